@@ -1,0 +1,12 @@
+/** API and unit tests of the Nest services and libs (the web app uses Vitest, the browser tests their own config). */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/services', '<rootDir>/libs'],
+  testMatch: ['**/*.spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  moduleNameMapper: {
+    '^@app/(config|database|storage|testing)$': '<rootDir>/libs/$1/src',
+  },
+  testTimeout: 30000,
+};

@@ -1,0 +1,2 @@
+export * from './postgres-options';
+export * from './run-migrations';

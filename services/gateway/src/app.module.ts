@@ -1,0 +1,52 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LocalDirectoryStorage, OBJECT_STORAGE } from '@app/storage';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthSession } from './auth/auth-session.entity';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { LoginRateLimiter } from './auth/login-rate-limiter';
+import { PasswordHasher } from './auth/password-hasher';
+import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
+import { identityDataSourceOptions } from './database/identity-data-source';
+import { HealthController } from './health/health.controller';
+import { ApiErrorFilter } from './http/api-error.filter';
+import { loggerOptions } from './http/logger-options';
+import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
+import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
+import { RedisConnection } from './redis/redis.provider';
+import { SiteController } from './site/site.controller';
+import { User } from './users/user.entity';
+
+@Module({})
+export class AppModule {
+  /** Built from an already-validated config, so tests can start the real app with their own database and Redis prefix. */
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions(config.LOG_LEVEL)),
+        TypeOrmModule.forRoot({ ...identityDataSourceOptions(config.DATABASE_URL), migrationsRun: config.MIGRATE_ON_START }),
+        TypeOrmModule.forFeature([User, AuthSession]),
+        PassportModule,
+        JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
+      ],
+      controllers: [AuthController, HealthController, ProfilePicturesController, SiteController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: OBJECT_STORAGE, useValue: new LocalDirectoryStorage(config.STORAGE_DIR) },
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        RedisConnection,
+        PasswordHasher,
+        LoginRateLimiter,
+        AuthService,
+        JwtStrategy,
+        ProfilePicturesService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { clientIp } from '../http/client-info';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { presentUser, UserJson } from '../users/user.presenter';
+import { loginSchema, LoginInput, registerSchema, RegisterInput } from './auth.schemas';
+import { AuthService, IssuedSession } from './auth.service';
+import { CurrentSession } from './current-session.decorator';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import type { AuthenticatedRequestUser } from './jwt.strategy';
+import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('register')
+  async register(
+    @Body(new ZodBodyPipe(registerSchema)) input: RegisterInput,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ user: UserJson; token: string }> {
+    return this.signIn(await this.auth.register(input, clientIp(request)), response);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body(new ZodBodyPipe(loginSchema)) input: LoginInput,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ user: UserJson; token: string }> {
+    return this.signIn(await this.auth.login(input, clientIp(request)), response);
+  }
+
+  @Get('me')
+  @UseGuards(JwtAuthGuard)
+  me(@CurrentSession() session: AuthenticatedRequestUser): UserJson {
+    return presentUser(session.user);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  async logout(@CurrentSession() session: AuthenticatedRequestUser, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.auth.logout(session.sessionId);
+    response.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.COOKIE_SECURE));
+  }
+
+  private signIn(issued: IssuedSession, response: Response): { user: UserJson; token: string } {
+    const maxAge = issued.expiresAt.getTime() - Date.now();
+    response.cookie(SESSION_COOKIE, issued.token, sessionCookieOptions(this.config.COOKIE_SECURE, maxAge));
+    return { user: presentUser(issued.user), token: issued.token };
+  }
+}

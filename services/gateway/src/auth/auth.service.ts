@@ -1,0 +1,103 @@
+import { ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, QueryFailedError, Repository } from 'typeorm';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
+import { User } from '../users/user.entity';
+import { AuthSession } from './auth-session.entity';
+import type { LoginInput, RegisterInput } from './auth.schemas';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { PasswordHasher } from './password-hasher';
+
+export interface IssuedSession {
+  user: User;
+  token: string;
+  expiresAt: Date;
+}
+
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+}
+
+const DUPLICATE_EMAIL = 'An account with this email already exists';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(AuthSession) private readonly sessions: Repository<AuthSession>,
+    private readonly hasher: PasswordHasher,
+    private readonly pictures: ProfilePicturesService,
+    private readonly limiter: LoginRateLimiter,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async register(input: RegisterInput, ip: string): Promise<IssuedSession> {
+    if (await this.users.existsBy({ email: input.username })) throw new ConflictException(DUPLICATE_EMAIL);
+    await this.limiter.consumeRegistration(ip);
+    const picture = await this.pictures.prepare(input.profilePicture);
+    const passwordHash = await this.hasher.hash(input.password);
+    const pictureKey = await this.pictures.store(picture);
+    try {
+      // The account and its first session are written together or not at all.
+      return await this.users.manager.transaction(async (manager) => {
+        const user = await manager.save(
+          manager.create(User, {
+            email: input.username,
+            passwordHash,
+            fullName: input.fullName,
+            phoneNumber: input.phoneNumber,
+            profilePictureKey: pictureKey,
+          }),
+        );
+        return this.issue(user, manager.getRepository(AuthSession));
+      });
+    } catch (error) {
+      await this.pictures.remove(pictureKey);
+      if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === '23505') {
+        throw new ConflictException(DUPLICATE_EMAIL);
+      }
+      throw error;
+    }
+  }
+
+  async login(input: LoginInput, ip: string): Promise<IssuedSession> {
+    await this.limiter.assertLoginAllowed(ip, input.username);
+    const user = await this.users.findOneBy({ email: input.username });
+    const passwordMatches = await this.hasher.verify(user?.passwordHash, input.password);
+    if (!user || !passwordMatches) {
+      await this.limiter.recordFailure(ip, input.username);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    await this.limiter.recordSuccess(input.username);
+    return this.issue(user, this.sessions);
+  }
+
+  /** Ends the session server-side: its token is refused from now on, whatever the browser keeps. */
+  async logout(sessionId: string): Promise<void> {
+    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** The user behind a verified token, or null when its session was revoked, has expired or the user is gone. */
+  async resolve(claims: TokenClaims): Promise<User | null> {
+    const session = await this.sessions
+      .createQueryBuilder('session')
+      .where('session.id = :sid AND session.user_id = :sub', claims)
+      .andWhere('session.revoked_at IS NULL AND session.expires_at > now()')
+      .getOne();
+    return session ? this.users.findOneBy({ id: session.userId }) : null;
+  }
+
+  private async issue(user: User, sessions: Repository<AuthSession>): Promise<IssuedSession> {
+    const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3600_000);
+    const session = await sessions.save(sessions.create({ id: randomUUID(), userId: user.id, expiresAt }));
+    const claims: TokenClaims = { sub: user.id, sid: session.id };
+    const token = await this.jwt.signAsync(claims, { expiresIn: this.config.SESSION_TTL_HOURS * 3600 });
+    return { user, token, expiresAt };
+  }
+}

@@ -1,0 +1,9 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AuthenticatedRequestUser } from './jwt.strategy';
+
+/** The signed-in user and session that JwtAuthGuard attached to the request. */
+export const CurrentSession = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedRequestUser =>
+    context.switchToHttp().getRequest<Request & { user: AuthenticatedRequestUser }>().user,
+);

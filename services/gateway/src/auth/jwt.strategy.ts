@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import type { User } from '../users/user.entity';
+import { AuthService, TokenClaims } from './auth.service';
+import { SESSION_COOKIE } from './session-cookie';
+
+export interface AuthenticatedRequestUser {
+  user: User;
+  sessionId: string;
+}
+
+function fromCookie(request: Request): string | null {
+  const value: unknown = request.cookies?.[SESSION_COOKIE];
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** Accepts the token from the Bearer header (the spec's client) or the httpOnly cookie, and checks it is not revoked. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly auth: AuthService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
+      secretOrKey: config.JWT_SECRET,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(claims: TokenClaims): Promise<AuthenticatedRequestUser | false> {
+    if (typeof claims?.sub !== 'string' || typeof claims?.sid !== 'string') return false;
+    const user = await this.auth.resolve(claims);
+    return user ? { user, sessionId: claims.sid } : false;
+  }
+}

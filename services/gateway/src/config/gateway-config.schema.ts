@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { env } from '@app/config';
+
+export const gatewayConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: env.port(3000),
+    /** Public origin used in links (QR codes, e-mails); defaults to http://localhost:PORT. */
+    PUBLIC_URL: env.url(['http:', 'https:']).optional(),
+    DATABASE_URL: env.url(['postgres:', 'postgresql:']),
+    REDIS_URL: env.url(['redis:', 'rediss:']),
+    /** Lets several deployments (or test files) share one Redis. */
+    REDIS_PREFIX: z.string().default('ciq:'),
+    JWT_SECRET: env.secret(32),
+    SESSION_TTL_HOURS: env.positiveInt(24 * 7),
+    COOKIE_SECURE: env.flag(false),
+    /** Number of proxy hops in front of the gateway whose X-Forwarded-For may be trusted for the client IP. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+    LOGIN_MAX_FAILURES_PER_IP: env.positiveInt(20),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: env.positiveInt(5),
+    LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInt(15 * 60),
+    REGISTRATIONS_PER_IP_PER_HOUR: env.positiveInt(10),
+    STORAGE_DIR: z.string().default('.data/storage'),
+    FRONTEND_DIR: z.string().default('dist/frontend'),
+    MIGRATE_ON_START: env.flag(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }),
+    PAYMENT_PROVIDER: z.literal('stripe').default('stripe'),
+    STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  })
+  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,0 +1,29 @@
+import express, { NextFunction, Request, Response, Router } from 'express';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const SERVER_PATHS = /^\/(api|healthz|readyz)(\/|$)/;
+
+/**
+ * Serves the built web app; any other GET that is not an API path gets index.html so client-side routes load by URL.
+ * Hashed assets are cached for a year, index.html never, so a deploy is picked up at once.
+ */
+export function serveFrontend(directory: string): Router {
+  const root = resolve(directory);
+  const index = join(root, 'index.html');
+  const router = Router();
+  router.use(
+    express.static(root, {
+      index: false,
+      setHeaders: (response, path) => {
+        response.setHeader('Cache-Control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  router.get(/.*/, (request: Request, response: Response, next: NextFunction) => {
+    if (SERVER_PATHS.test(request.path) || !existsSync(index)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  });
+  return router;
+}

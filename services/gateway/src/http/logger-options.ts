@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Params } from 'nestjs-pino';
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/**
+ * JSON logs with a request id. Only method, path and status are logged: never bodies (passwords, phone numbers),
+ * headers (tokens, cookies) or query strings (partner links carry a token there).
+ */
+export function loggerOptions(level: string): Params {
+  return {
+    pinoHttp: {
+      level,
+      genReqId: (request: IncomingMessage, response: ServerResponse) => {
+        const incoming = request.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        response.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customProps: () => ({ service: 'gateway' }),
+      serializers: {
+        req: (request: { id: string; method: string; url: string }) => ({
+          id: request.id,
+          method: request.method,
+          path: request.url.split('?')[0],
+        }),
+        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      },
+      autoLogging: { ignore: (request: IncomingMessage) => /^\/(healthz|readyz)/.test(request.url ?? '') },
+    },
+  };
+}

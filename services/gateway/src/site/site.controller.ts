@@ -1,0 +1,32 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { User } from '../users/user.entity';
+
+export interface SiteFacts {
+  memberCount: number;
+  supportEmail: string;
+  paymentProvider: string;
+  paymentPublishableKey: string;
+}
+
+/** Facts the public pages show, so the landing page states what is true rather than a literal. */
+@Controller('api/site')
+export class SiteController {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
+
+  @Get()
+  async facts(): Promise<SiteFacts> {
+    return {
+      // Members are people with a live subscription: the ones the product actually protects.
+      memberCount: await this.users.countBy({ subscriptionStatus: 'active' }),
+      supportEmail: this.config.SUPPORT_EMAIL,
+      paymentProvider: this.config.PAYMENT_PROVIDER,
+      paymentPublishableKey: this.config.STRIPE_PUBLISHABLE_KEY,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Lower-cased e-mail; the spec calls it username. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash: string;
+
+  @Column({ name: 'full_name', type: 'varchar', length: 200 })
+  fullName: string;
+
+  @Column({ name: 'phone_number', type: 'varchar', length: 32 })
+  phoneNumber: string;
+
+  @Column({ name: 'profile_picture_key', type: 'varchar', length: 200, nullable: true })
+  profilePictureKey: string | null;
+
+  @Column({ name: 'subscription_status', type: 'varchar', length: 20, default: 'inactive' })
+  subscriptionStatus: SubscriptionStatus;
+
+  @Column({ name: 'account_deletion_date', type: 'timestamptz', nullable: true })
+  accountDeletionDate: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

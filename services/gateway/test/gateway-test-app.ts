@@ -1,0 +1,56 @@
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, TestDatabase } from '@app/testing';
+import { parseConfig } from '@app/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { runMigrations } from '@app/database';
+import { gatewayConfigSchema, GatewayConfig } from '../src/config/gateway-config.schema';
+import { createGatewayApp } from '../src/create-gateway-app';
+import { identityDataSourceOptions } from '../src/database/identity-data-source';
+
+export interface GatewayTestApp {
+  app: NestExpressApplication;
+  config: GatewayConfig;
+  dataSource: DataSource;
+  storageDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real gateway on a database, Redis prefix and storage directory of its own, so test files run in parallel.
+ * Overrides are raw environment values, validated by the same schema as production.
+ */
+export async function startGatewayTestApp(overrides: Record<string, string> = {}): Promise<GatewayTestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const storageDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+  const redisUrl = testRedisUrl();
+  const config = parseConfig(gatewayConfigSchema, {
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: testRedisPrefix(),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SUPPORT_EMAIL: 'support@example.test',
+    STORAGE_DIR: storageDir,
+    FRONTEND_DIR: join(storageDir, 'no-frontend'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  await runMigrations(identityDataSourceOptions(config.DATABASE_URL));
+  const app = await createGatewayApp(config);
+  await app.init();
+  return {
+    app,
+    config,
+    dataSource: app.get(DataSource),
+    storageDir,
+    async close() {
+      await app.close();
+      await deleteRedisKeys(redisUrl, config.REDIS_PREFIX);
+      await database.drop();
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
