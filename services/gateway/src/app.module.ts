@@ -30,7 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions(config.LOG_LEVEL)),
-        TypeOrmModule.forRoot({ ...identityDataSourceOptions(config.DATABASE_URL), migrationsRun: config.MIGRATE_ON_START }),
+        TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
         TypeOrmModule.forFeature([User, AuthSession]),
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),

@@ -1,0 +1,13 @@
+/** Browser tests: the built app served by the real gateway, driven through Debian's Chromium. */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/e2e'],
+  testMatch: ['**/*.e2e.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  moduleNameMapper: {
+    '^@app/(config|database|storage|testing)$': '<rootDir>/libs/$1/src',
+  },
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

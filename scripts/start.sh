@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# npm start: installs what is missing, makes sure Postgres and Redis answer, builds, then serves the app
+# (the gateway applies pending migrations on start because .env sets MIGRATE_ON_START=true).
+source "$(dirname "$0")/lib/common.sh"
+
+ensure_node_modules
+ensure_postgres
+ensure_redis
+node scripts/dev-env.mjs
+build_app
+exec node --env-file=.env dist/services/gateway/services/gateway/src/main.js
