@@ -25,11 +25,8 @@ export class LocalDirectoryStorage implements ObjectStorage {
 
   async get(key: string): Promise<Readable> {
     const path = this.pathFor(key);
-    try {
-      await stat(path);
-    } catch {
-      throw new ObjectNotFoundError(key);
-    }
+    const found = await stat(path).catch(() => null);
+    if (!found?.isFile()) throw new ObjectNotFoundError(key);
     return createReadStream(path);
   }
 

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
+import { jsonBodyParser } from './http/json-body-parser';
 import { securityHeaders } from './http/security-headers';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
@@ -12,11 +13,11 @@ const JSON_BODY_LIMIT = '8mb';
 
 /** The whole HTTP stack, shared by `main.ts` and the API tests so both exercise the same middleware. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(serveFrontend(config.FRONTEND_DIR));

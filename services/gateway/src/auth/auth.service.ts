@@ -67,14 +67,13 @@ export class AuthService {
   }
 
   async login(input: LoginInput, ip: string): Promise<IssuedSession> {
-    await this.limiter.assertLoginAllowed(ip, input.username);
+    await this.limiter.beginAttempt(ip, input.username);
     const user = await this.users.findOneBy({ email: input.username });
     const passwordMatches = await this.hasher.verify(user?.passwordHash, input.password);
     if (!user || !passwordMatches) {
-      await this.limiter.recordFailure(ip, input.username);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    await this.limiter.recordSuccess(input.username);
+    await this.limiter.attemptSucceeded(ip, input.username);
     return this.issue(user, this.sessions);
   }
 

@@ -6,7 +6,7 @@ import { RedisConnection } from '../redis/redis.provider';
 
 /**
  * Counts failed sign-ins per IP and per account in Redis, so the limit holds across gateway instances.
- * Only failures count; a success clears the account's counter.
+ * Only failures keep their point; a success clears the account's counter.
  */
 @Injectable()
 export class LoginRateLimiter {
@@ -22,33 +22,31 @@ export class LoginRateLimiter {
     this.registrations = new RateLimiterRedis({ ...base, keyPrefix: `${config.REDIS_PREFIX}register-ip`, points: config.REGISTRATIONS_PER_IP_PER_HOUR, duration: 3600 });
   }
 
-  /** Throws 429 when either counter is exhausted, before the password is even checked. */
-  async assertLoginAllowed(ip: string, email: string): Promise<void> {
-    const [byIp, byAccount] = await Promise.all([this.perIp.get(ip), this.perAccount.get(email)]);
-    const blocked = [
-      { state: byIp, limit: this.perIp.points },
-      { state: byAccount, limit: this.perAccount.points },
-    ].filter(({ state, limit }) => state !== null && state.consumedPoints >= limit);
-    if (blocked.length === 0) return;
-    const waitMs = Math.max(...blocked.map(({ state }) => (state as RateLimiterRes).msBeforeNext));
-    throw tooMany(waitMs, 'Too many failed sign-in attempts.');
+  /**
+   * Takes one point from both counters before the password is checked, so parallel guesses cannot all slip past
+   * the limit; throws 429 when either is exhausted. A successful sign-in gives its point back.
+   */
+  async beginAttempt(ip: string, email: string): Promise<void> {
+    await Promise.all([consumeOrThrow(this.perIp, ip, FAILED_LOGINS), consumeOrThrow(this.perAccount, email, FAILED_LOGINS)]);
   }
 
-  async recordFailure(ip: string, email: string): Promise<void> {
-    await Promise.all([this.perIp.penalty(ip, 1), this.perAccount.penalty(email, 1)]);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.perAccount.delete(email);
+  async attemptSucceeded(ip: string, email: string): Promise<void> {
+    await Promise.all([this.perIp.reward(ip, 1), this.perAccount.delete(email)]);
   }
 
   async consumeRegistration(ip: string): Promise<void> {
-    try {
-      await this.registrations.consume(ip);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext, 'Too many accounts created from this address.');
-      throw rejection;
-    }
+    await consumeOrThrow(this.registrations, ip, 'Too many accounts created from this address.');
+  }
+}
+
+const FAILED_LOGINS = 'Too many failed sign-in attempts.';
+
+async function consumeOrThrow(limiter: RateLimiterRedis, key: string, reason: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext, reason);
+    throw rejection;
   }
 }
 

@@ -2,18 +2,6 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
-/** Body-parser errors carry a status and a type but are not HttpExceptions. */
-interface BodyParserError {
-  status?: number;
-  type?: string;
-}
-
-const BODY_PARSER_MESSAGES: Record<string, string> = {
-  'entity.too.large': 'Request body is too large',
-  'entity.parse.failed': 'Request body is not valid JSON',
-  'encoding.unsupported': 'Unsupported request encoding',
-};
-
 /** Every error leaves as `{error: "<human message>"}`; unexpected ones are logged and answered without detail. */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
@@ -34,10 +22,6 @@ export class ApiErrorFilter implements ExceptionFilter {
       const message =
         typeof body === 'string' ? body : (readMessage(body) ?? exception.message);
       return { status: exception.getStatus(), message };
-    }
-    const parserError = exception as BodyParserError;
-    if (parserError?.type && BODY_PARSER_MESSAGES[parserError.type] && parserError.status) {
-      return { status: parserError.status, message: BODY_PARSER_MESSAGES[parserError.type] };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
   }

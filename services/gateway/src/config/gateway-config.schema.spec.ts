@@ -1,0 +1,74 @@
+import { parseConfig } from '@app/config';
+import { gatewayConfigSchema } from './gateway-config.schema';
+
+const required = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_SECRET: 'j'.repeat(32),
+  SUPPORT_EMAIL: 'support@example.test',
+};
+
+describe('gatewayConfigSchema', () => {
+  it('fills every optional variable with its documented default', () => {
+    expect(parseConfig(gatewayConfigSchema, required)).toEqual({
+      ...required,
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:3000',
+      REDIS_PREFIX: 'ciq:',
+      SESSION_TTL_HOURS: 168,
+      COOKIE_SECURE: false,
+      TRUST_PROXY_HOPS: 0,
+      LOGIN_MAX_FAILURES_PER_IP: 20,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
+      LOGIN_FAILURE_WINDOW_SECONDS: 900,
+      REGISTRATIONS_PER_IP_PER_HOUR: 10,
+      STORAGE_DIR: '.data/storage',
+      FRONTEND_DIR: 'dist/frontend',
+      MIGRATE_ON_START: false,
+      LOG_LEVEL: 'info',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_PUBLISHABLE_KEY: '',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT unless it is given', () => {
+    expect(parseConfig(gatewayConfigSchema, { ...required, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig(gatewayConfigSchema, { ...required, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe('https://consent.example');
+  });
+
+  it('coerces numbers and flags from their string form', () => {
+    const config = parseConfig(gatewayConfigSchema, { ...required, COOKIE_SECURE: 'true', TRUST_PROXY_HOPS: '2', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
+    expect({ secure: config.COOKIE_SECURE, hops: config.TRUST_PROXY_HOPS, perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }).toEqual({
+      secure: true,
+      hops: 2,
+      perAccount: 3,
+    });
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ['a JWT_SECRET shorter than 32 characters', { JWT_SECRET: 'j'.repeat(31) }, 'Invalid configuration: JWT_SECRET: must be at least 32 characters'],
+    ['a missing JWT_SECRET', { JWT_SECRET: undefined as unknown as string }, 'Invalid configuration: JWT_SECRET: is required'],
+    ['a non-Postgres DATABASE_URL', { DATABASE_URL: 'mysql://db/app' }, 'Invalid configuration: DATABASE_URL: must be a postgres: or postgresql: URL'],
+    ['a non-Redis REDIS_URL', { REDIS_URL: 'http://cache' }, 'Invalid configuration: REDIS_URL: must be a redis: or rediss: URL'],
+    ['a SUPPORT_EMAIL that is not one', { SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL: must be an e-mail address'],
+    ['a PUBLIC_URL that is not http(s)', { PUBLIC_URL: 'ftp://consent.example' }, 'Invalid configuration: PUBLIC_URL: must be a http: or https: URL'],
+    ['a COOKIE_SECURE that is not a flag', { COOKIE_SECURE: 'yes' }, 'Invalid configuration: COOKIE_SECURE: must be true or false'],
+  ])('refuses %s with one line naming the variable', (_label, overrides, message) => {
+    expect(() => parseConfig(gatewayConfigSchema, { ...required, ...overrides })).toThrow(message);
+  });
+
+  it.each([
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', '0'],
+    ['LOGIN_MAX_FAILURES_PER_IP', '-1'],
+    ['SESSION_TTL_HOURS', 'forever'],
+    ['TRUST_PROXY_HOPS', '-1'],
+    ['PORT', 'abc'],
+    ['LOG_LEVEL', 'verbose'],
+    ['NODE_ENV', 'staging'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+  ])('refuses %s=%j naming the variable', (name, value) => {
+    expect(() => parseConfig(gatewayConfigSchema, { ...required, [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+  });
+});

@@ -1,0 +1,25 @@
+import { HttpException } from '@nestjs/common';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+
+const MESSAGES: Record<string, string> = {
+  'entity.too.large': 'Request body is too large',
+  'entity.parse.failed': 'Request body is not valid JSON',
+  'charset.unsupported': 'Unsupported request charset',
+  'encoding.unsupported': 'Unsupported request encoding',
+};
+
+/**
+ * JSON bodies only (the API takes no forms). A body the parser refuses becomes an HttpException with a generic
+ * message, so the client gets its 4xx as `{error}` and never an echo of the body it sent.
+ */
+export function jsonBodyParser(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (request: Request, response: Response, next: NextFunction) =>
+    parse(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
+}
+
+function asClientError(error: unknown): unknown {
+  const { status, type } = error as { status?: unknown; type?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return error;
+  return new HttpException((typeof type === 'string' && MESSAGES[type]) || 'Request body could not be read', status);
+}

@@ -1,0 +1,69 @@
+import { JwtService } from '@nestjs/jwt';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { expectError, http, registerOk } from './api-helpers';
+
+describe('GET /api/auth/me', () => {
+  let gateway: GatewayTestApp;
+  let account: Awaited<ReturnType<typeof registerOk>>;
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp();
+    account = await registerOk(gateway);
+  });
+  afterAll(() => gateway.close());
+
+  it('answers the User object itself (not wrapped) for a Bearer token', async () => {
+    const response = await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${account.token}`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(account.user);
+  });
+
+  it('answers the same User for the session cookie alone', async () => {
+    const response = await http(gateway).get('/api/auth/me').set('Cookie', `session=${account.token}`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(account.user);
+  });
+
+  it('answers 401 {error} without a token', async () => {
+    expectError(await http(gateway).get('/api/auth/me'), 401);
+  });
+
+  it.each<[string, (token: string) => Record<string, string>]>([
+    ['a garbage Bearer token', () => ({ Authorization: 'Bearer not-a-jwt' })],
+    ['a garbage cookie', () => ({ Cookie: 'session=not-a-jwt' })],
+    ['a token whose signature was altered', (token) => ({ Authorization: `Bearer ${token.slice(0, -6)}AAAAAA` })],
+    ['a token whose claims were altered', (token) => ({ Authorization: `Bearer ${token.split('.')[0]}.e30.${token.split('.')[2]}` })],
+    ['an empty Bearer header', () => ({ Authorization: 'Bearer ' })],
+  ])('answers 401 {error} for %s', async (_label, headers) => {
+    expectError(await http(gateway).get('/api/auth/me').set(headers(account.token)), 401);
+  });
+
+  it('answers 401 for a well-formed token signed with another secret', async () => {
+    const [{ id: sid }] = await gateway.dataSource.query('SELECT id FROM identity.auth_sessions WHERE user_id = $1 LIMIT 1', [account.user.id]);
+    const forged = new JwtService({ secret: 'another-secret-another-secret-0123456789' }).sign({ sub: account.user.id, sid });
+
+    expectError(await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${forged}`), 401);
+  });
+
+  it('answers 401 once the session has expired server-side, even though the JWT itself is still valid', async () => {
+    const other = await registerOk(gateway);
+    await gateway.dataSource.query(`UPDATE identity.auth_sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [other.user.id]);
+
+    expectError(await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${other.token}`), 401);
+  });
+
+  it('reflects the current database row: subscription status and deletion date as an ISO string', async () => {
+    const other = await registerOk(gateway);
+    const deletion = '2030-01-02T03:04:05.000Z';
+    await gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'past_due', account_deletion_date = $2 WHERE id = $1`, [
+      other.user.id,
+      deletion,
+    ]);
+
+    const response = await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${other.token}`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...other.user, subscriptionStatus: 'past_due', accountDeletionDate: deletion });
+  });
+});

@@ -1,0 +1,109 @@
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { expectError, http, snapshotWrites } from './api-helpers';
+import { MB, VALID_PASSWORD } from './fixtures';
+
+/** docs/API.md: every error answer is `{error}` JSON with a 4xx/5xx status; bad input is never a 500. */
+describe('HTTP error answers', () => {
+  let gateway: GatewayTestApp;
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp();
+  });
+  afterAll(() => gateway.close());
+
+  const postRaw = (path: string, contentType: string, body: string | Buffer) => http(gateway).post(path).set('Content-Type', contentType).send(body);
+
+  describe('malformed or oversized bodies', () => {
+    it('answers malformed JSON with 400 {error}', async () => {
+      expectError(await postRaw('/api/auth/login', 'application/json', '{"username": "a@b.cd", "password":'), 400);
+    });
+
+    it('answers malformed JSON with the generic message, without echoing the body back', async () => {
+      const response = await postRaw('/api/auth/login', 'application/json', '{"username":"a@b.cd","password": hunter2secret}');
+
+      expectError(response, 400, 'Request body is not valid JSON');
+    });
+
+    it('answers a JSON body over the 8 MB limit with 413 {error}', async () => {
+      const before = await snapshotWrites(gateway);
+      const response = await http(gateway).post('/api/auth/register').send({ username: 'big@example.test', profilePicture: 'x'.repeat(9 * MB) });
+
+      expectError(response, 413, 'Request body is too large');
+      expect(await snapshotWrites(gateway)).toEqual(before);
+    });
+
+    it('answers an unsupported Content-Encoding with 415 {error}', async () => {
+      const response = await http(gateway).post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'snappy').send('{}');
+      expectError(response, 415);
+    });
+
+    it('answers a JSON body in an unsupported charset with 415 {error}, not 500', async () => {
+      expectError(await postRaw('/api/auth/login', 'application/json; charset=latin1', '{"username":"a@b.cd"}'), 415);
+    });
+
+    it('answers a body whose gzip encoding is corrupt with 400 {error}, not 500', async () => {
+      const response = await http(gateway).post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('this is not gzip');
+      expectError(response, 400);
+    });
+
+    // The API reads JSON only: a form body is left unparsed and fails validation like an empty body.
+    it('answers a form body with many fields with 400 {error}, not 500', async () => {
+      const fields = Array.from({ length: 1100 }, (_, index) => `f${index}=1`).join('&');
+      expectError(await postRaw('/api/auth/login', 'application/x-www-form-urlencoded', fields), 400);
+    });
+
+    it('answers a deeply nested form body with 400 {error}, not 500', async () => {
+      expectError(await postRaw('/api/auth/login', 'application/x-www-form-urlencoded', `username${'[a]'.repeat(40)}=1`), 400);
+    });
+  });
+
+  describe('unknown paths', () => {
+    it.each([
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper'],
+      ['GET', '/api/auth/login'],
+      ['DELETE', '/api/auth/me'],
+    ] as const)('answers %s %s with 404 {error}', async (method, path) => {
+      const call = method === 'GET' ? http(gateway).get(path) : method === 'POST' ? http(gateway).post(path) : http(gateway).delete(path);
+      expectError(await call, 404);
+    });
+
+    it('answers a path with broken percent-encoding with a 4xx {error}, not 500', async () => {
+      const response = await http(gateway).get('/api/media/profile-pictures/%E0%A4%A');
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expectError(response, response.status);
+    });
+  });
+
+  describe('wrongly typed input is a 400, never a 500', () => {
+    const valid = { username: 'typed@example.test', password: VALID_PASSWORD, fullName: 'Alex Doe', phoneNumber: '+1 555 123 4567' };
+
+    it.each<[string, string, unknown, string | undefined]>([
+      ['register: profilePicture as a number', '/api/auth/register', { ...valid, profilePicture: 12345 }, 'Profile picture required'],
+      ['register: profilePicture as an object', '/api/auth/register', { ...valid, profilePicture: { data: 'x' } }, 'Profile picture required'],
+      ['register: username as an array', '/api/auth/register', { ...valid, username: ['a@b.cd'], profilePicture: 'data:,' }, 'Valid email required'],
+      ['register: fullName as null', '/api/auth/register', { ...valid, fullName: null, profilePicture: 'data:,' }, 'Full name is required'],
+      ['register: phoneNumber as a number', '/api/auth/register', { ...valid, phoneNumber: 15551234567, profilePicture: 'data:,' }, 'Valid phone number required'],
+      ['login: password as an object', '/api/auth/login', { username: 'a@b.cd', password: { $gt: '' } }, 'Password must be at least 6 characters'],
+      ['login: username as an array', '/api/auth/login', { username: ['a@b.cd'], password: VALID_PASSWORD }, 'Valid email required'],
+      ['login: a JSON array as the body', '/api/auth/login', [1, 2, 3], undefined],
+      ['register: a JSON array as the body', '/api/auth/register', [valid], undefined],
+      ['login: an empty object', '/api/auth/login', {}, 'Valid email required'],
+    ])('%s', async (_label, path, body, message) => {
+      const before = await snapshotWrites(gateway);
+      expectError(await http(gateway).post(path).send(body as object), 400, message);
+      expect(await snapshotWrites(gateway)).toEqual(before);
+    });
+
+    it.each([
+      ['a JSON string', 'application/json', '"just a string"'],
+      ['JSON null', 'application/json', 'null'],
+      ['a JSON number', 'application/json', '42'],
+      ['an empty JSON body', 'application/json', ''],
+      ['plain text', 'text/plain', 'username=a@b.cd&password=secret'],
+      ['a form', 'application/x-www-form-urlencoded', 'username=a%40b.cd'],
+    ])('answers a login body that is %s with 400 {error}', async (_label, contentType, body) => {
+      expectError(await postRaw('/api/auth/login', contentType, body), 400);
+    });
+  });
+});

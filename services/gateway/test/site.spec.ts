@@ -1,0 +1,36 @@
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { http, registerOk } from './api-helpers';
+
+describe('GET /api/site', () => {
+  let gateway: GatewayTestApp;
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp({ SUPPORT_EMAIL: 'help@consent.example', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
+  });
+  afterAll(() => gateway.close());
+
+  const setStatus = (userId: unknown, status: string) =>
+    gateway.dataSource.query('UPDATE identity.users SET subscription_status = $2 WHERE id = $1', [userId, status]);
+
+  it('answers the public facts, with supportEmail and payment settings from the configuration', async () => {
+    const response = await http(gateway).get('/api/site');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ memberCount: 0, supportEmail: 'help@consent.example', paymentProvider: 'stripe', paymentPublishableKey: 'pk_test_123' });
+  });
+
+  it('counts as members exactly the users whose subscription is active, read live from the database', async () => {
+    const [first, second, third] = [await registerOk(gateway), await registerOk(gateway), await registerOk(gateway)];
+    const memberCount = async () => (await http(gateway).get('/api/site')).body.memberCount;
+    expect(await memberCount()).toBe(0); // new accounts are 'inactive'
+
+    await setStatus(first.user.id, 'active');
+    expect(await memberCount()).toBe(1);
+
+    await setStatus(second.user.id, 'active');
+    await setStatus(third.user.id, 'past_due');
+    expect(await memberCount()).toBe(2);
+
+    await setStatus(first.user.id, 'canceled');
+    expect(await memberCount()).toBe(1);
+  });
+});
