@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { FullScreenLoading } from '@/components/full-screen-loading';
+import { AuthenticatedRoute, ProtectedRoute } from '@/components/route-guards';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { GATE_LOADING_MESSAGE } from '@/lib/gate';
+import { queryClient } from '@/lib/query-client';
+import NotFound from '@/pages/not-found';
+
+// Each screen is its own chunk so, for example, the partner's form never downloads landing or dashboard code.
+const LandingPage = lazy(() => import('@/pages/landing/landing-page'));
+const AuthPage = lazy(() => import('@/pages/auth/auth-page'));
+const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page'));
+const NewSessionPage = lazy(() => import('@/pages/consent/new-session-page'));
+const LearnPage = lazy(() => import('@/pages/learn-page'));
+const SubscribePage = lazy(() => import('@/pages/subscribe-page'));
+const SuccessPage = lazy(() => import('@/pages/success-page'));
+const CancelPage = lazy(() => import('@/pages/cancel-page'));
+const WelcomePage = lazy(() => import('@/pages/welcome-page'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullScreenLoading message={GATE_LOADING_MESSAGE} />}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/register" element={<AuthPage />} />
+        <Route path="/login" element={<AuthPage />} />
+        <Route path="/success" element={<SuccessPage />} />
+        <Route path="/cancel" element={<CancelPage />} />
+        <Route element={<AuthenticatedRoute />}>
+          <Route path="/subscribe" element={<SubscribePage />} />
+          <Route path="/welcome" element={<WelcomePage />} />
+        </Route>
+        <Route element={<ProtectedRoute home />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+        </Route>
+        <Route element={<ProtectedRoute />}>
+          <Route path="/consent/new" element={<NewSessionPage />} />
+          <Route path="/learn" element={<LearnPage />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '@/App';
+import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+
+const member = (subscriptionStatus: string) => ({
+  id: 'u1',
+  username: 'alex@example.com',
+  fullName: 'Alex Doe',
+  phoneNumber: '+15551234567',
+  profile_picture_url: null,
+  subscriptionStatus,
+  accountDeletionDate: null,
+});
+
+const site = { memberCount: 1234, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
+
+function signedInAs(status: string | null) {
+  return mockFetch({
+    'GET /api/auth/me': () => (status ? jsonResponse(member(status)) : new Response('', { status: 401 })),
+    'GET /api/site': () => jsonResponse(site),
+  });
+}
+
+const location = () => screen.getByTestId('location');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes', () => {
+  it('shows the loading message, then sends signed-out visitors from protected pages to /register', async () => {
+    signedInAs(null);
+    renderApp(<AppRoutes />, { route: '/learn' });
+    expect(screen.getByText('ConsentIQ...')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent('/register'));
+  });
+
+  it("uses 'Loading...' while the home screen's gate waits", () => {
+    signedInAs(null);
+    renderApp(<AppRoutes />, { route: '/dashboard' });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('sends signed-in members without an active subscription to /subscribe', async () => {
+    signedInAs('past_due');
+    renderApp(<AppRoutes />, { route: '/consent/new' });
+    await waitFor(() => expect(location()).toHaveTextContent('/subscribe'));
+    expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeInTheDocument();
+  });
+
+  it('keeps /subscribe for signed-in users only', async () => {
+    signedInAs(null);
+    renderApp(<AppRoutes />, { route: '/subscribe' });
+    await waitFor(() => expect(location()).toHaveTextContent('/register'));
+  });
+
+  it('lets active members open /consent/new (placeholder for now)', async () => {
+    signedInAs('active');
+    renderApp(<AppRoutes />, { route: '/consent/new' });
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows the not-found screen for unknown paths', async () => {
+    signedInAs(null);
+    renderApp(<AppRoutes />, { route: '/nope' });
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('renders the landing sections in order with the real member count and support email', async () => {
+    signedInAs(null);
+    renderApp(<AppRoutes />, { route: '/' });
+    expect(await screen.findByText('1,234 members protected')).toBeInTheDocument();
+    const ids = screen.getAllByTestId(/^landing-section-/).map((el) => el.dataset.testid);
+    expect(ids).toEqual(
+      ['hero', 'problem', 'features', 'how-it-works', 'testimonials', 'pricing', 'cta', 'footer'].map((id) => `landing-section-${id}`),
+    );
+    expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+    expect(screen.queryByText(/500\+/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/referr|affiliate/i)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,17 @@
+import { createContext } from 'react';
+import type { AuthResponse, User } from '@/lib/auth/types';
+
+export interface AuthContextValue {
+  user: User | null;
+  /** True until the first lookup ends, and again while login() re-fetches the user. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Stores the sign-in answer, then re-fetches the user from the server. */
+  login: (data: AuthResponse) => void;
+  /** Re-reads the user (e.g. after a payment) without showing the loading screen. */
+  refreshUser: () => Promise<User | null>;
+  /** Signs out on the server when possible; the local session is cleared either way. */
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,0 +1,6 @@
+import type { User } from '@/lib/auth/types';
+
+/** The first name for greetings, falling back to the full name. */
+export function displayName(user: Pick<User, 'fullName'>): string {
+  return user.fullName.trim().split(/\s+/)[0] || user.fullName;
+}

@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router-dom';
+import { SimplePage } from '@/components/simple-page';
+import { Card } from '@/components/ui/card';
+import { HomeScreenHint } from '@/pages/auth/home-screen-hint';
+import { LoginForm } from '@/pages/auth/login-form';
+import { RegisterForm } from '@/pages/auth/register-form';
+
+/** One screen for /register and /login; the path decides which form shows. */
+export default function AuthPage() {
+  const isRegister = useLocation().pathname === '/register';
+
+  return (
+    <SimplePage>
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{isRegister ? 'Create your account' : 'Welcome back'}</h1>
+        <p className="mb-6 mt-2 text-center text-sm text-slate-600">
+          {isRegister ? 'It takes about a minute.' : 'Sign in to continue.'}
+        </p>
+        {isRegister ? <RegisterForm /> : <LoginForm />}
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {isRegister ? 'Already have an account? ' : 'New here? '}
+          <Link to={isRegister ? '/login' : '/register'} className="font-semibold text-rose-700 hover:underline">
+            {isRegister ? 'Sign in' : 'Create an account'}
+          </Link>
+        </p>
+      </Card>
+      <HomeScreenHint />
+    </SimplePage>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { registerSchema, type RegisterValues } from '@/pages/auth/auth-schemas';
+import { ProfilePictureField } from '@/pages/auth/profile-picture-field';
+import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
+
+interface RegisterPayload {
+  username: string;
+  password: string;
+  fullName: string;
+  phoneNumber: string;
+  profilePicture: string;
+}
+
+function toastMissingPicture() {
+  toast({
+    title: 'Profile picture required',
+    description: 'Please upload a photo for identity verification.',
+    variant: 'destructive',
+  });
+}
+
+export function RegisterForm() {
+  const [picture, setPicture] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fullName: '', phoneNumber: '', email: '', password: '' },
+  });
+  const mutation = useAuthMutation<RegisterPayload>('/api/auth/register', 'Account creation failed');
+
+  const onSubmit = handleSubmit(
+    ({ email, password, fullName, phoneNumber }) => {
+      if (!picture) return toastMissingPicture();
+      mutation.mutate({ username: email, password, fullName, phoneNumber, profilePicture: picture });
+    },
+    // Field errors show inline; the picture has no inline slot, so it is flagged with the toast.
+    () => {
+      if (!picture) toastMissingPicture();
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ProfilePictureField value={picture} onChange={setPicture} />
+      <FormField id="fullName" label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <FormField
+        id="phoneNumber"
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+      <FormField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/use-toast';
+import type { AuthResponse } from '@/lib/auth/types';
+import { useAuth } from '@/lib/auth/use-auth';
+import { POST_LOGIN_REDIRECT_DELAY_MS } from '@/lib/constants';
+import { postLoginDestination } from '@/lib/gate';
+import { apiRequest, readableError } from '@/lib/query-client';
+
+/** Posts credentials, signs the user in locally and moves on; failures become a toast with the server's message. */
+export function useAuthMutation<TPayload>(url: string, failureTitle: string) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: async (payload: TPayload) => (await (await apiRequest('POST', url, payload)).json()) as AuthResponse,
+    onSuccess: (data) => {
+      login(data);
+      setTimeout(() => navigate(postLoginDestination(data.user)), POST_LOGIN_REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      toast({ title: failureTitle, description: readableError(error), variant: 'destructive' });
+    },
+  });
+}

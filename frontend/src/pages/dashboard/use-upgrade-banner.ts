@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/use-auth';
+import { WELCOME_BANNER_MS } from '@/lib/constants';
+import { verifyPayment } from '@/lib/payments';
+
+/**
+ * Handles the return from checkout (?payment_success=1): verifies the payment once, rewrites the URL
+ * to /dashboard and reports whether the green banner should show. The banner's 5 s start once `visible`.
+ */
+export function useUpgradeBanner(visible: boolean): boolean {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { refreshUser } = useAuth();
+  const [show, setShow] = useState(false);
+  // Effects can run twice (StrictMode, re-renders); the payment must be verified only once.
+  const verified = useRef(false);
+  const paymentSuccess = searchParams.get('payment_success') === '1';
+
+  useEffect(() => {
+    if (!paymentSuccess || verified.current) return;
+    verified.current = true;
+    void (async () => {
+      let active = false;
+      try {
+        active = (await verifyPayment()).subscriptionStatus === 'active';
+      } catch (error) {
+        console.warn('Payment verification failed', error);
+      }
+      navigate('/dashboard', { replace: true });
+      if (active) {
+        await refreshUser();
+        setShow(true);
+      }
+    })();
+  }, [paymentSuccess, navigate, refreshUser]);
+
+  useEffect(() => {
+    if (!show || !visible) return;
+    const timer = setTimeout(() => setShow(false), WELCOME_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [show, visible]);
+
+  return show;
+}

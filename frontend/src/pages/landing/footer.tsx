@@ -1,0 +1,28 @@
+import { Logo } from '@/components/logo';
+import { PRODUCT_NAME } from '@/lib/brand';
+import { useSiteInfo } from '@/lib/site';
+
+export function Footer() {
+  const { data: site } = useSiteInfo();
+
+  return (
+    <footer id="footer" data-testid="landing-section-footer" className="border-t border-slate-200 bg-white px-4 py-10 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:items-center md:justify-between">
+        <Logo />
+        <nav aria-label="Legal and support" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600">
+          {/* Privacy and Terms pages are not written yet; shown as placeholders, not links. */}
+          <span title="Coming soon">Privacy</span>
+          <span title="Coming soon">Terms</span>
+          {site?.supportEmail && (
+            <a href={`mailto:${site.supportEmail}`} className="font-medium text-rose-700 hover:underline">
+              {site.supportEmail}
+            </a>
+          )}
+        </nav>
+        <p className="text-xs text-slate-500">
+          © {new Date().getFullYear()} {PRODUCT_NAME}. For adults 18+.
+        </p>
+      </div>
+    </footer>
+  );
+}
