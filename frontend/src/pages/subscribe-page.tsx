@@ -69,7 +69,7 @@ export default function SubscribePage() {
       </div>
       <p className="mt-6 text-center text-xs text-slate-500">Payments are handled by our card payment provider on its secure checkout page.</p>
       <div className="mt-4 flex justify-center">
-        <Button variant="ghost" size="sm" onClick={signOut}>
+        <Button variant="ghost" size="sm" onClick={() => void signOut()}>
           <LogOut className="h-4 w-4" aria-hidden />
           Log out
         </Button>

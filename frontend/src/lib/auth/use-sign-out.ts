@@ -1,14 +1,14 @@
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/use-auth';
 
-/** Signs out and returns to the landing page. */
-export function useSignOut(): () => void {
+/**
+ * Signs out and returns to the landing page with a full page load: a client-side move would race the protected
+ * route's redirect to /register, and a fresh load leaves nothing of the member's data in memory on a shared phone.
+ */
+export function useSignOut(): () => Promise<void> {
   const { logout } = useAuth();
-  const navigate = useNavigate();
 
-  return () => {
-    // Leave first, so a gated page does not bounce to /register while the session clears.
-    navigate('/', { replace: true });
-    void logout();
+  return async () => {
+    await logout();
+    window.location.assign('/');
   };
 }

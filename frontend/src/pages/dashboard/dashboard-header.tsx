@@ -17,9 +17,9 @@ export function DashboardHeader({ user, onLogout }: { user: User; onLogout: () =
         ) : (
           <Logo iconOnly />
         )}
-        <p className="truncate text-lg font-semibold text-slate-900">Welcome back, {displayName(user)}!</p>
+        <p className="break-words text-lg font-semibold leading-tight text-slate-900">Welcome back, {displayName(user)}!</p>
       </div>
-      <Button variant="ghost" size="sm" onClick={onLogout}>
+      <Button variant="ghost" size="sm" className="shrink-0" onClick={onLogout}>
         <LogOut className="h-4 w-4" aria-hidden />
         Logout
       </Button>

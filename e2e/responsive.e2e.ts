@@ -1,0 +1,74 @@
+// Small screens (spec: "On small screens only a Log In button shows") and screenshots for a human to review.
+import type { BrowserContextOptions } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  expectHidden,
+  expectVisible,
+  newAccount,
+  newContext,
+  registerMember,
+  screenshot,
+  useE2e,
+} from './support/browser';
+
+const e2e = useE2e(MOBILE);
+
+describe('mobile landing page (375 x 812)', () => {
+  test('has no horizontal overflow', async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    await expectVisible(page.getByTestId('landing-section-footer'));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(375);
+    expect(widths.body).toBeLessThanOrEqual(375);
+  });
+
+  test('the top bar shows only the Log In button', async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    const topBar = page.locator('header').first();
+    const logIn = topBar.getByRole('link', { name: 'Log In', exact: true });
+    await expectVisible(logIn);
+    await expect(logIn.getAttribute('href')).resolves.toBe('/login');
+    for (const name of ['Login', 'Get Started', 'Features', 'How it works', 'Pricing']) {
+      await expectHidden(topBar.getByRole('link', { name, exact: true }), 1_000);
+    }
+  });
+});
+
+describe('screenshots for review', () => {
+  const sizes: Array<[string, BrowserContextOptions]> = [
+    ['375', MOBILE],
+    ['1280', DESKTOP],
+  ];
+
+  test.each(sizes)('landing, register and dashboard at %s px', async (width, options) => {
+    const context = await newContext(e2e, options);
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expectVisible(page.getByTestId('landing-section-footer'));
+      // Wait for the site facts (the footer's support link) so the screenshot shows the finished page.
+      await expectVisible(page.locator(`a[href="mailto:${e2e.server.supportEmail}"]`));
+      await screenshot(page, `landing-${width}`);
+
+      await page.goto('/register');
+      await expectVisible(page.getByRole('button', { name: 'Create Account' }));
+      await screenshot(page, `register-${width}`);
+
+      const member = await registerMember(e2e.server, newAccount('Jamie Screens'), context);
+      await e2e.server.setUser(member.email, { accountDeletionDate: new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString() });
+      await page.goto('/dashboard');
+      await expectVisible(page.getByText('Starting something romantic?', { exact: true }), 15_000);
+      await expectVisible(page.getByRole('img', { name: 'Your profile picture' }));
+      await page.waitForFunction('Array.from(document.images).every((image) => image.complete)');
+      await screenshot(page, `dashboard-${width}`);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+// The REAL built gateway (dist/) serving the built web app, started as a child process on a database, Redis
+// prefix and storage directory of its own, so every test file can run its own copy in parallel.
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, type QueryResultRow } from 'pg';
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+export const GATEWAY_MAIN = join(REPO_ROOT, 'dist/services/gateway/services/gateway/src/main.js');
+export const FRONTEND_DIR = join(REPO_ROOT, 'dist/frontend');
+/** The Node 24 the project pins; jest normally already runs on it when started through npx from the repo. */
+const PROJECT_NODE = join(REPO_ROOT, 'node_modules/.bin/node');
+
+export const TEST_SUPPORT_EMAIL = 'help@consent-e2e.example.com';
+const JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
+const READY_TIMEOUT_MS = 30_000;
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234 */
+  baseURL: string;
+  supportEmail: string;
+  /** Runs SQL against this server's own database. */
+  sql<T extends QueryResultRow = QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Sets identity.users columns for the account with this e-mail. */
+  setUser(email: string, fields: { subscriptionStatus?: string; accountDeletionDate?: string | null }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function nodeBinary(): string {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major === 24) return process.execPath;
+  if (existsSync(PROJECT_NODE)) return PROJECT_NODE;
+  throw new Error(`The gateway needs Node 24; jest runs on ${process.version}. Run the suite with npx from /work/main.`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+async function waitForReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The gateway exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/readyz`);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`The gateway was not ready after ${READY_TIMEOUT_MS} ms (last answer: ${last}):\n${output()}`);
+}
+
+export async function startServer(): Promise<TestServer> {
+  if (!existsSync(GATEWAY_MAIN)) throw new Error(`${GATEWAY_MAIN} is missing: run npm run build:gateway`);
+  if (!existsSync(join(FRONTEND_DIR, 'index.html'))) throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
+
+  const database: TestDatabase = await createTestDatabase();
+  const redisUrl = testRedisUrl();
+  const redisPrefix = testRedisPrefix();
+  const storageDir = await mkdtemp(join(tmpdir(), 'e2e-storage-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  let log = '';
+  const child = spawn(nodeBinary(), [GATEWAY_MAIN], {
+    cwd: REPO_ROOT,
+    // Only what the gateway needs, so a developer's shell (or .env) cannot leak into the run.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      JWT_SECRET,
+      SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
+      STORAGE_DIR: storageDir,
+      FRONTEND_DIR,
+      MIGRATE_ON_START: 'true',
+      LOG_LEVEL: 'warn',
+      // Every browser in a file shares 127.0.0.1; keep the per-IP limits out of the way of the tests.
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+
+  const db = new Client({ connectionString: database.url });
+  const cleanup = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    await db.end().catch(() => undefined);
+    await deleteRedisKeys(redisUrl, redisPrefix).catch(() => undefined);
+    await database.drop();
+    await rm(storageDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(baseURL, child, () => log);
+    await db.connect();
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+
+  const sql = async <T extends QueryResultRow = QueryResultRow>(text: string, params: unknown[] = []) =>
+    (await db.query<T>(text, params)).rows;
+
+  return {
+    baseURL,
+    supportEmail: TEST_SUPPORT_EMAIL,
+    sql,
+    async setUser(email, fields) {
+      const sets: string[] = [];
+      const params: unknown[] = [email.toLowerCase()];
+      if (fields.subscriptionStatus !== undefined) {
+        params.push(fields.subscriptionStatus);
+        sets.push(`subscription_status = $${params.length}`);
+      }
+      if (fields.accountDeletionDate !== undefined) {
+        params.push(fields.accountDeletionDate);
+        sets.push(`account_deletion_date = $${params.length}`);
+      }
+      if (!sets.length) return;
+      const rows = await sql(`UPDATE identity.users SET ${sets.join(', ')}, updated_at = now() WHERE email = $1 RETURNING id`, params);
+      if (rows.length !== 1) throw new Error(`No user ${email} in the test database`);
+    },
+    stop: cleanup,
+  };
+}
