@@ -4,7 +4,7 @@ module.exports = {
   rootDir: '.',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'e2e/tsconfig.json' }] },
   moduleNameMapper: {
     '^@app/(config|database|storage|testing)$': '<rootDir>/libs/$1/src',
   },

@@ -145,7 +145,7 @@ export async function registerAccount(
       body: JSON.stringify(body),
     });
     status = response.status;
-    payload = await response.json();
+    payload = (await response.json()) as typeof payload;
   }
   if (status !== 201 || !payload.user || !payload.token) {
     throw new Error(`Registering ${account.email} failed: ${status} ${JSON.stringify(payload)}`);
