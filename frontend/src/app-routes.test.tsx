@@ -1,17 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
-import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
-const member = (subscriptionStatus: string) => ({
-  id: 'u1',
-  username: 'alex@example.com',
-  fullName: 'Alex Doe',
-  phoneNumber: '+15551234567',
-  profile_picture_url: null,
-  subscriptionStatus,
-  accountDeletionDate: null,
-});
+const member = (subscriptionStatus: string) => testUser({ subscriptionStatus });
 
 const site = { memberCount: 1234, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
 

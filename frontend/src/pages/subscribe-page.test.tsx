@@ -3,17 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
-import { jsonResponse, mockFetch, renderApp, sentBody } from '@/test/render';
+import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
 
-const member = (subscriptionStatus: string) => ({
-  id: 'u1',
-  username: 'alex@example.com',
-  fullName: 'Alex Doe',
-  phoneNumber: '+15551234567',
-  profile_picture_url: null,
-  subscriptionStatus,
-  accountDeletionDate: null,
-});
+const member = (subscriptionStatus: string) => testUser({ subscriptionStatus });
 
 afterEach(() => {
   act(() => dismissToast());

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import type { User } from '@/lib/auth/types';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Shows the current path so tests can assert where navigation ended up. */
@@ -58,4 +59,18 @@ export function mockFetch(handlers: Record<string, Handler>) {
 export function sentBody(fetchMock: ReturnType<typeof mockFetch>, url: string): unknown {
   const call = fetchMock.mock.calls.find(([input]) => String(input) === url);
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+/** A signed-in user as GET /api/auth/me answers it; tests override only what they are about. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    username: 'alex@example.com',
+    fullName: 'Alex Doe',
+    phoneNumber: '+15551234567',
+    profile_picture_url: null,
+    subscriptionStatus: 'active',
+    accountDeletionDate: null,
+    ...overrides,
+  };
 }

@@ -6,17 +6,9 @@ import { AuthProvider } from '@/lib/auth/auth-provider';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
 import { useAuth } from '@/lib/auth/use-auth';
 import { createQueryClient } from '@/lib/query-client';
-import { jsonResponse, mockFetch } from '@/test/render';
+import { jsonResponse, mockFetch, testUser } from '@/test/render';
 
-const me = {
-  id: 'u1',
-  username: 'alex@example.com',
-  fullName: 'Alex Doe',
-  phoneNumber: '+15551234567',
-  profile_picture_url: null,
-  subscriptionStatus: 'active',
-  accountDeletionDate: null,
-};
+const me = testUser();
 
 function wrapper({ children }: { children: ReactNode }) {
   return (

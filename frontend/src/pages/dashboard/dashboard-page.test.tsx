@@ -1,20 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
-import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const member = (overrides: Record<string, unknown> = {}) => ({
-  id: 'u1',
-  username: 'alex@example.com',
-  fullName: 'Alex Doe',
-  phoneNumber: '+15551234567',
-  profile_picture_url: null,
-  subscriptionStatus: 'active',
-  accountDeletionDate: null,
-  ...overrides,
-});
+const member = testUser;
 
 // The splash takes 3 x 800 ms before the main screen shows.
 const SPLASH = { timeout: 4000 };
