@@ -1,0 +1,3 @@
+export * from './queue-names';
+export * from './job-contracts';
+export * from './job-queue';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
+
+/**
+ * The payload schema of every job, versioned. Payloads carry ids only: never names, phone numbers or media bytes,
+ * because Redis is not where personal data is kept.
+ */
+export const JOB_CONTRACTS = {
+  [JOBS.analyzeRecording]: {
+    queue: QUEUES.mediaAnalysis,
+    schema: z
+      .object({
+        version: z.literal(1),
+        sessionId: z.uuid(),
+        videoAssetId: z.uuid(),
+      })
+      .strict(),
+  },
+} as const satisfies Record<JobName, { queue: QueueName; schema: z.ZodType }>;
+
+export type JobPayload<N extends JobName> = z.infer<(typeof JOB_CONTRACTS)[N]['schema']>;
+
+export class JobContractError extends Error {}
+
+/** Validates a payload against its contract; used both when a job is added and when it is consumed. */
+export function parseJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
+  const contract = JOB_CONTRACTS[name];
+  if (!contract) throw new JobContractError(`Unknown job: ${String(name)}`);
+  const result = contract.schema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new JobContractError(`Invalid ${name} payload: ${issue.path.join('.') || 'payload'}: ${issue.message}`);
+  }
+  return result.data as JobPayload<N>;
+}

@@ -1,0 +1,61 @@
+import { JobsOptions, Processor, Queue, UnrecoverableError, Worker, WorkerOptions } from 'bullmq';
+import type { ConnectionOptions } from 'bullmq';
+import { JOB_CONTRACTS, JobContractError, JobPayload, parseJobPayload } from './job-contracts';
+import type { JobName } from './queue-names';
+
+/** Defaults for every job: retried with backoff, kept briefly after completion, failures kept for inspection. */
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export interface QueueWiring {
+  connection: ConnectionOptions;
+  /** BullMQ key prefix, so deployments or test files can share one Redis. */
+  prefix: string;
+}
+
+/** Adds a job after validating it against its contract. `jobId` makes the add idempotent (BullMQ ignores a duplicate id). */
+export async function addJob<N extends JobName>(
+  queue: Queue,
+  name: N,
+  payload: JobPayload<N>,
+  options: JobsOptions & { jobId: string },
+): Promise<void> {
+  const contract = JOB_CONTRACTS[name];
+  if (queue.name !== contract.queue) throw new JobContractError(`${name} belongs on ${contract.queue}, not ${queue.name}`);
+  await queue.add(name, parseJobPayload(name, payload), { ...DEFAULT_JOB_OPTIONS, ...options });
+}
+
+export function createQueue(name: string, wiring: QueueWiring): Queue {
+  return new Queue(name, { connection: wiring.connection, prefix: wiring.prefix });
+}
+
+/**
+ * A worker whose handler only ever sees payloads that passed their contract. A payload that fails it can never
+ * succeed on retry, so it fails at once as unrecoverable instead of being retried.
+ */
+export function createWorker<N extends JobName>(
+  name: N,
+  handler: (payload: JobPayload<N>, job: Parameters<Processor>[0]) => Promise<void>,
+  wiring: QueueWiring,
+  options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
+): Worker {
+  const queue = JOB_CONTRACTS[name].queue;
+  return new Worker(
+    queue,
+    async (job) => {
+      if (job.name !== name) throw new UnrecoverableError(`Unexpected job ${job.name} on ${queue}`);
+      let payload: JobPayload<N>;
+      try {
+        payload = parseJobPayload(name, job.data);
+      } catch (error) {
+        throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+      }
+      await handler(payload, job);
+    },
+    { ...options, connection: wiring.connection, prefix: wiring.prefix },
+  );
+}
