@@ -1,4 +1,5 @@
-import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import type { EntitySchema, MixedList } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 
 export interface PostgresOptionsInput {
   url: string;
@@ -10,7 +11,8 @@ export interface PostgresOptionsInput {
   migrations: MixedList<Function | string>;
 }
 
-export function postgresOptions(input: PostgresOptionsInput): DataSourceOptions {
+/** Options for a service's own schema; `schema` is always set, which the migration runner relies on. */
+export function postgresOptions(input: PostgresOptionsInput): PostgresConnectionOptions & { schema: string } {
   return {
     type: 'postgres',
     url: input.url,

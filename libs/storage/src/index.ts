@@ -1,2 +1,6 @@
 export * from './object-storage';
 export * from './local-directory-storage';
+export * from './key-ring';
+export { EnvelopeError } from './envelope-format';
+export * from './encrypted-storage';
+export * from './s3-storage';

@@ -1,5 +1,4 @@
 import { postgresOptions } from '@app/database';
-import type { DataSourceOptions } from 'typeorm';
 import { AuthSession } from '../auth/auth-session.entity';
 import { CreateIdentity1763780000000 } from '../migrations/1763780000000-create-identity';
 import { User } from '../users/user.entity';
@@ -7,14 +6,6 @@ import { User } from '../users/user.entity';
 /** The gateway owns the `identity` schema and nothing else. */
 export const IDENTITY_SCHEMA = 'identity';
 
-export function identityDataSourceOptions(databaseUrl: string): DataSourceOptions & { schema: string } {
-  return {
-    ...postgresOptions({
-      url: databaseUrl,
-      schema: IDENTITY_SCHEMA,
-      entities: [User, AuthSession],
-      migrations: [CreateIdentity1763780000000],
-    }),
-    schema: IDENTITY_SCHEMA,
-  };
+export function identityDataSourceOptions(databaseUrl: string) {
+  return postgresOptions({ url: databaseUrl, schema: IDENTITY_SCHEMA, entities: [User, AuthSession], migrations: [CreateIdentity1763780000000] });
 }

@@ -1,0 +1,44 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const AUDIT_EVENTS = [
+  'session_created',
+  'link_opened',
+  'recording_stored',
+  'decision_submitted',
+  'status_changed',
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+@Entity({ name: 'audit_log' })
+export class AuditEntry {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @Column({ name: 'session_id', type: 'uuid' })
+  sessionId: string;
+
+  /** Position in the session's chain, from 1. */
+  @Column({ type: 'integer' })
+  seq: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  event: AuditEvent;
+
+  @Column({ type: 'jsonb' })
+  details: Record<string, string | number | boolean | null>;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 500, nullable: true })
+  userAgent: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'prev_hash', type: 'char', length: 64 })
+  prevHash: string;
+
+  @Column({ name: 'row_hash', type: 'char', length: 64 })
+  rowHash: string;
+}

@@ -1,0 +1,60 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { AiVerdict, ConsentStatus } from './session-rules';
+
+@Entity({ name: 'consent_sessions' })
+export class ConsentSession {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'qr_code_id', type: 'varchar', length: 64, unique: true })
+  qrCodeId: string;
+
+  /** The gateway's user id, held by value: no foreign key crosses into another service's schema. */
+  @Column({ name: 'initiator_user_id', type: 'uuid' })
+  initiatorUserId: string;
+
+  @Column({ name: 'initiator_full_name', type: 'varchar', length: 200 })
+  initiatorFullName: string;
+
+  @Column({ name: 'initiator_picture_url', type: 'varchar', length: 300, nullable: true })
+  initiatorPictureUrl: string | null;
+
+  @Column({ name: 'recipient_token_hash', type: 'bytea', select: false })
+  recipientTokenHash: Buffer;
+
+  @Column({ name: 'verified_over_18', type: 'boolean', default: false })
+  verifiedOver18: boolean;
+
+  @Column({ name: 'recipient_full_name', type: 'varchar', length: 200, nullable: true })
+  recipientFullName: string | null;
+
+  @Column({ name: 'recipient_phone', type: 'varchar', length: 32, nullable: true })
+  recipientPhone: string | null;
+
+  @Column({ name: 'consent_status', type: 'varchar', length: 10, default: 'pending' })
+  consentStatus: ConsentStatus;
+
+  @Column({ name: 'ai_verdict', type: 'varchar', length: 10, nullable: true })
+  aiVerdict: AiVerdict | null;
+
+  @Column({ name: 'recipient_decision', type: 'varchar', length: 3, nullable: true })
+  recipientDecision: 'yes' | 'no' | null;
+
+  @Column({ name: 'video_asset_id', type: 'uuid', nullable: true })
+  videoAssetId: string | null;
+
+  @Column({ name: 'consent_granted_time', type: 'timestamptz', nullable: true })
+  consentGrantedTime: Date | null;
+
+  @Column({ name: 'delete_after_days', type: 'integer' })
+  deleteAfterDays: number;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,42 @@
+import { decidingValue, hasFinalVerdict, isExpired, newQrCodeId, submissionRefusal, SessionState } from './session-rules';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const open = (overrides: Partial<SessionState> = {}): SessionState => ({
+  consentStatus: 'pending',
+  aiVerdict: null,
+  expiresAt: new Date(now.getTime() + 60_000),
+  ...overrides,
+});
+
+describe('session rules', () => {
+  it('decides on the AI verdict, falling back to the consent status', () => {
+    expect(decidingValue(open())).toBe('pending');
+    expect(decidingValue(open({ aiVerdict: 'processing' }))).toBe('processing');
+    expect(decidingValue(open({ consentStatus: 'granted', aiVerdict: 'denied' }))).toBe('denied');
+  });
+
+  it('only granted and denied are final', () => {
+    expect(hasFinalVerdict(open({ aiVerdict: 'processing' }))).toBe(false);
+    expect(hasFinalVerdict(open({ aiVerdict: 'granted' }))).toBe(true);
+    expect(hasFinalVerdict(open({ aiVerdict: 'denied' }))).toBe(true);
+  });
+
+  it('an unanswered session expires at its expiry time; an answered one never does', () => {
+    const expiresAt = now;
+    expect(isExpired(open({ expiresAt: new Date(now.getTime() + 1) }), now)).toBe(false);
+    expect(isExpired(open({ expiresAt }), now)).toBe(true);
+    expect(isExpired(open({ expiresAt, aiVerdict: 'processing' }), now)).toBe(false);
+    expect(isExpired(open({ expiresAt, aiVerdict: 'granted', consentStatus: 'granted' }), now)).toBe(false);
+  });
+
+  it('accepts one submission while open and refuses a second or a late one', () => {
+    expect(submissionRefusal(open(), now)).toBeNull();
+    expect(submissionRefusal(open({ aiVerdict: 'processing' }), now)).toBe('already_submitted');
+    expect(submissionRefusal(open({ aiVerdict: 'denied', consentStatus: 'denied' }), now)).toBe('already_submitted');
+    expect(submissionRefusal(open({ expiresAt: new Date(now.getTime() - 1) }), now)).toBe('expired');
+  });
+
+  it("builds QR ids as 'ciq-' + time + random string", () => {
+    expect(newQrCodeId(now, 'ab12cd')).toBe(`ciq-${now.getTime().toString(36)}-ab12cd`);
+  });
+});
