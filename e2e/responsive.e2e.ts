@@ -40,6 +40,19 @@ describe('mobile landing page (375 x 812)', () => {
   });
 });
 
+describe('mobile dashboard (375 x 812)', () => {
+  test('the greeting is shown in full, not cut off', async () => {
+    const { page, server, context } = e2e;
+    await registerMember(server, newAccount('Jamie Small'), context);
+    await page.goto('/dashboard');
+    const greeting = page.getByText(/^Welcome back, (Jamie|Jamie Small)!$/);
+    await expectVisible(greeting, 15_000);
+    const size = await greeting.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    // A text cut off with an ellipsis is wider than its box.
+    expect(size.scroll).toBeLessThanOrEqual(size.client);
+  });
+});
+
 describe('screenshots for review', () => {
   const sizes: Array<[string, BrowserContextOptions]> = [
     ['375', MOBILE],

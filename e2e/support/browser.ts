@@ -171,7 +171,9 @@ export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): 
   try {
     await locator.first().waitFor({ state: 'visible', timeout });
   } catch (error) {
-    throw new Error(`Expected ${String(locator)} to be visible within ${timeout} ms.\n${(error as Error).message.split('\n')[0]}`);
+    const page = locator.page();
+    const where = page.isClosed() ? 'the page is closed' : `the page is on ${page.url()}`;
+    throw new Error(`Expected ${String(locator)} to be visible within ${timeout} ms (${where}).\n${(error as Error).message.split('\n')[0]}`);
   }
 }
 

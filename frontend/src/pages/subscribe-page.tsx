@@ -71,7 +71,7 @@ export default function SubscribePage() {
       <div className="mt-4 flex justify-center">
         <Button variant="ghost" size="sm" onClick={() => void signOut()}>
           <LogOut className="h-4 w-4" aria-hidden />
-          Log out
+          Logout
         </Button>
       </div>
     </SimplePage>

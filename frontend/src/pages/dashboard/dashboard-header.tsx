@@ -17,7 +17,7 @@ export function DashboardHeader({ user, onLogout }: { user: User; onLogout: () =
         ) : (
           <Logo iconOnly />
         )}
-        <p className="break-words text-lg font-semibold leading-tight text-slate-900">Welcome back, {displayName(user)}!</p>
+        <p className="break-words text-base font-semibold leading-tight text-slate-900 sm:text-lg">Welcome back, {displayName(user)}!</p>
       </div>
       <Button variant="ghost" size="sm" className="shrink-0" onClick={onLogout}>
         <LogOut className="h-4 w-4" aria-hidden />

@@ -12,7 +12,7 @@ export function HeroSection() {
   const members = memberCountLabel(site?.memberCount);
 
   return (
-    <LandingSection id="hero" className="bg-gradient-to-b from-rose-50 via-white to-white pt-12 md:pt-20">
+    <LandingSection id="hero" className="bg-gradient-to-b from-rose-50 via-white to-white pb-10 pt-12 md:pb-16 md:pt-20">
       <div className="mx-auto max-w-3xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-rose-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-rose-700">
           <Sparkles className="h-3.5 w-3.5" aria-hidden />
