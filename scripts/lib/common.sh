@@ -91,4 +91,5 @@ build_app() {
   say "Building the web app and the gateway"
   npm run --silent build:web
   npm run --silent build:gateway
+  npm run --silent build:consent
 }

@@ -14,8 +14,7 @@ import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { HealthController } from './health/health.controller';
-import { ApiErrorFilter } from './http/api-error.filter';
-import { loggerOptions } from './http/logger-options';
+import { ApiErrorFilter, loggerOptions } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
 import { RedisConnection } from './redis/redis.provider';
@@ -29,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions(config.LOG_LEVEL)),
+        LoggerModule.forRoot(loggerOptions('gateway', config.LOG_LEVEL)),
         TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
         TypeOrmModule.forFeature([User, AuthSession]),
         PassportModule,

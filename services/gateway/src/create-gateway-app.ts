@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
-import { jsonBodyParser } from './http/json-body-parser';
+import { jsonBodyParser } from '@app/http';
 import { securityHeaders } from './http/security-headers';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } fr
 import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';
-import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { ZodBodyPipe } from '@app/http';
 import { presentUser, UserJson } from '../users/user.presenter';
 import { loginSchema, LoginInput, registerSchema, RegisterInput } from './auth.schemas';
 import { AuthService, IssuedSession } from './auth.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
-import { TooManyRequestsException } from '../http/too-many-requests.exception';
+import { TooManyRequestsException } from '@app/http';
 import { RedisConnection } from '../redis/redis.provider';
 
 /**

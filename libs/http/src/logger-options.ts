@@ -8,7 +8,7 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  * JSON logs with a request id. Only method, path and status are logged: never bodies (passwords, phone numbers),
  * headers (tokens, cookies) or query strings (partner links carry a token there).
  */
-export function loggerOptions(level: string): Params {
+export function loggerOptions(service: string, level: string): Params {
   return {
     pinoHttp: {
       level,
@@ -18,7 +18,7 @@ export function loggerOptions(level: string): Params {
         response.setHeader('X-Request-Id', id);
         return id;
       },
-      customProps: () => ({ service: 'gateway' }),
+      customProps: () => ({ service }),
       serializers: {
         req: (request: { id: string; method: string; url: string }) => ({
           id: request.id,

@@ -1,0 +1,5 @@
+export * from './api-error.filter';
+export * from './json-body-parser';
+export * from './logger-options';
+export * from './too-many-requests.exception';
+export * from './zod-body.pipe';
