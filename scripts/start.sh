@@ -8,4 +8,4 @@ ensure_postgres
 ensure_redis
 node scripts/dev-env.mjs
 build_app
-exec node --env-file=.env dist/services/gateway/services/gateway/src/main.js
+exec node scripts/run-services.mjs

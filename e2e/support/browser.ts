@@ -15,7 +15,7 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, '.data/screenshots');
 export const UI_TIMEOUT_MS = 10_000;
 
 /** The one way this suite starts Chromium. `--headless=new` is passed explicitly, so playwright's own switch is off. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: false,
@@ -27,6 +27,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
@@ -48,13 +49,14 @@ export interface E2eEnv {
 }
 
 /**
- * Wires a test file: one gateway and one Chromium for the file, a new browser context and page per test.
+ * Wires a test file: one set of services and one Chromium for the file (with extra flags from `browserArgs`, e.g. a
+ * fake camera), a new browser context and page per test.
  * Use the returned object's fields inside tests (they are filled in by the hooks).
  */
-export function useE2e(contextOptions: BrowserContextOptions = DESKTOP): E2eEnv {
+export function useE2e(contextOptions: BrowserContextOptions = DESKTOP, browserArgs: () => Promise<string[]> = async () => []): E2eEnv {
   const env = {} as E2eEnv;
   beforeAll(async () => {
-    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([startServer(), browserArgs().then(launchBrowser)]);
     if (server.status === 'fulfilled') env.server = server.value;
     if (browser.status === 'fulfilled') env.browser = browser.value;
     if (server.status === 'rejected') throw server.reason;

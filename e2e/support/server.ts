@@ -1,9 +1,11 @@
-// The REAL built gateway (dist/) serving the built web app, started as a child process on a database, Redis
-// prefix and storage directory of its own, so every test file can run its own copy in parallel.
+// The REAL built services (dist/): the consent service and the gateway serving the built web app, started as child
+// processes on a database, Redis prefix and storage directory of their own, so every test file can run its own copy
+// in parallel.
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,18 +13,25 @@ import { Client, type QueryResultRow } from 'pg';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const GATEWAY_MAIN = join(REPO_ROOT, 'dist/services/gateway/services/gateway/src/main.js');
+export const CONSENT_MAIN = join(REPO_ROOT, 'dist/services/consent/services/consent/src/main.js');
 export const FRONTEND_DIR = join(REPO_ROOT, 'dist/frontend');
 /** The Node 24 the project pins; jest normally already runs on it when started through npx from the repo. */
 const PROJECT_NODE = join(REPO_ROOT, 'node_modules/.bin/node');
 
 export const TEST_SUPPORT_EMAIL = 'help@consent-e2e.example.com';
 const JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
+const INTERNAL_SERVICE_TOKEN = 'e2e-internal-e2e-internal-e2e-internal-0123';
+const ENCRYPTION_KEY_ID = 'e2e1';
 const READY_TIMEOUT_MS = 30_000;
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 */
   baseURL: string;
   supportEmail: string;
+  /** Where both services keep objects (recordings are stored encrypted under recordings/). */
+  storageDir: string;
+  /** The key ring the consent service encrypts with, as STORAGE_ENCRYPTION_KEYS / _ACTIVE_KEY_ID spell it. */
+  encryptionKeys: { spec: string; activeId: string };
   /** Runs SQL against this server's own database. */
   sql<T extends QueryResultRow = QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   /** Sets identity.users columns for the account with this e-mail. */
@@ -55,12 +64,12 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
-async function waitForReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitForReady(name: string, baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The gateway exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+      throw new Error(`The ${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
     }
     try {
       const response = await fetch(`${baseURL}/readyz`);
@@ -71,44 +80,20 @@ async function waitForReady(baseURL: string, child: ChildProcess, output: () => 
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`The gateway was not ready after ${READY_TIMEOUT_MS} ms (last answer: ${last}):\n${output()}`);
+  throw new Error(`The ${name} was not ready after ${READY_TIMEOUT_MS} ms (last answer: ${last}):\n${output()}`);
 }
 
-export async function startServer(): Promise<TestServer> {
-  if (!existsSync(GATEWAY_MAIN)) throw new Error(`${GATEWAY_MAIN} is missing: run npm run build:gateway`);
-  if (!existsSync(join(FRONTEND_DIR, 'index.html'))) throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
+interface RunningService {
+  child: ChildProcess;
+  output(): string;
+}
 
-  const database: TestDatabase = await createTestDatabase();
-  const redisUrl = testRedisUrl();
-  const redisPrefix = testRedisPrefix();
-  const storageDir = await mkdtemp(join(tmpdir(), 'e2e-storage-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-
+/** Starts one built service with only the environment given, so a developer's shell (or .env) cannot leak into the run. */
+function spawnService(main: string, env: Record<string, string>): RunningService {
   let log = '';
-  const child = spawn(nodeBinary(), [GATEWAY_MAIN], {
+  const child = spawn(nodeBinary(), [main], {
     cwd: REPO_ROOT,
-    // Only what the gateway needs, so a developer's shell (or .env) cannot leak into the run.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      JWT_SECRET,
-      SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
-      STORAGE_DIR: storageDir,
-      FRONTEND_DIR,
-      MIGRATE_ON_START: 'true',
-      LOG_LEVEL: 'warn',
-      // Every browser in a file shares 127.0.0.1; keep the per-IP limits out of the way of the tests.
-      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-      LOGIN_MAX_FAILURES_PER_IP: '1000',
-    },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const append = (chunk: Buffer) => {
@@ -116,15 +101,36 @@ export async function startServer(): Promise<TestServer> {
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
+  return { child, output: () => log };
+}
 
+async function stopService(service: RunningService): Promise<void> {
+  const { child } = service;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+export async function startServer(): Promise<TestServer> {
+  for (const main of [GATEWAY_MAIN, CONSENT_MAIN]) if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway and build:consent`);
+  if (!existsSync(join(FRONTEND_DIR, 'index.html'))) throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
+
+  const database: TestDatabase = await createTestDatabase();
+  const redisUrl = testRedisUrl();
+  const redisPrefix = testRedisPrefix();
+  const storageDir = await mkdtemp(join(tmpdir(), 'e2e-storage-'));
+  const encryptionKeys = { spec: `${ENCRYPTION_KEY_ID}:${randomBytes(32).toString('base64')}`, activeId: ENCRYPTION_KEY_ID };
+  const [port, consentPort] = [await freePort(), await freePort()];
+  const baseURL = `http://127.0.0.1:${port}`;
+  const consentURL = `http://127.0.0.1:${consentPort}`;
+  const shared = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, INTERNAL_SERVICE_TOKEN, STORAGE_DIR: storageDir, MIGRATE_ON_START: 'true' };
+
+  const services: RunningService[] = [];
   const db = new Client({ connectionString: database.url });
   const cleanup = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited(child);
-      clearTimeout(timer);
-    }
+    await Promise.all(services.map(stopService));
     await db.end().catch(() => undefined);
     await deleteRedisKeys(redisUrl, redisPrefix).catch(() => undefined);
     await database.drop();
@@ -132,7 +138,31 @@ export async function startServer(): Promise<TestServer> {
   };
 
   try {
-    await waitForReady(baseURL, child, () => log);
+    const consent = spawnService(CONSENT_MAIN, {
+      ...shared,
+      CONSENT_HOST: '127.0.0.1',
+      CONSENT_PORT: String(consentPort),
+      STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec,
+      STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
+    });
+    services.push(consent);
+    // Both apply their migrations on start; the consent service first, so the two never race on one database.
+    await waitForReady('consent service', consentURL, consent.child, consent.output);
+    const gateway = spawnService(GATEWAY_MAIN, {
+      ...shared,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      CONSENT_SERVICE_URL: consentURL,
+      JWT_SECRET,
+      SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
+      FRONTEND_DIR,
+      // Every browser in a file shares 127.0.0.1; keep the per-IP limits out of the way of the tests.
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+    });
+    services.push(gateway);
+    await waitForReady('gateway', baseURL, gateway.child, gateway.output);
     await db.connect();
   } catch (error) {
     await cleanup();
@@ -145,6 +175,8 @@ export async function startServer(): Promise<TestServer> {
   return {
     baseURL,
     supportEmail: TEST_SUPPORT_EMAIL,
+    storageDir,
+    encryptionKeys,
     sql,
     async setUser(email, fields) {
       const sets: string[] = [];

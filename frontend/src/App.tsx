@@ -14,6 +14,7 @@ const LandingPage = lazy(() => import('@/pages/landing/landing-page'));
 const AuthPage = lazy(() => import('@/pages/auth/auth-page'));
 const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page'));
 const NewSessionPage = lazy(() => import('@/pages/consent/new-session-page'));
+const ConsentFormPage = lazy(() => import('@/pages/consent-form/consent-form-page'));
 const LearnPage = lazy(() => import('@/pages/learn-page'));
 const SubscribePage = lazy(() => import('@/pages/subscribe-page'));
 const SuccessPage = lazy(() => import('@/pages/success-page'));
@@ -29,6 +30,7 @@ export function AppRoutes() {
         <Route path="/login" element={<AuthPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
+        <Route path="/consent/form/:qrCodeId?" element={<ConsentFormPage />} />
         <Route element={<AuthenticatedRoute />}>
           <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="/welcome" element={<WelcomePage />} />

@@ -45,11 +45,17 @@ describe('routes', () => {
     await waitFor(() => expect(location()).toHaveTextContent('/register'));
   });
 
-  it('lets active members open /consent/new (placeholder for now)', async () => {
+  it('lets active members open /consent/new, which starts a session', async () => {
     signedInAs('active');
     renderApp(<AppRoutes />, { route: '/consent/new' });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Generating QR code...' })).toBeInTheDocument();
+  });
+
+  it("opens the partner's form without signing in", async () => {
+    signedInAs(null);
+    renderApp(<AppRoutes />, { route: '/consent/form' });
+    expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/consent/form');
   });
 
   it('shows the not-found screen for unknown paths', async () => {

@@ -18,6 +18,16 @@ export const SUCCESS_REDIRECT_DELAY_MS = 2_000;
 export const NEW_SESSION_DELAY_MS = 500;
 /** Consent session status polling interval. */
 export const SESSION_POLL_INTERVAL_MS = 2_000;
+/** Days the server keeps a session's data; the client sends it with every new session. */
+export const DELETE_AFTER_DAYS = 90;
+/** The QR code canvas: size in pixels and quiet zone in modules. */
+export const QR_CANVAS_SIZE_PX = 160;
+export const QR_CANVAS_MARGIN = 2;
+/** The partner's recording stops by itself after this many seconds. */
+export const MAX_RECORDING_SECONDS = 30;
+/** Camera resolution asked for while recording. */
+export const RECORDING_VIDEO_WIDTH = 720;
+export const RECORDING_VIDEO_HEIGHT = 480;
 /** Payment verification: time between tries, and the maximum number of tries. */
 export const PAYMENT_VERIFY_INTERVAL_MS = 5_000;
 export const PAYMENT_VERIFY_MAX_ATTEMPTS = 12;

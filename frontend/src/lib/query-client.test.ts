@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
-import { apiRequest, createQueryClient, getQueryFn, readableError } from '@/lib/query-client';
+import { apiMultipartRequest, apiRequest, createQueryClient, getQueryFn, readableError } from '@/lib/query-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
@@ -48,6 +48,12 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls[0][1]?.headers).not.toHaveProperty('Authorization');
   });
 
+  it('adds extra headers such as the recipient token', async () => {
+    const fetchMock = stubFetch(new Response('{}'));
+    await apiRequest('POST', '/api/video/assets', { a: 1 }, { 'X-Recipient-Token': 'rt' });
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ 'X-Recipient-Token': 'rt', 'Content-Type': 'application/json' });
+  });
+
   it("throws '{status}: {text}' for a non-OK answer", async () => {
     stubFetch(new Response('{"error":"Invalid email or password"}', { status: 401, statusText: 'Unauthorized' }));
     await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow('401: {"error":"Invalid email or password"}');
@@ -56,6 +62,26 @@ describe('apiRequest', () => {
   it('falls back to the status text when the body is empty', async () => {
     stubFetch(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
     await expect(apiRequest('GET', '/api/site')).rejects.toThrow('503: Service Unavailable');
+  });
+});
+
+describe('apiMultipartRequest', () => {
+  it('POSTs the form as is, with cookies and extra headers but no content type of its own', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 201 }));
+    const form = new FormData();
+    form.append('sessionId', 's1');
+    await apiMultipartRequest('/api/upload', form, { 'X-Recipient-Token': 'rt' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/upload');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(form);
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).toEqual({ 'X-Recipient-Token': 'rt' });
+  });
+
+  it("fails with the same '{status}: {text}' message", async () => {
+    stubFetch(new Response('{"error":"Too large"}', { status: 413 }));
+    await expect(apiMultipartRequest('/api/upload', new FormData())).rejects.toThrow('413: {"error":"Too large"}');
   });
 });
 
@@ -89,5 +115,12 @@ describe('readableError', () => {
     expect(readableError(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
     expect(readableError(new Error('Failed to fetch'))).toBe('Failed to fetch');
     expect(readableError(new Error('400: {"message":"x"}'))).toBe('{"message":"x"}');
+  });
+
+  it('uses the fallback only when there is nothing to show', () => {
+    expect(readableError(new Error('500: '), 'Failed to create video asset')).toBe('Failed to create video asset');
+    expect(readableError(new Error(''), 'Unknown error')).toBe('Unknown error');
+    expect(readableError(new Error('500: {"error":""}'), 'Unknown error')).toBe('Unknown error');
+    expect(readableError(new Error('403: {"error":"Nope"}'), 'Unknown error')).toBe('Nope');
   });
 });

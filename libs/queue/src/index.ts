@@ -1,3 +1,4 @@
 export * from './queue-names';
 export * from './job-contracts';
 export * from './job-queue';
+export * from './queue-wiring';

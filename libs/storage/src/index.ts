@@ -4,3 +4,4 @@ export * from './key-ring';
 export { EnvelopeError } from './envelope-format';
 export * from './encrypted-storage';
 export * from './s3-storage';
+export * from './storage-config';

@@ -12,6 +12,8 @@ import { JwtStrategy } from './auth/jwt.strategy';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
 import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
+import { ConsentServiceProxy } from './consent/consent-service.proxy';
+import { ConsentController } from './consent/consent.controller';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { HealthController } from './health/health.controller';
 import { ApiErrorFilter, loggerOptions } from '@app/http';
@@ -34,7 +36,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, HealthController, ProfilePicturesController, SiteController],
+      controllers: [AuthController, ConsentController, HealthController, ProfilePicturesController, SiteController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useValue: new LocalDirectoryStorage(config.STORAGE_DIR) },
@@ -45,6 +47,7 @@ export class AppModule {
         AuthService,
         JwtStrategy,
         ProfilePicturesService,
+        ConsentServiceProxy,
       ],
     };
   }

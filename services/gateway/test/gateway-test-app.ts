@@ -32,6 +32,7 @@ export async function startGatewayTestApp(overrides: Record<string, string> = {}
     REDIS_URL: redisUrl,
     REDIS_PREFIX: testRedisPrefix(),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    INTERNAL_SERVICE_TOKEN: 'internal-test-token-internal-test-token',
     SUPPORT_EMAIL: 'support@example.test',
     STORAGE_DIR: storageDir,
     FRONTEND_DIR: join(storageDir, 'no-frontend'),

@@ -6,6 +6,7 @@ const required = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   JWT_SECRET: 'j'.repeat(32),
   SUPPORT_EMAIL: 'support@example.test',
+  INTERNAL_SERVICE_TOKEN: 'i'.repeat(32),
 };
 
 describe('gatewayConfigSchema', () => {
@@ -24,6 +25,7 @@ describe('gatewayConfigSchema', () => {
       LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
       LOGIN_FAILURE_WINDOW_SECONDS: 900,
       REGISTRATIONS_PER_IP_PER_HOUR: 10,
+      CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
       STORAGE_DIR: '.data/storage',
       FRONTEND_DIR: 'dist/frontend',
       MIGRATE_ON_START: false,
@@ -54,6 +56,8 @@ describe('gatewayConfigSchema', () => {
     ['a non-Redis REDIS_URL', { REDIS_URL: 'http://cache' }, 'Invalid configuration: REDIS_URL: must be a redis: or rediss: URL'],
     ['a SUPPORT_EMAIL that is not one', { SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL: must be an e-mail address'],
     ['a PUBLIC_URL that is not http(s)', { PUBLIC_URL: 'ftp://consent.example' }, 'Invalid configuration: PUBLIC_URL: must be a http: or https: URL'],
+    ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 'short' }, 'Invalid configuration: INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
+    ['a CONSENT_SERVICE_URL that is not http(s)', { CONSENT_SERVICE_URL: 'redis://consent' }, 'Invalid configuration: CONSENT_SERVICE_URL: must be a http: or https: URL'],
     ['a COOKIE_SECURE that is not a flag', { COOKIE_SECURE: 'yes' }, 'Invalid configuration: COOKIE_SECURE: must be true or false'],
   ])('refuses %s with one line naming the variable', (_label, overrides, message) => {
     expect(() => parseConfig(gatewayConfigSchema, { ...required, ...overrides })).toThrow(message);

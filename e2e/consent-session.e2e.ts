@@ -1,0 +1,106 @@
+// The consent flow on two phones: the member shows a QR code, the partner scans it (decoded from the page as a
+// camera would), fills the form and records with Chromium's fake camera and microphone (a spoken statement made
+// with espeak-ng), and says yes; the member's screen moves on and the stored recording decrypts to a playable WebM.
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { EncryptedStorage, KeyRing, LocalDirectoryStorage } from '@app/storage';
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { DESKTOP, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
+
+const STATEMENT = 'My name is Jordan Lee and I consent.';
+let media: FakeMedia;
+const e2e = useE2e(DESKTOP, async () => {
+  media = await makeFakeMedia(STATEMENT);
+  return fakeMediaArgs(media);
+});
+
+/** Reads the QR code on the member's screen the way a phone camera would: from pixels. */
+async function scanQrCode(page: Page): Promise<string> {
+  const png = await page.getByRole('img', { name: 'Consent QR code' }).screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  if (!code) throw new Error('No QR code could be read from the page');
+  return code.data;
+}
+
+describe('consent session across two phones', () => {
+  test('the partner scans, records and consents; the member sees the analysis start; the recording is stored encrypted', async () => {
+    const { server, context, page } = e2e;
+    await registerMember(server, newAccount('Sam Rivera'), context);
+
+    await page.goto('/consent/new');
+    await expectVisible(page.getByText('Waiting on Response'));
+    const link = await scanQrCode(page);
+    const escapedBase = server.baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(link).toMatch(new RegExp(`^${escapedBase}/consent/form/ciq-[a-z0-9]+-[a-z0-9]+\\?token=[A-Za-z0-9_-]{22,}$`));
+    const qrCodeId = new URL(link).pathname.split('/').pop()!;
+
+    const partnerContext = await newContext(e2e, MOBILE);
+    try {
+      const partner = await partnerContext.newPage();
+      const scripts: string[] = [];
+      partner.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await partner.goto(link);
+
+      // Step 0: who is asking, and who answers.
+      await expectVisible(partner.getByText('Sam Rivera'));
+      await partner.getByLabel('Your name').fill('Jordan Lee');
+      await partner.getByLabel('Phone number').fill('+1 555 987 6543');
+      await partner.getByRole('button', { name: 'Yes', exact: true }).click();
+      await partner.getByRole('button', { name: 'Continue' }).click();
+
+      // Step 1: record the statement from the fake microphone, then stop.
+      await expectVisible(partner.getByText('Saying Yes?'));
+      await partner.getByRole('button', { name: 'Start recording' }).click();
+      await partner.waitForTimeout(Math.ceil(media.speechSeconds * 1000) + 1500);
+      await partner.getByRole('button', { name: 'Stop recording' }).click();
+
+      // Step 2: review and consent.
+      await expectVisible(partner.getByText('Review & Consent'));
+      await expectVisible(partner.getByText(/\d+(\.\d+)? KB/));
+      await partner.getByRole('button', { name: 'Yes, I consent' }).click();
+
+      // The member's screen, polling every 2 s, reaches the analysis.
+      await expectVisible(page.getByText('AI is Analyzing'), 20_000);
+
+      // The partner's page is its own chunk: no landing-page or dashboard code came down to the phone.
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((path) => /landing|dashboard/i.test(path))).toEqual([]);
+    } finally {
+      await partnerContext.close();
+    }
+
+    const [row] = await server.sql<{ storage_key: string; sha256: string; mime_type: string; ai_verdict: string; recipient_decision: string }>(
+      `SELECT a.storage_key, a.sha256, a.mime_type, s.ai_verdict, s.recipient_decision
+         FROM consent.consent_sessions s JOIN consent.video_assets a ON a.id = s.video_asset_id
+        WHERE s.qr_code_id = $1`,
+      [qrCodeId],
+    );
+    expect(row).toMatchObject({ mime_type: 'video/webm', ai_verdict: 'processing', recipient_decision: 'yes' });
+
+    // On disk: ciphertext that decrypts, with the server's key ring, to a playable WebM with an audio track.
+    const keyRing = KeyRing.fromConfig(server.encryptionKeys.spec, server.encryptionKeys.activeId);
+    const storage = new EncryptedStorage(new LocalDirectoryStorage(server.storageDir), keyRing);
+    const plaintext = await buffer(await storage.get(row.storage_key));
+    expect(createHash('sha256').update(plaintext).digest('hex')).toBe(row.sha256);
+    const onDisk = await buffer(await new LocalDirectoryStorage(server.storageDir).get(row.storage_key));
+    expect(onDisk.includes(plaintext.subarray(0, 64))).toBe(false);
+
+    const file = join(await mkdtemp(join(tmpdir(), 'e2e-recording-')), 'recording.webm');
+    await writeFile(file, plaintext);
+    const probe = await probeStreams(file);
+    expect(probe.format).toMatch(/webm/);
+    expect(probe.streams).toEqual(expect.arrayContaining([expect.stringMatching(/^video:/), expect.stringMatching(/^audio:/)]));
+    await decodeFully(file);
+    // The statement really reached the recording: its audio is not silence.
+    expect(await maxVolumeDb(file)).toBeGreaterThan(-40);
+  });
+});

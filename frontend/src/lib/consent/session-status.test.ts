@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { decidingValue, finalVerdict, sessionState } from '@/lib/consent/session-status';
+import type { AiVerdict, ConsentStatus } from '@/lib/consent/types';
+
+const session = (consentStatus: ConsentStatus, aiVerdict: AiVerdict | null = null, expired = false) => ({
+  consentStatus,
+  aiVerdict,
+  expired,
+});
+
+describe('decidingValue', () => {
+  it('is the AI verdict, falling back to the consent status', () => {
+    expect(decidingValue(session('pending'))).toBe('pending');
+    expect(decidingValue(session('pending', 'processing'))).toBe('processing');
+    expect(decidingValue(session('granted', 'denied'))).toBe('denied');
+    expect(decidingValue(session('denied'))).toBe('denied');
+  });
+});
+
+describe('finalVerdict', () => {
+  it('is granted or denied only once decided', () => {
+    expect(finalVerdict(undefined)).toBeNull();
+    expect(finalVerdict(session('pending'))).toBeNull();
+    expect(finalVerdict(session('pending', 'processing'))).toBeNull();
+    expect(finalVerdict(session('pending', 'granted'))).toBe('granted');
+    expect(finalVerdict(session('denied'))).toBe('denied');
+  });
+
+  it('never reads a grant the AI did not give', () => {
+    expect(finalVerdict(session('granted', 'processing'))).toBeNull();
+    expect(finalVerdict(session('granted', 'denied'))).toBe('denied');
+    expect(finalVerdict({ consentStatus: 'Granted' as ConsentStatus, aiVerdict: null })).toBeNull();
+  });
+});
+
+describe('sessionState', () => {
+  it('maps the deciding value to the screen state', () => {
+    expect(sessionState(session('pending'))).toBe('waiting');
+    expect(sessionState(session('pending', 'processing'))).toBe('processing');
+    expect(sessionState(session('granted', 'granted'))).toBe('granted');
+    expect(sessionState(session('denied', 'denied'))).toBe('denied');
+  });
+
+  it('reports an unanswered expired session as expired, but an answer always wins', () => {
+    expect(sessionState(session('pending', null, true))).toBe('expired');
+    expect(sessionState(session('pending', 'processing', true))).toBe('processing');
+    expect(sessionState(session('denied', 'denied', true))).toBe('denied');
+  });
+});

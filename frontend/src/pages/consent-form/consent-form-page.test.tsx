@@ -1,0 +1,345 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '@/App';
+import { dismissToast } from '@/components/ui/use-toast';
+import type { ConsentSession } from '@/lib/consent/types';
+import { testSession } from '@/test/consent-session';
+import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+
+const FORM = '/consent/form/ciq-server-1?token=secret-token';
+const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
+
+/** A MediaRecorder that "records" `FakeRecorder.data` and hands it over when stopped. */
+class FakeRecorder {
+  static isTypeSupported = (type: string) => type === 'video/webm';
+  static data = new Blob([new Uint8Array(3 * 1024)], { type: 'video/webm' });
+  static failToStart = false;
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType: string;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+
+  constructor(_stream: unknown, options: { mimeType: string }) {
+    if (FakeRecorder.failToStart) throw new DOMException('nope', 'NotSupportedError');
+    this.mimeType = options.mimeType;
+  }
+
+  start() {
+    this.state = 'recording';
+  }
+
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: FakeRecorder.data });
+    this.onstop?.();
+  }
+}
+
+/** Installs a camera (and, unless told otherwise, MediaRecorder); returns the getUserMedia mock and the track. */
+function stubMedia({ recorder = true, getUserMedia }: { recorder?: boolean; getUserMedia?: () => Promise<unknown> } = {}) {
+  const track = { stop: vi.fn() };
+  const gum = vi.fn(getUserMedia ?? (async () => ({ getTracks: () => [track] })));
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: gum }, configurable: true });
+  if (recorder) vi.stubGlobal('MediaRecorder', FakeRecorder);
+  return { getUserMedia: gum, track };
+}
+
+function openForm(handlers: Parameters<typeof mockFetch>[0], route = FORM) {
+  const fetchMock = mockFetch(handlers);
+  renderApp(<AppRoutes />, { route });
+  return { fetchMock, u: userEvent.setup() };
+}
+
+const pending = { [QR_PATH]: () => jsonResponse(testSession()) };
+
+async function fillDetails(u: ReturnType<typeof userEvent.setup>) {
+  await u.type(await screen.findByLabelText('Your name'), 'Jamie Lee');
+  await u.type(screen.getByLabelText('Phone number'), '+15550100');
+  await u.click(screen.getByRole('group', { name: 'Are you over 18?' }).querySelector('button')!);
+  await u.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+/** Goes from step 0 to step 2 with a recording. */
+async function record(u: ReturnType<typeof userEvent.setup>) {
+  await fillDetails(u);
+  expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+  const start = screen.getByRole('button', { name: 'Start recording' });
+  await waitFor(() => expect(start).toBeEnabled());
+  await u.click(start);
+  await u.click(await screen.findByRole('button', { name: 'Stop recording' }));
+  expect(await screen.findByRole('heading', { name: 'Review & Consent' })).toBeInTheDocument();
+}
+
+function formKeys(body: unknown): string[] {
+  return [...(body as FormData).keys()];
+}
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+  FakeRecorder.data = new Blob([new Uint8Array(3 * 1024)], { type: 'video/webm' });
+  FakeRecorder.failToStart = false;
+});
+
+describe('/consent/form: loading the session', () => {
+  it("shows 'Session Not Found' with the QR id and the server's text for a 404", async () => {
+    const { fetchMock } = openForm({ [QR_PATH]: () => jsonResponse({ error: 'This consent session is invalid or has expired.' }, 404) });
+    expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('ciq-server-1')).toBeInTheDocument();
+    expect(screen.getByText('This consent session is invalid or has expired.')).toBeInTheDocument();
+    const lookup = fetchMock.mock.calls.find(([url]) => url === '/api/consent/sessions/qr/ciq-server-1');
+    expect(lookup?.[1]?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
+  });
+
+  it.each([
+    ['no token', '/consent/form/ciq-server-1'],
+    ['no QR id', '/consent/form?token=secret-token'],
+  ])("shows 'Session Not Found' without asking the server when the link has %s", async (_case, route) => {
+    const { fetchMock } = openForm({}, route);
+    expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('This consent session is invalid or has expired.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/consent'))).toBe(false);
+  });
+
+  it('shows the result at once for a session that already has a verdict', async () => {
+    openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'granted', aiVerdict: 'granted' })) });
+    expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
+    expect(screen.getByText(/verification text has been sent/)).toBeInTheDocument();
+  });
+
+  it('shows the analysis for a session already being processed, then polls for the verdict', async () => {
+    const { fetchMock } = openForm({
+      [QR_PATH]: () => jsonResponse(testSession({ aiVerdict: 'processing' })),
+      'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied' })),
+    });
+    expect(await screen.findByRole('heading', { name: 'Analysing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    const poll = fetchMock.mock.calls.find(([url]) => url === '/api/consent/sessions/s1');
+    expect(poll?.[1]?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
+  });
+
+  it.each([
+    ['there is no camera API', { camera: false, recorder: false }, 'Camera access not supported in this browser'],
+    ['MediaRecorder is missing', { camera: true, recorder: false }, 'Video recording not supported in this browser'],
+  ])("shows 'Browser Not Supported' when %s", async (_case, { camera, recorder }, message) => {
+    if (camera) stubMedia({ recorder });
+    openForm(pending);
+    expect(await screen.findByRole('heading', { name: 'Browser Not Supported' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    for (const browser of ['Chrome 47+', 'Firefox 29+', 'Safari 14.1+', 'Edge 79+']) expect(screen.getByText(browser)).toBeInTheDocument();
+  });
+});
+
+describe('/consent/form: step 0', () => {
+  it('shows who is asking and every validation message', async () => {
+    stubMedia();
+    const { u } = openForm(pending);
+    expect(await screen.findByText('Alex Doe')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('You must be over 18 to continue')).toBeInTheDocument();
+  });
+
+  it('only continues to recording once the partner says they are over 18', async () => {
+    stubMedia();
+    const { u } = openForm(pending);
+    await u.type(await screen.findByLabelText('Your name'), 'Jamie Lee');
+    await u.type(screen.getByLabelText('Phone number'), '+15550100');
+    const age = screen.getByRole('group', { name: 'Are you over 18?' });
+    const [yes, no] = [...age.querySelectorAll('button')];
+    expect(yes).toHaveAttribute('aria-pressed', 'false');
+
+    await u.click(no);
+    expect(no).toHaveAttribute('aria-pressed', 'true');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('You must be over 18 to continue')).toBeInTheDocument();
+
+    await u.click(yes);
+    expect(yes).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.queryByText('You must be over 18 to continue')).not.toBeInTheDocument());
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+  });
+});
+
+describe('/consent/form: recording', () => {
+  it('asks for 720x480 video with unprocessed audio, records, then releases the camera', async () => {
+    const { getUserMedia, track } = stubMedia();
+    const { u } = openForm(pending);
+    await record(u);
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: expect.objectContaining({ width: 720, height: 480 }),
+      audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+    });
+    expect(track.stop).toHaveBeenCalled();
+    expect(screen.getByText('3 KB')).toBeInTheDocument();
+  });
+
+  it('stops by itself after 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubMedia();
+      mockFetch(pending);
+      renderApp(<AppRoutes />, { route: FORM });
+      const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await fillDetails(u);
+      const start = await screen.findByRole('button', { name: 'Start recording' });
+      await waitFor(() => expect(start).toBeEnabled());
+      await u.click(start);
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(screen.getByRole('timer')).toHaveTextContent('29s / 30s');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(await screen.findByRole('heading', { name: 'Review & Consent' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("toasts 'Camera access denied' when the partner refuses the camera", async () => {
+    stubMedia({ getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) });
+    const { u } = openForm(pending);
+    await fillDetails(u);
+    expect(await screen.findByText('Camera access denied')).toBeInTheDocument();
+    expect(screen.getByText('Please allow camera access to record consent video.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+  });
+
+  it("shows 'Camera access not available' when there is no usable camera", async () => {
+    stubMedia({ getUserMedia: () => Promise.reject(new DOMException('none', 'NotFoundError')) });
+    const { u } = openForm(pending);
+    await fillDetails(u);
+    expect(await screen.findByRole('heading', { name: 'Browser Not Supported' })).toBeInTheDocument();
+    expect(screen.getByText('Camera access not available')).toBeInTheDocument();
+  });
+
+  it("toasts 'Recording failed' when MediaRecorder cannot start", async () => {
+    stubMedia();
+    FakeRecorder.failToStart = true;
+    const { u } = openForm(pending);
+    await fillDetails(u);
+    const start = await screen.findByRole('button', { name: 'Start recording' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await u.click(start);
+    expect(await screen.findByText('Recording failed')).toBeInTheDocument();
+    expect(screen.getByText('Unable to start video recording.')).toBeInTheDocument();
+  });
+});
+
+describe('/consent/form: answering', () => {
+  const answered = (overrides: Partial<ConsentSession>) => () => jsonResponse(testSession(overrides));
+
+  it('uploads the recording, asks for the analysis, then shows the verdict', async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
+      'GET /api/consent/sessions/s1': answered({ consentStatus: 'granted', aiVerdict: 'granted' }),
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/api/auth') && !String(url).includes('/qr/'));
+    expect(sent.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      'POST /api/video/assets',
+      'POST /api/upload',
+      'POST /api/consent/process-video',
+      'GET /api/consent/sessions/s1',
+    ]);
+    for (const [, init] of sent) expect(init?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
+
+    const asset = JSON.parse(String(sent[0][1]?.body)) as Record<string, unknown>;
+    expect(asset).toEqual({
+      sessionId: 's1',
+      filename: 'consent-s1.webm',
+      mimeType: 'video/webm',
+      fileSize: 3 * 1024,
+      storageKey: expect.stringMatching(/^consent-videos\/s1\/\d+$/),
+      isEncrypted: true,
+    });
+
+    const upload = sent[1][1]?.body as FormData;
+    expect(formKeys(upload)).toEqual(['sessionId', 'videoAssetId', 'video']);
+    expect(upload.get('videoAssetId')).toBe('va1');
+    expect((upload.get('video') as File).size).toBe(3 * 1024);
+
+    const analysis = sent[2][1]?.body as FormData;
+    expect(formKeys(analysis)).toEqual(['sessionId', 'decision', 'recipient_full_name', 'recipient_phone', 'is_over_18', 'videoAssetId']);
+    expect(Object.fromEntries(analysis.entries())).toEqual({
+      sessionId: 's1',
+      decision: 'yes',
+      recipient_full_name: 'Jamie Lee',
+      recipient_phone: '+15550100',
+      is_over_18: 'true',
+      videoAssetId: 'va1',
+    });
+  });
+
+  it('keeps the buttons disabled and shows the analysis while waiting for the verdict', async () => {
+    stubMedia();
+    const { u } = openForm({
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
+      'GET /api/consent/sessions/s1': answered({ aiVerdict: 'processing' }),
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+
+    expect(await screen.findByText('AI is analysing your recording…')).toBeInTheDocument();
+    for (const name of ['Yes, I consent', "No, I don't consent", 'Back']) expect(screen.getByRole('button', { name })).toBeDisabled();
+  });
+
+  it.each([
+    [
+      'the upload',
+      { 'POST /api/upload': () => jsonResponse({ error: 'Recording is too large' }, 413) },
+      'Upload failed: Recording is too large',
+      'Something went wrong — please try again.',
+    ],
+    [
+      'the analysis',
+      {
+        'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+        'POST /api/consent/process-video': () => jsonResponse({ error: 'A stored recording is required' }, 400),
+      },
+      'AI processing failed: A stored recording is required',
+      'AI processing failed - please try again',
+    ],
+  ])("shows 'Failed to record consent' when %s fails, and lets the partner try again", async (_case, handlers, message, notice) => {
+    stubMedia();
+    const { u } = openForm({ ...pending, 'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201), ...handlers });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByText('Failed to record consent')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByText(notice)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Yes, I consent' })).toBeEnabled();
+  });
+
+  it("toasts 'Missing data' and sends nothing without a recording", async () => {
+    stubMedia();
+    FakeRecorder.data = new Blob([], { type: 'video/webm' });
+    const { fetchMock, u } = openForm(pending);
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByText('Missing data')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/video/assets')).toBe(false);
+  });
+
+  it('goes back to recording with the back button', async () => {
+    stubMedia();
+    const { u } = openForm(pending);
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+  });
+});

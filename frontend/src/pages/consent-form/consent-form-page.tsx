@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { FullScreenLoading } from '@/components/full-screen-loading';
+import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
+import { readableError } from '@/lib/query-client';
+import { ConsentFlow } from '@/pages/consent-form/consent-flow';
+import { fetchSessionByQr } from '@/pages/consent-form/recipient-api';
+import { SessionNotFound } from '@/pages/consent-form/session-not-found';
+
+/**
+ * The partner's page, opened from the QR code: /consent/form/{qrCodeId}?token={recipientToken}.
+ * Kept to its own small chunk: it is a stranger's first contact with the product, usually on a phone.
+ */
+export default function ConsentFormPage() {
+  const { qrCodeId } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+
+  const query = useQuery({
+    queryKey: ['/api/consent/sessions/qr', qrCodeId, token],
+    queryFn: () => fetchSessionByQr(qrCodeId!, token!),
+    enabled: Boolean(qrCodeId && token),
+  });
+
+  if (!qrCodeId || !token) return <SessionNotFound qrCodeId={qrCodeId} message={INVALID_SESSION_MESSAGE} />;
+  if (query.isPending) return <FullScreenLoading message="Loading consent session..." />;
+  if (query.isError) return <SessionNotFound qrCodeId={qrCodeId} message={readableError(query.error, INVALID_SESSION_MESSAGE)} />;
+  return <ConsentFlow session={query.data} token={token} />;
+}

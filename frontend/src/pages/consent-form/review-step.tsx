@@ -1,0 +1,48 @@
+import { ArrowLeft } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ANALYSING_TEXT, ProgressNote } from '@/pages/consent-form/progress-note';
+import type { Decision } from '@/pages/consent-form/recipient-api';
+import { formatKilobytes } from '@/pages/consent-form/recording-file';
+import { StepCard } from '@/pages/consent-form/step-card';
+import type { SubmissionState } from '@/pages/consent-form/use-consent-submission';
+
+interface Props {
+  recording: Blob | null;
+  submission: SubmissionState;
+  onDecision: (decision: Decision) => void;
+  onBack: () => void;
+}
+
+/** Step 2: the partner's Yes or No, sent together with the recording. */
+export function ReviewStep({ recording, submission, onDecision, onBack }: Props) {
+  const busy = submission.kind === 'uploading' || submission.kind === 'processing';
+
+  return (
+    <StepCard step={3} title="Review & Consent">
+      <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack} disabled={busy}>
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back
+      </Button>
+      <p className="text-sm text-slate-700">
+        Your recording: <strong className="text-slate-900">{formatKilobytes(recording?.size ?? 0)}</strong>. It is sent with your
+        answer, encrypted and stored securely.
+      </p>
+      <p className="font-semibold text-slate-900">Do you consent?</p>
+      <div className="flex flex-col gap-3">
+        <Button size="lg" disabled={busy} onClick={() => onDecision('yes')}>
+          Yes, I consent
+        </Button>
+        <Button variant="secondary" size="lg" disabled={busy} onClick={() => onDecision('no')}>
+          No, I don't consent
+        </Button>
+      </div>
+      {submission.kind === 'uploading' && <ProgressNote text="Uploading your recording…" />}
+      {submission.kind === 'processing' && <ProgressNote text={ANALYSING_TEXT} />}
+      {submission.kind === 'failed' && (
+        <p role="alert" className="text-center text-sm font-medium text-rose-700">
+          {submission.notice}
+        </p>
+      )}
+    </StepCard>
+  );
+}

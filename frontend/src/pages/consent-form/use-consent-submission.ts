@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import type { ConsentSession } from '@/lib/consent/types';
+import { readableError } from '@/lib/query-client';
+import { submitConsent, SubmissionError, type Decision } from '@/pages/consent-form/recipient-api';
+import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
+
+export type SubmissionState =
+  | { kind: 'idle' }
+  | { kind: 'uploading' }
+  /** Sent; the server's analysis is running and the session is being polled. */
+  | { kind: 'processing' }
+  | { kind: 'failed'; notice: string };
+
+interface Inputs {
+  session: ConsentSession | undefined;
+  token: string;
+  details: RecipientValues | null;
+  recording: Blob | null;
+}
+
+function failureNotice(error: unknown): string {
+  return error instanceof SubmissionError && error.stage === 'analysis'
+    ? 'AI processing failed - please try again'
+    : 'Something went wrong — please try again.';
+}
+
+/** Sends the partner's Yes or No with the recording; failures are toasted and can be retried. */
+export function useConsentSubmission({ session, token, details, recording }: Inputs) {
+  const [state, setState] = useState<SubmissionState>({ kind: 'idle' });
+
+  const submit = useCallback(
+    async (decision: Decision) => {
+      if (!session || !details || !recording || recording.size === 0) {
+        toast({ title: 'Missing data', description: 'Please record your video before answering.', variant: 'destructive' });
+        return;
+      }
+      setState({ kind: 'uploading' });
+      try {
+        await submitConsent({ session, token, recording, details, decision });
+        setState({ kind: 'processing' });
+      } catch (error) {
+        toast({ title: 'Failed to record consent', description: readableError(error, 'Unknown error'), variant: 'destructive' });
+        setState({ kind: 'failed', notice: failureNotice(error) });
+      }
+    },
+    [session, token, details, recording],
+  );
+
+  return { state, submit };
+}

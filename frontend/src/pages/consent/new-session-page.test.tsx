@@ -1,0 +1,195 @@
+import { StrictMode } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import QRCode from 'qrcode';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '@/components/ui/use-toast';
+import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
+import type { ConsentSession } from '@/lib/consent/types';
+import { formatGrantTime } from '@/pages/consent/grant-time';
+import NewSessionPage from '@/pages/consent/new-session-page';
+import { testSession } from '@/test/consent-session';
+import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
+
+const created = (overrides: Partial<ConsentSession> = {}) => testSession({ recipientToken: 'tok+1/=', ...overrides });
+
+/** Answers the session's GETs in turn, repeating the last one. */
+function answers(...sessions: ConsentSession[]) {
+  let call = 0;
+  return () => jsonResponse(sessions[Math.min(call++, sessions.length - 1)]);
+}
+
+function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), ...handlers });
+  // StrictMode runs effects twice: the page must still create a single session.
+  renderApp(
+    <StrictMode>
+      <NewSessionPage />
+    </StrictMode>,
+    { route: '/consent/new', path: '/consent/new' },
+  );
+  return fetchMock;
+}
+
+const calls = (fetchMock: ReturnType<typeof mockFetch>, key: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+
+const pollOnce = () => act(() => vi.advanceTimersByTimeAsync(2_000));
+
+// jsdom cannot draw; what matters is what the page asks the library to encode, and how.
+vi.mock('qrcode', () => ({ default: { toCanvas: vi.fn(() => Promise.resolve()) } }));
+const toCanvas = vi.mocked(QRCode.toCanvas);
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  toCanvas.mockClear();
+  localStorage.clear();
+});
+
+describe('/consent/new', () => {
+  it('creates one session with the spec payload and shows its QR code', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'member-token');
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession()),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    const canvas = screen.getByRole('img', { name: 'Consent QR code' });
+    expect(canvas.tagName).toBe('CANVAS');
+    await waitFor(() =>
+      expect(toCanvas).toHaveBeenCalledWith(canvas, `${window.location.origin}/consent/form/ciq-server-1?token=tok%2B1%2F%3D`, {
+        width: 160,
+        margin: 2,
+      }),
+    );
+
+    const posts = calls(fetchMock, 'POST /api/consent/sessions');
+    expect(posts).toHaveLength(1);
+    expect(posts[0][1]?.headers).toMatchObject({ Authorization: 'Bearer member-token' });
+    const payload = sentBody(fetchMock, '/api/consent/sessions') as Record<string, unknown>;
+    expect(payload).toEqual({
+      qrCodeId: expect.stringMatching(/^ciq-[0-9a-z]+-[0-9a-z]+$/),
+      initiatorUserId: 'u1',
+      initiatorFullName: 'Alex Doe',
+      verifiedOver18: false,
+      recipientFullName: '',
+      recipientPhone: '',
+      consentStatus: 'pending',
+      deleteAfterDays: 90,
+    });
+  });
+
+  it('polls every 2 s, shows the analysis, then the good news with the grant time, and stops polling', async () => {
+    const grantedAt = '2030-01-01T00:05:00.000Z';
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(
+        testSession({ aiVerdict: 'processing' }),
+        testSession({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: grantedAt }),
+      ),
+    });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(0);
+
+    await pollOnce();
+    expect(await screen.findByRole('heading', { name: 'AI is Analyzing' })).toBeInTheDocument();
+    await pollOnce();
+    expect(await screen.findByRole('heading', { name: 'Good News' })).toBeInTheDocument();
+    expect(screen.getByText(formatGrantTime(grantedAt)!)).toBeInTheDocument();
+
+    await pollOnce();
+    await pollOnce();
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(2);
+  });
+
+  it("never shows 'Good News' unless the deciding value is granted", async () => {
+    renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession({ consentStatus: 'granted', aiVerdict: 'denied' })),
+    });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await pollOnce();
+    expect(await screen.findByRole('heading', { name: 'No Consent' })).toBeInTheDocument();
+    expect(screen.queryByText('Good News')).not.toBeInTheDocument();
+  });
+
+  it("'Request another check in' creates a new session after 0.5 s", async () => {
+    let sessionNumber = 0;
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => {
+        sessionNumber++;
+        return jsonResponse(created({ id: `s${sessionNumber}`, qrCodeId: `ciq-server-${sessionNumber}` }), 201);
+      },
+      'GET /api/consent/sessions/s1': answers(testSession({ aiVerdict: 'denied', consentStatus: 'denied' })),
+      'GET /api/consent/sessions/s2': answers(testSession({ id: 's2' })),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await pollOnce();
+
+    await u.click(await screen.findByRole('button', { name: 'Request another check in' }));
+    expect(screen.getByRole('heading', { name: 'Generating QR code...' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(2);
+    await waitFor(() =>
+      expect(toCanvas).toHaveBeenLastCalledWith(expect.anything(), expect.stringContaining('/consent/form/ciq-server-2?token='), expect.anything()),
+    );
+  });
+
+  it('Close leaves for the dashboard', async () => {
+    renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created({ aiVerdict: 'denied', consentStatus: 'denied' }), 201),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await u.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it("shows 'Session Error' when creation fails, and Try Again retries", async () => {
+    let attempts = 0;
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () =>
+        ++attempts === 1 ? jsonResponse({ error: 'An active subscription is required' }, 403) : jsonResponse(created(), 201),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
+    expect(screen.getByText('Session creation failed')).toBeInTheDocument();
+    expect(screen.getAllByText('An active subscription is required').length).toBeGreaterThan(0);
+
+    await u.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(2);
+  });
+
+  it("falls back to 'Failed to create consent session' and Go Back returns to the dashboard", async () => {
+    renderPage({ 'POST /api/consent/sessions': () => new Response(null, { status: 500, statusText: '' }) });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to create consent session').length).toBeGreaterThan(0);
+    await u.click(screen.getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it('reports a session that expired unanswered', async () => {
+    renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession({ expired: true })),
+    });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await pollOnce();
+    expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
+    expect(screen.getByText('This consent session is invalid or has expired.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { ApiErrorFilter, loggerOptions } from '@app/http';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AuditLogService } from './audit/audit-log.service';
+import { CONSENT_CONFIG, ConsentConfig } from './config/consent-config.schema';
+import { consentDataSourceOptions } from './database/consent-data-source';
+import { DecisionsService } from './decisions/decisions.service';
+import { ProcessVideoController } from './decisions/process-video.controller';
+import { RequeueProcessingSessions } from './decisions/requeue-processing-sessions';
+import { HealthController } from './health/health.controller';
+import { ServiceCredentialGuard } from './http/service-credential.guard';
+import { AnalysisQueue } from './queue/analysis-queue';
+import { RecordingStore } from './recordings/recording-store';
+import { UploadClaims } from './recordings/upload-claims';
+import { UploadsController } from './recordings/uploads.controller';
+import { UploadsService } from './recordings/uploads.service';
+import { VideoAssetsController } from './recordings/video-assets.controller';
+import { VideoAssetsService } from './recordings/video-assets.service';
+import { RedisConnection } from './redis/redis.connection';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsService } from './sessions/sessions.service';
+import { RecordingStorage } from './storage/recording-storage';
+
+@Module({})
+export class AppModule {
+  /** Built from an already-validated config, so tests can start the real app with their own database, Redis prefix and storage. */
+  static forRoot(config: ConsentConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions('consent', config.LOG_LEVEL)),
+        TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
+      ],
+      controllers: [HealthController, SessionsController, VideoAssetsController, UploadsController, ProcessVideoController],
+      providers: [
+        { provide: CONSENT_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        { provide: APP_GUARD, useClass: ServiceCredentialGuard },
+        RedisConnection,
+        AnalysisQueue,
+        RecordingStorage,
+        AuditLogService,
+        SessionsService,
+        VideoAssetsService,
+        UploadClaims,
+        RecordingStore,
+        UploadsService,
+        DecisionsService,
+        RequeueProcessingSessions,
+      ],
+    };
+  }
+}

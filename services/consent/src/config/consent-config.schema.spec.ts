@@ -1,0 +1,44 @@
+import { parseConfig } from '@app/config';
+import { randomBytes } from 'node:crypto';
+import { consentConfigSchema } from './consent-config.schema';
+
+const key = randomBytes(32).toString('base64');
+const required = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  INTERNAL_SERVICE_TOKEN: 't'.repeat(32),
+  STORAGE_ENCRYPTION_KEYS: `k1:${key}`,
+  STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k1',
+};
+
+describe('consentConfigSchema', () => {
+  it('fills every optional variable with its documented default', () => {
+    expect(parseConfig(consentConfigSchema, required)).toEqual({
+      ...required,
+      NODE_ENV: 'development',
+      CONSENT_HOST: '127.0.0.1',
+      CONSENT_PORT: 3001,
+      REDIS_PREFIX: 'ciq:',
+      SESSION_EXPIRY_MINUTES: 30,
+      RECORDING_MAX_BYTES: 52_428_800,
+      MAX_ASSETS_PER_SESSION: 5,
+      MIGRATE_ON_START: false,
+      LOG_LEVEL: 'info',
+      STORAGE_BACKEND: 'local',
+      STORAGE_DIR: '.data/storage',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
+  });
+
+  it.each<[string, Record<string, string | undefined>, string]>([
+    ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 't'.repeat(31) }, 'INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
+    ['a missing INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: undefined }, 'INTERNAL_SERVICE_TOKEN: is required'],
+    ['a zero SESSION_EXPIRY_MINUTES', { SESSION_EXPIRY_MINUTES: '0' }, 'SESSION_EXPIRY_MINUTES: '],
+    ['a RECORDING_MAX_BYTES that is not a number', { RECORDING_MAX_BYTES: '50MB' }, 'RECORDING_MAX_BYTES: '],
+    ['a missing key ring', { STORAGE_ENCRYPTION_KEYS: undefined }, 'STORAGE_ENCRYPTION_KEYS: is required'],
+    ['an active key id not in the ring', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, "STORAGE_ENCRYPTION_KEYS: The active key id is not one of the key ring's ids (k1)"],
+  ])('refuses %s with one line naming the variable', (_case, overrides, message) => {
+    expect(() => parseConfig(consentConfigSchema, { ...required, ...overrides })).toThrow(`Invalid configuration: ${message}`);
+  });
+});

@@ -1,0 +1,29 @@
+import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { Caller } from '../http/caller-context.decorator';
+import type { CallerContext } from '../http/caller-context';
+import { readRecordingForm } from '../recordings/recording-form';
+import type { SessionJson } from '../sessions/session.presenter';
+import { DecisionsService } from './decisions.service';
+
+@Controller('process-video')
+export class ProcessVideoController {
+  constructor(
+    private readonly decisions: DecisionsService,
+    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
+  ) {}
+
+  /**
+   * Multipart: sessionId, decision, recipient_full_name, recipient_phone, is_over_18, then either videoAssetId (a
+   * recording stored through /uploads) or the file part video.
+   */
+  @Post()
+  @HttpCode(202)
+  async submit(@Req() request: Request, @Caller() caller: CallerContext): Promise<SessionJson> {
+    const form = await readRecordingForm(request, this.config.RECORDING_MAX_BYTES, (fields, file, info) =>
+      this.decisions.storeSubmittedRecording(fields, file, info, caller),
+    );
+    return this.decisions.submit(form.fields, form.file, caller);
+  }
+}

@@ -1,0 +1,26 @@
+import { ZodBodyPipe } from '@app/http';
+import { submissionFormSchema } from './submission-form';
+
+const valid = { recipient_full_name: '  Sam Roe ', recipient_phone: ' +1 555 987 6543 ', is_over_18: 'true', decision: 'yes' };
+const parse = (fields: Record<string, string | undefined>) => new ZodBodyPipe(submissionFormSchema).transform(fields);
+
+describe('submission form', () => {
+  it('trims the name and phone', () => {
+    expect(parse(valid)).toEqual({ recipient_full_name: 'Sam Roe', recipient_phone: '+1 555 987 6543', is_over_18: 'true', decision: 'yes' });
+  });
+
+  it.each([
+    [{ recipient_full_name: undefined }, 'Name is required'],
+    [{ recipient_full_name: '   ' }, 'Name is required'],
+    [{ recipient_phone: undefined }, 'Phone number is required'],
+    [{ recipient_phone: '' }, 'Phone number is required'],
+    [{ is_over_18: 'false' }, 'You must be over 18 to continue'],
+    [{ is_over_18: undefined }, 'You must be over 18 to continue'],
+    [{ decision: 'maybe' }, 'Decision must be yes or no'],
+    [{ decision: undefined }, 'Decision must be yes or no'],
+    [{ recipient_full_name: '', recipient_phone: '', decision: '' }, 'Name is required'],
+    [{ recipient_phone: '', is_over_18: 'no' }, 'Phone number is required'],
+  ])('refuses %j with %j', (overrides, message) => {
+    expect(() => parse({ ...valid, ...overrides })).toThrow(message);
+  });
+});

@@ -1,0 +1,86 @@
+import { BadRequestException, HttpException, UnsupportedMediaTypeException } from '@nestjs/common';
+import busboy, { FileInfo } from 'busboy';
+import type { Request } from 'express';
+import type { Readable } from 'node:stream';
+
+export interface MultipartFormOptions<T> {
+  /** The one file part read; other file parts are skipped. */
+  fileField: string;
+  /** Reading the file stops past this many bytes, with `fileTooLarge()`. */
+  maxFileBytes: number;
+  fileTooLarge: () => HttpException;
+  /**
+   * Called when the file part arrives, with the fields sent before it (later ones are ignored: fields come first).
+   * It must consume the stream, or reject.
+   */
+  onFile(fields: Record<string, string>, file: Readable, info: FileInfo): Promise<T>;
+}
+
+export interface MultipartForm<T> {
+  fields: Record<string, string>;
+  /** What onFile resolved to; undefined when the form had no such file part. */
+  file?: T;
+}
+
+const LIMITS = { fieldNameSize: 100, fieldSize: 4096, fields: 20, files: 1, parts: 30 };
+
+/**
+ * Streams a multipart/form-data request: the file goes to `onFile` as it arrives, never buffered whole. Settles only
+ * after `onFile` has settled, so whatever it cleans up on failure is gone by the time the answer leaves. On failure
+ * the rest of the body is read and discarded, so the client still receives the answer.
+ */
+export function readMultipartForm<T>(request: Request, options: MultipartFormOptions<T>): Promise<MultipartForm<T>> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: request.headers, limits: { ...LIMITS, fileSize: options.maxFileBytes + 1 } });
+    } catch {
+      return reject(new UnsupportedMediaTypeException('Expected a multipart/form-data upload'));
+    }
+    const fields: Record<string, string> = {};
+    let file: Readable | undefined;
+    let handled: Promise<T> | undefined;
+    let settled = false;
+
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      request.unpipe(parser);
+      request.resume();
+      file?.destroy();
+      void Promise.resolve(handled)
+        .catch(() => undefined)
+        .then(() => reject(error));
+    };
+
+    // A request's or a part's error is observed elsewhere ('close' below, the handler's pipeline); without a
+    // listener it would be thrown as an unhandled 'error' event and end the process.
+    request.on('error', () => undefined);
+    request.on('close', () => {
+      if (!request.complete) fail(new BadRequestException('The upload was interrupted'));
+    });
+
+    parser.on('field', (name, value, info) => {
+      if (file) return;
+      if (info.nameTruncated || info.valueTruncated) return fail(new BadRequestException('A form field is too long'));
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      stream.on('error', () => undefined);
+      if (name !== options.fileField || file || settled) return void stream.resume();
+      file = stream;
+      stream.on('limit', () => stream.destroy(options.fileTooLarge()));
+      handled = options.onFile({ ...fields }, stream, info);
+      handled.catch(fail);
+    });
+    parser.on('error', () => fail(new BadRequestException('The multipart body could not be read')));
+    parser.on('close', () => {
+      Promise.resolve(handled).then((result) => {
+        if (settled) return;
+        settled = true;
+        resolve({ fields, file: result });
+      }, fail);
+    });
+    request.pipe(parser);
+  });
+}

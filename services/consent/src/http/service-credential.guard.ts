@@ -1,0 +1,28 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { serviceCredentialMatches } from './service-credential';
+import { WITHOUT_SERVICE_CREDENTIAL } from './without-service-credential.decorator';
+
+/**
+ * Only the gateway may call this service: it proves it with the shared X-Internal-Token, which is also what makes
+ * the caller-context headers it sets trustworthy.
+ */
+@Injectable()
+export class ServiceCredentialGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const exempt = this.reflector.getAllAndOverride<boolean>(WITHOUT_SERVICE_CREDENTIAL, [context.getHandler(), context.getClass()]);
+    if (exempt) return true;
+    const presented = context.switchToHttp().getRequest<Request>().headers['x-internal-token'];
+    if (!serviceCredentialMatches(presented, this.config.INTERNAL_SERVICE_TOKEN)) {
+      throw new UnauthorizedException('Missing or invalid service credential');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,26 @@
+import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+
+/** The media-analysis queue, where a submitted recording waits for the media worker. */
+@Injectable()
+export class AnalysisQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger(AnalysisQueue.name);
+  readonly queue: Queue;
+
+  constructor(@Inject(CONSENT_CONFIG) config: ConsentConfig) {
+    this.queue = createQueue(QUEUES.mediaAnalysis, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
+    // Without a listener, a connection error would be thrown as an unhandled 'error' event and end the process.
+    this.queue.on('error', (error) => this.logger.warn(`media-analysis queue: ${error.message}`));
+  }
+
+  /** Ids only. The session id is the job id, so adding a session's job again (see the requeue task) is harmless. */
+  enqueueAnalysis(sessionId: string, videoAssetId: string): Promise<void> {
+    return addJob(this.queue, JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: sessionId });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,102 @@
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { pipeline, Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { AuditContext, AuditLogService } from '../audit/audit-log.service';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { RecordingStorage } from '../storage/recording-storage';
+import { InspectedRecording, RecordingInspector, RecordingTooLargeError, UnsupportedRecordingError } from './recording-inspector';
+import { ALREADY_UPLOADED, recordingTooLarge, unsupportedRecording } from './recording-rules';
+import { UploadClaims } from './upload-claims';
+import { VideoAsset } from './video-asset.entity';
+
+export interface StoredRecording {
+  id: string;
+  fileSize: number;
+  mimeType: string;
+  sha256: string;
+}
+
+/** The one way a recording reaches storage, for /uploads and /process-video alike. */
+@Injectable()
+export class RecordingStore {
+  private readonly logger = new Logger(RecordingStore.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditLogService,
+    private readonly storage: RecordingStorage,
+    private readonly claims: UploadClaims,
+    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
+  ) {}
+
+  /**
+   * Streams the recording through the inspector into encrypted storage, then marks the asset stored and audits it
+   * in one transaction. On any failure the object is deleted and the asset stays unstored.
+   */
+  async storeRecording(session: { id: string }, asset: VideoAsset, file: Readable, audit: AuditContext): Promise<StoredRecording> {
+    const release = await this.claims.claim(asset.id);
+    if (!release) throw new ConflictException('This recording is being uploaded already');
+    try {
+      // Checked under the claim: an upload that finished a moment ago has marked the asset by now.
+      if (await this.isStored(asset.id)) throw new ConflictException(ALREADY_UPLOADED);
+      const recording = await this.write(asset.storageKey, file);
+      try {
+        await this.markStored(session.id, asset.id, recording, audit);
+      } catch (error) {
+        await this.discard(asset.storageKey);
+        throw error;
+      }
+      return { id: asset.id, fileSize: recording.size, mimeType: recording.mimeType, sha256: recording.sha256 };
+    } finally {
+      await release().catch((error: Error) => this.logger.warn(`Upload claim not released: ${error.message}`));
+    }
+  }
+
+  private async write(key: string, file: Readable): Promise<InspectedRecording> {
+    const inspector = new RecordingInspector(this.config.RECORDING_MAX_BYTES);
+    try {
+      // Links the two streams only: the outcome is observed through storage.put.
+      await this.storage.put(key, pipeline(file, inspector, () => undefined));
+      return inspector.result();
+    } catch (error) {
+      await this.discard(key);
+      throw this.describe(inspector.rejection ?? error);
+    }
+  }
+
+  /** The inspector's verdicts become 415 and 413; the request's own errors (interrupted, too large) pass as they are. */
+  private describe(error: unknown): unknown {
+    if (error instanceof UnsupportedRecordingError) return unsupportedRecording();
+    if (error instanceof RecordingTooLargeError) return recordingTooLarge(this.config.RECORDING_MAX_BYTES);
+    return error;
+  }
+
+  private async isStored(assetId: string): Promise<boolean> {
+    const asset = await this.dataSource.getRepository(VideoAsset).findOneBy({ id: assetId });
+    return asset?.storedAt != null;
+  }
+
+  private async markStored(sessionId: string, assetId: string, recording: InspectedRecording, audit: AuditContext): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const updated = await manager
+        .createQueryBuilder()
+        .update(VideoAsset)
+        .set({ mimeType: recording.mimeType, fileSize: String(recording.size), sha256: recording.sha256, storedAt: new Date() })
+        .where('id = :assetId AND stored_at IS NULL', { assetId })
+        .execute();
+      if (!updated.affected) throw new ConflictException(ALREADY_UPLOADED);
+      await this.audit.append(
+        manager,
+        sessionId,
+        'recording_stored',
+        { videoAssetId: assetId, sha256: recording.sha256, size: recording.size, mimeType: recording.mimeType },
+        audit,
+      );
+    });
+  }
+
+  /** Deleting is idempotent, so this also covers a put that failed before anything was written. */
+  private async discard(key: string): Promise<void> {
+    await this.storage.delete(key).catch((error: Error) => this.logger.error(`Could not delete ${key}: ${error.message}`));
+  }
+}

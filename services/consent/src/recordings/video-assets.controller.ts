@@ -1,0 +1,17 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ZodBodyPipe } from '@app/http';
+import { Caller } from '../http/caller-context.decorator';
+import type { CallerContext } from '../http/caller-context';
+import { RegisterAssetInput, registerAssetSchema } from './video-assets.schemas';
+import { VideoAssetsService } from './video-assets.service';
+
+@Controller('video-assets')
+export class VideoAssetsController {
+  constructor(private readonly assets: VideoAssetsService) {}
+
+  @Post()
+  @HttpCode(201)
+  register(@Body(new ZodBodyPipe(registerAssetSchema)) body: RegisterAssetInput, @Caller() caller: CallerContext): Promise<{ id: string }> {
+    return this.assets.register(body, caller);
+  }
+}

@@ -1,0 +1,68 @@
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import type { CallerContext } from '../http/caller-context';
+import { isUuid } from '../http/uuid';
+import { assertOpen } from '../sessions/session-errors';
+import { SessionsService } from '../sessions/sessions.service';
+import { isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
+import { VideoAsset } from './video-asset.entity';
+import type { RegisterAssetInput } from './video-assets.schemas';
+
+export interface AssetDetails {
+  filename: string;
+  mimeType: string;
+  fileSize: number;
+}
+
+@Injectable()
+export class VideoAssetsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
+  ) {}
+
+  /** POST /video-assets: the partner announces a recording before uploading it. */
+  async register(input: RegisterAssetInput, caller: CallerContext): Promise<{ id: string }> {
+    const session = await this.sessions.partnerSession(input.sessionId, caller);
+    assertOpen(session, new Date());
+    if (!isAcceptedRecordingType(input.mimeType)) throw unsupportedRecording();
+    if (input.fileSize > this.config.RECORDING_MAX_BYTES) throw recordingTooLarge(this.config.RECORDING_MAX_BYTES);
+    const asset = await this.create(session.id, input);
+    return { id: asset.id };
+  }
+
+  /** A not-yet-stored asset; the id is made here so the storage key can be built before the insert. */
+  async create(sessionId: string, details: AssetDetails): Promise<VideoAsset> {
+    const max = this.config.MAX_ASSETS_PER_SESSION;
+    return this.dataSource.transaction(async (manager) => {
+      // The session row lock serialises concurrent creations, so the count below holds until commit.
+      await manager.query(`SELECT 1 FROM consent.consent_sessions WHERE id = $1 FOR UPDATE`, [sessionId]);
+      if ((await manager.countBy(VideoAsset, { sessionId })) >= max) {
+        throw new ConflictException(`A consent session can hold at most ${max} recordings`);
+      }
+      const id = randomUUID();
+      return manager.save(
+        manager.create(VideoAsset, {
+          id,
+          sessionId,
+          filename: details.filename,
+          mimeType: details.mimeType,
+          fileSize: String(details.fileSize),
+          storageKey: recordingStorageKey(sessionId, id),
+          isEncrypted: true,
+          sha256: null,
+          storedAt: null,
+        }),
+      );
+    });
+  }
+
+  /** An asset of this session, or null (also for an id that is not a uuid). */
+  async findOfSession(sessionId: string, assetId: unknown): Promise<VideoAsset | null> {
+    if (!isUuid(assetId)) return null;
+    return this.dataSource.getRepository(VideoAsset).findOneBy({ id: assetId, sessionId });
+  }
+}

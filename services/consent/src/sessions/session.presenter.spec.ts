@@ -1,0 +1,78 @@
+import type { ConsentSession } from './consent-session.entity';
+import { maskPhone, presentSession } from './session.presenter';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+function stored(overrides: Partial<ConsentSession> = {}): ConsentSession {
+  return {
+    id: '0b8e8f52-3d2a-4a5e-9f7c-1c2d3e4f5a6b',
+    qrCodeId: 'ciq-mx-abc123defg',
+    initiatorUserId: '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f',
+    initiatorFullName: 'Alex Doe',
+    initiatorPictureUrl: '/api/media/profile-pictures/abc.webp',
+    recipientTokenHash: Buffer.alloc(32),
+    verifiedOver18: false,
+    recipientFullName: null,
+    recipientPhone: null,
+    consentStatus: 'pending',
+    aiVerdict: null,
+    recipientDecision: null,
+    videoAssetId: null,
+    consentGrantedTime: null,
+    deleteAfterDays: 90,
+    expiresAt: new Date('2026-11-22T12:30:00Z'),
+    createdAt: new Date('2026-11-22T12:00:00Z'),
+    updatedAt: new Date('2026-11-22T12:00:00Z'),
+    ...overrides,
+  } as ConsentSession;
+}
+
+describe('maskPhone', () => {
+  it.each([
+    [null, null],
+    ['+1 555 123 4567', '••••••67'],
+    ['(555) 123-45-89', '••••••89'],
+    ['7', '••••••7'],
+    ['no digits', '••••••'],
+  ])('masks %j as %j', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+});
+
+describe('presentSession', () => {
+  it('answers exactly the documented fields, the initiator nested, dates as ISO strings', () => {
+    expect(presentSession(stored(), now)).toEqual({
+      id: '0b8e8f52-3d2a-4a5e-9f7c-1c2d3e4f5a6b',
+      qrCodeId: 'ciq-mx-abc123defg',
+      initiatorUserId: '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f',
+      initiatorFullName: 'Alex Doe',
+      verifiedOver18: false,
+      recipientFullName: null,
+      recipientPhone: null,
+      consentStatus: 'pending',
+      aiVerdict: null,
+      consentGrantedTime: null,
+      recipientToken: null,
+      deleteAfterDays: 90,
+      expiresAt: '2026-11-22T12:30:00.000Z',
+      expired: false,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      initiator: { fullName: 'Alex Doe', profile_picture_url: '/api/media/profile-pictures/abc.webp' },
+    });
+  });
+
+  it('carries the token only when given (on creation)', () => {
+    expect(presentSession(stored(), now, 'secret-token').recipientToken).toBe('secret-token');
+  });
+
+  it('masks the phone and says whether an unanswered session lapsed', () => {
+    const answered = presentSession(stored({ recipientPhone: '+15551234567', aiVerdict: 'processing', expiresAt: new Date(0) }), now);
+    expect(answered).toMatchObject({ recipientPhone: '••••••67', expired: false });
+    expect(presentSession(stored({ expiresAt: now }), now).expired).toBe(true);
+  });
+
+  it('gives the grant time as ISO', () => {
+    const granted = stored({ consentStatus: 'granted', aiVerdict: 'granted', consentGrantedTime: new Date('2026-11-22T12:05:00Z') });
+    expect(presentSession(granted, now).consentGrantedTime).toBe('2026-11-22T12:05:00.000Z');
+  });
+});

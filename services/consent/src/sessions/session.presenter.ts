@@ -1,0 +1,50 @@
+import type { ConsentSession } from './consent-session.entity';
+import { isExpired } from './session-rules';
+
+/** The session as every session route answers it (docs/API.md, "Session object"). */
+export interface SessionJson {
+  id: string;
+  qrCodeId: string;
+  initiatorUserId: string;
+  initiatorFullName: string;
+  verifiedOver18: boolean;
+  recipientFullName: string | null;
+  recipientPhone: string | null;
+  consentStatus: ConsentSession['consentStatus'];
+  aiVerdict: ConsentSession['aiVerdict'];
+  consentGrantedTime: string | null;
+  recipientToken: string | null;
+  deleteAfterDays: number;
+  expiresAt: string;
+  expired: boolean;
+  createdAt: string;
+  initiator: { fullName: string; profile_picture_url: string | null };
+}
+
+/** Nobody needs the partner's number echoed back (the member holds the link too): only its last two digits. */
+export function maskPhone(phone: string | null): string | null {
+  if (phone === null) return null;
+  return `••••••${phone.replace(/\D/g, '').slice(-2)}`;
+}
+
+/** `recipientToken` is given only by the call that created the session: it is never stored in clear. */
+export function presentSession(session: ConsentSession, now: Date, recipientToken: string | null = null): SessionJson {
+  return {
+    id: session.id,
+    qrCodeId: session.qrCodeId,
+    initiatorUserId: session.initiatorUserId,
+    initiatorFullName: session.initiatorFullName,
+    verifiedOver18: session.verifiedOver18,
+    recipientFullName: session.recipientFullName,
+    recipientPhone: maskPhone(session.recipientPhone),
+    consentStatus: session.consentStatus,
+    aiVerdict: session.aiVerdict,
+    consentGrantedTime: session.consentGrantedTime?.toISOString() ?? null,
+    recipientToken,
+    deleteAfterDays: session.deleteAfterDays,
+    expiresAt: session.expiresAt.toISOString(),
+    expired: isExpired(session, now),
+    createdAt: session.createdAt.toISOString(),
+    initiator: { fullName: session.initiatorFullName, profile_picture_url: session.initiatorPictureUrl },
+  };
+}

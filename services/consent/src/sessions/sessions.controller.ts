@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UnauthorizedException } from '@nestjs/common';
+import { ZodBodyPipe } from '@app/http';
+import { DecisionsService } from '../decisions/decisions.service';
+import { Caller } from '../http/caller-context.decorator';
+import type { CallerContext } from '../http/caller-context';
+import type { SessionJson } from './session.presenter';
+import { createSessionSchema, StatusUpdateInput, statusUpdateSchema } from './sessions.schemas';
+import { SessionsService } from './sessions.service';
+
+const createSessionBody = new ZodBodyPipe(createSessionSchema);
+
+@Controller('sessions')
+export class SessionsController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly decisions: DecisionsService,
+  ) {}
+
+  /** The member only; checked before the body, so a signed-out caller learns nothing else. */
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: unknown, @Caller() caller: CallerContext): Promise<SessionJson> {
+    if (!caller.actorUserId) throw new UnauthorizedException('Not signed in');
+    return this.sessions.create(caller.actorUserId, createSessionBody.transform(body), caller.audit);
+  }
+
+  @Get('qr/:qrCodeId')
+  readByQrCode(@Param('qrCodeId') qrCodeId: string, @Caller() caller: CallerContext): Promise<SessionJson> {
+    return this.sessions.readByQrCode(qrCodeId, caller);
+  }
+
+  @Get(':id')
+  read(@Param('id') id: string, @Caller() caller: CallerContext): Promise<SessionJson> {
+    return this.sessions.read(id, caller);
+  }
+
+  @Patch(':id/status')
+  updateStatus(
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(statusUpdateSchema)) body: StatusUpdateInput,
+    @Caller() caller: CallerContext,
+  ): Promise<SessionJson> {
+    return this.decisions.updateStatus(id, body, caller);
+  }
+}

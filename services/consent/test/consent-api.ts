@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import request, { Response } from 'supertest';
+import type { ConsentTestApp } from './consent-test-app';
+
+/** Calls, fixtures and probes shared by the consent service's API tests. */
+
+export const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Partner Phone)' };
+export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
+export const SESSION_NOT_FOUND = { error: 'This consent session is invalid or has expired.' };
+
+/** A request as the gateway makes it: with the service credential and the client's address and browser. */
+export function call(consent: ConsentTestApp, method: 'get' | 'post' | 'patch', path: string) {
+  return request(consent.baseUrl)[method](path)
+    .set('X-Internal-Token', consent.internalToken)
+    .set('X-Client-Ip', CLIENT.ip)
+    .set('X-Client-User-Agent', CLIENT.userAgent);
+}
+
+export interface CreatedSession {
+  id: string;
+  qrCodeId: string;
+  recipientToken: string;
+  initiatorUserId: string;
+  body: Record<string, unknown>;
+}
+
+export async function createSession(
+  consent: ConsentTestApp,
+  initiatorUserId: string = randomUUID(),
+  body: Record<string, unknown> = { initiatorFullName: 'Alex Doe', initiatorPictureUrl: '/api/media/profile-pictures/a.webp', deleteAfterDays: 90 },
+): Promise<CreatedSession> {
+  const response = await call(consent, 'post', '/sessions').set('X-Actor-User-Id', initiatorUserId).send(body);
+  if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const { id, qrCodeId, recipientToken } = response.body;
+  return { id, qrCodeId, recipientToken, initiatorUserId, body: response.body };
+}
+
+export function registerAsset(consent: ConsentTestApp, session: CreatedSession, fileSize: number, mimeType = 'video/webm'): request.Test {
+  return call(consent, 'post', '/video-assets')
+    .set('X-Recipient-Token', session.recipientToken)
+    .send({ sessionId: session.id, filename: 'consent.webm', mimeType, fileSize, storageKey: 'ignored', isEncrypted: true });
+}
+
+export async function newAsset(consent: ConsentTestApp, session: CreatedSession, fileSize = 10_000, mimeType = 'video/webm'): Promise<string> {
+  const response = await registerAsset(consent, session, fileSize, mimeType);
+  if (response.status !== 201) throw new Error(`create asset failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
+
+export function upload(consent: ConsentTestApp, session: CreatedSession, assetId: string, bytes: Buffer, contentType = 'video/webm', token = session.recipientToken): request.Test {
+  return call(consent, 'post', '/uploads')
+    .set('X-Recipient-Token', token)
+    .field('sessionId', session.id)
+    .field('videoAssetId', assetId)
+    .attach('video', bytes, { filename: 'consent.webm', contentType });
+}
+
+/** Announces and uploads a recording as the partner's phone does; returns the asset id. */
+export async function storedRecording(consent: ConsentTestApp, session: CreatedSession, bytes: Buffer): Promise<string> {
+  const assetId = await newAsset(consent, session, bytes.length);
+  const response = await upload(consent, session, assetId, bytes);
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return assetId;
+}
+
+export function decisionFields(session: CreatedSession, videoAssetId?: string): Record<string, string> {
+  return {
+    sessionId: session.id,
+    decision: 'yes',
+    recipient_full_name: PARTNER.name,
+    recipient_phone: PARTNER.phone,
+    is_over_18: 'true',
+    ...(videoAssetId ? { videoAssetId } : {}),
+  };
+}
+
+/** POST /process-video with the given fields (in order), then the file part when given. */
+export function processVideo(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  fields: Record<string, string>,
+  video?: Buffer,
+  token = session.recipientToken,
+): request.Test {
+  const test = call(consent, 'post', '/process-video').set('X-Recipient-Token', token);
+  for (const [name, value] of Object.entries(fields)) test.field(name, value);
+  if (video) test.attach('video', video, { filename: 'consent.webm', contentType: 'video/webm' });
+  return test;
+}
+
+export function expectAnswer(response: Response, status: number, body: unknown): void {
+  expect({ status: response.status, body: response.body }).toEqual({ status, body });
+}
+
+export async function sessionRow(consent: ConsentTestApp, id: string): Promise<Record<string, unknown>> {
+  return (await consent.dataSource.query(`SELECT * FROM consent.consent_sessions WHERE id = $1`, [id]))[0];
+}
+
+export async function assetRow(consent: ConsentTestApp, id: string): Promise<Record<string, unknown>> {
+  return (await consent.dataSource.query(`SELECT * FROM consent.video_assets WHERE id = $1`, [id]))[0];
+}
+
+export async function auditRows(consent: ConsentTestApp, sessionId: string): Promise<{ event: string; details: Record<string, unknown>; ip: string | null; user_agent: string | null }[]> {
+  return consent.dataSource.query(`SELECT event, details, ip, user_agent FROM consent.audit_log WHERE session_id = $1 ORDER BY seq`, [sessionId]);
+}
+
+/** Every file under a directory tree, temporary ones included; [] when there is none. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
+}
+
+/** Polls until `check` holds or the time is up (the service cleans up after an abort asynchronously). */
+export async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}

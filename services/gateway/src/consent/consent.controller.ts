@@ -1,0 +1,88 @@
+import { Controller, ForbiddenException, Get, Param, Patch, Post, Req, Res, UnsupportedMediaTypeException, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentSession } from '../auth/current-session.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
+import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
+import { presentUser } from '../users/user.presenter';
+import { ConsentServiceProxy } from './consent-service.proxy';
+
+type MaybeMember = AuthenticatedRequestUser | null;
+
+/**
+ * The spec's consent calls. The gateway decides who the caller is (a signed-in member, or an anonymous partner
+ * whose link token is passed on); the consent service decides what that caller may see or do.
+ */
+@Controller('api')
+export class ConsentController {
+  constructor(private readonly consent: ConsentServiceProxy) {}
+
+  /** The initiator is the signed-in member: identity fields in the body are ignored. */
+  @Post('consent/sessions')
+  @UseGuards(JwtAuthGuard)
+  async createSession(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    if (member.user.subscriptionStatus !== 'active') throw new ForbiddenException('An active subscription is required');
+    const user = presentUser(member.user);
+    const { deleteAfterDays } = (request.body ?? {}) as { deleteAfterDays?: unknown };
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/sessions',
+      actorUserId: user.id,
+      body: { json: { initiatorFullName: user.fullName, initiatorPictureUrl: user.profile_picture_url, deleteAfterDays } },
+    });
+  }
+
+  @Get('consent/sessions/qr/:qrCodeId')
+  @UseGuards(OptionalJwtAuthGuard)
+  async sessionByQr(@Param('qrCodeId') qrCodeId: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
+  }
+
+  @Get('consent/sessions/:id')
+  @UseGuards(OptionalJwtAuthGuard)
+  async session(@Param('id') id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
+  }
+
+  @Patch('consent/sessions/:id/status')
+  @UseGuards(OptionalJwtAuthGuard)
+  async updateStatus(@Param('id') id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.consent.forward(request, response, {
+      method: 'PATCH',
+      path: `/sessions/${encodeURIComponent(id)}/status`,
+      actorUserId: actorOf(member),
+      body: { json: request.body ?? {} },
+    });
+  }
+
+  @Post('video/assets')
+  @UseGuards(OptionalJwtAuthGuard)
+  async createVideoAsset(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.consent.forward(request, response, { method: 'POST', path: '/video-assets', actorUserId: actorOf(member), body: { json: request.body ?? {} } });
+  }
+
+  @Post('upload')
+  @UseGuards(OptionalJwtAuthGuard)
+  async upload(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    requireMultipart(request);
+    await this.consent.forward(request, response, { method: 'POST', path: '/uploads', actorUserId: actorOf(member), body: 'stream' });
+  }
+
+  @Post('consent/process-video')
+  @UseGuards(OptionalJwtAuthGuard)
+  async processVideo(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    requireMultipart(request);
+    await this.consent.forward(request, response, { method: 'POST', path: '/process-video', actorUserId: actorOf(member), body: 'stream' });
+  }
+}
+
+function actorOf(member: MaybeMember): string | null {
+  return member?.user.id ?? null;
+}
+
+// A JSON body was already consumed by the body parser, so only a multipart stream can be passed on.
+function requireMultipart(request: Request): void {
+  if (!/^multipart\/form-data;/i.test(request.headers['content-type'] ?? '')) {
+    throw new UnsupportedMediaTypeException('Expected a multipart/form-data upload');
+  }
+}

@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { startConsentTestApp, ConsentTestApp } from '../../../consent/test/consent-test-app';
+import { registerOk } from '../api-helpers';
+import { startGatewayTestApp, GatewayTestApp } from '../gateway-test-app';
+
+/**
+ * The gateway in front of a real consent service (each on real Postgres and Redis), as in production: the gateway
+ * reaches the consent service over HTTP with the shared service credential.
+ */
+export interface ConsentStack {
+  gateway: GatewayTestApp;
+  consent: ConsentTestApp;
+  /** The gateway listening on a loopback port, for tests that need a raw socket. */
+  gatewayPort: number;
+  close(): Promise<void>;
+}
+
+export async function startConsentStack(consentOverrides: Record<string, string> = {}): Promise<ConsentStack> {
+  const consent = await startConsentTestApp(consentOverrides);
+  const gateway = await startGatewayTestApp({ CONSENT_SERVICE_URL: consent.baseUrl, INTERNAL_SERVICE_TOKEN: consent.internalToken });
+  const server = gateway.app.getHttpServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    gateway,
+    consent,
+    gatewayPort: (server.address() as AddressInfo).port,
+    async close() {
+      await gateway.close();
+      await consent.close();
+    },
+  };
+}
+
+export interface Member {
+  id: string;
+  token: string;
+}
+
+/** A registered member; `active` (the default) sets the subscription the way the payment provider will. */
+export async function memberOf(stack: ConsentStack, active = true): Promise<Member> {
+  const { user, token } = await registerOk(stack.gateway);
+  if (active) await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
+  return { id: String(user.id), token };
+}
+
+export interface CreatedSession {
+  id: string;
+  qrCodeId: string;
+  recipientToken: string;
+  body: Record<string, unknown>;
+}
+
+export function api(stack: ConsentStack) {
+  return request(stack.gateway.app.getHttpServer());
+}
+
+export async function createSession(stack: ConsentStack, member: Member, body: Record<string, unknown> = { deleteAfterDays: 90 }): Promise<CreatedSession> {
+  const response = await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).send(body);
+  if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { id: response.body.id, qrCodeId: response.body.qrCodeId, recipientToken: response.body.recipientToken, body: response.body };
+}
+
+/** What the partner's phone sends before submitting: an asset, then the recording itself. Returns the asset id. */
+export async function uploadRecording(stack: ConsentStack, session: CreatedSession, video: Buffer, contentType = 'video/webm'): Promise<string> {
+  const asset = await api(stack)
+    .post('/api/video/assets')
+    .set('X-Recipient-Token', session.recipientToken)
+    .send({ sessionId: session.id, filename: 'consent.webm', mimeType: contentType, fileSize: video.length, storageKey: `consent-videos/${session.id}`, isEncrypted: true });
+  if (asset.status !== 201) throw new Error(`create asset failed: ${asset.status} ${JSON.stringify(asset.body)}`);
+  const upload = await api(stack)
+    .post('/api/upload')
+    .set('X-Recipient-Token', session.recipientToken)
+    .field('sessionId', session.id)
+    .field('videoAssetId', asset.body.id)
+    .attach('video', video, { filename: 'consent.webm', contentType });
+  if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${JSON.stringify(upload.body)}`);
+  return asset.body.id;
+}
+
+export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
+
+export function submitDecision(stack: ConsentStack, session: CreatedSession, videoAssetId: string, decision: 'yes' | 'no' = 'yes', token = session.recipientToken) {
+  return api(stack)
+    .post('/api/consent/process-video')
+    .set('X-Recipient-Token', token)
+    .field('sessionId', session.id)
+    .field('decision', decision)
+    .field('recipient_full_name', PARTNER.name)
+    .field('recipient_phone', PARTNER.phone)
+    .field('is_over_18', 'true')
+    .field('videoAssetId', videoAssetId);
+}
