@@ -1,2 +1,3 @@
 export * from './postgres-options';
 export * from './run-migrations';
+export * from './migrate-cli';

@@ -14,6 +14,7 @@ import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
 import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
+import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { HealthController } from './health/health.controller';
 import { ApiErrorFilter, loggerOptions } from '@app/http';
@@ -48,6 +49,7 @@ export class AppModule {
         JwtStrategy,
         ProfilePicturesService,
         ConsentServiceProxy,
+        SessionCreationLimiter,
       ],
     };
   }

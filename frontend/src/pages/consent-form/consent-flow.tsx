@@ -27,7 +27,9 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const loaded = sessionState(session);
   // A session answered before this page loaded (e.g. a reload after submitting) goes straight to the result.
   const answeredBefore = loaded === 'processing' || loaded === 'granted' || loaded === 'denied';
-  const verdict = useVerdict(session, token, answeredBefore || submission.state.kind === 'processing');
+  const submitted = submission.state.kind === 'processing' ? submission.state.answered : null;
+  // After a submission the session as the server answered it counts: its verdict may already be final.
+  const verdict = useVerdict(submitted ?? session, token, answeredBefore || submitted !== null);
 
   const continueToRecording = useCallback((values: RecipientValues) => {
     setDetails(values);

@@ -106,7 +106,9 @@ describe('/consent/form: loading the session', () => {
   it('shows the result at once for a session that already has a verdict', async () => {
     openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'granted', aiVerdict: 'granted' })) });
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
-    expect(screen.getByText(/verification text has been sent/)).toBeInTheDocument();
+    expect(screen.getByText("Your recording is encrypted and stored securely.")).toBeInTheDocument();
+    // No text message is claimed until one is really sent.
+    expect(screen.queryByText(/text has been sent/)).not.toBeInTheDocument();
   });
 
   it('shows the analysis for a session already being processed, then polls for the verdict', async () => {
@@ -322,6 +324,75 @@ describe('/consent/form: answering', () => {
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByText(notice)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Yes, I consent' })).toBeEnabled();
+  });
+
+  const ALREADY_ANSWERED = () => jsonResponse({ error: 'This consent session has already been answered' }, 409);
+
+  it('reads the session again when the analysis call is told the session was already answered, and shows its verdict', async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      // The earlier answer reached the server; only its 202 was lost.
+      'POST /api/consent/process-video': ALREADY_ANSWERED,
+      'GET /api/consent/sessions/s1': answered({ consentStatus: 'granted', aiVerdict: 'granted' }),
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to record consent')).not.toBeInTheDocument();
+    const reads = fetchMock.mock.calls.filter(([url]) => url === '/api/consent/sessions/s1');
+    expect(reads).toHaveLength(1);
+    expect(reads[0][1]?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
+  });
+
+  it('treats a retry refused as already answered as sent: shows the analysis and polls for the verdict', async () => {
+    stubMedia();
+    let assets = 0;
+    let reads = 0;
+    const { fetchMock, u } = openForm({
+      ...pending,
+      // First try: registered and stored, then the analysis call's answer is lost. The retry is refused.
+      'POST /api/video/assets': () => (++assets === 1 ? jsonResponse({ id: 'va1' }, 201) : ALREADY_ANSWERED()),
+      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/consent/process-video': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/consent/sessions/s1': () =>
+        jsonResponse(testSession(++reads === 1 ? { aiVerdict: 'processing' } : { consentStatus: 'denied', aiVerdict: 'denied' })),
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+    expect(await screen.findByText('AI processing failed: Failed to fetch')).toBeInTheDocument();
+    act(() => dismissToast());
+
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+    // The session read again is still being analysed: the verdict only comes from the poll that follows.
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to record consent')).not.toBeInTheDocument();
+    expect(reads).toBe(2);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/upload')).toHaveLength(1);
+  });
+
+  it.each([
+    ['another 409', () => jsonResponse({ error: 'This recording is already stored' }, 409)],
+    ['the same text with another status', () => jsonResponse({ error: 'This consent session has already been answered' }, 400)],
+  ])('keeps the failure for %s and does not read the session again', async (_case, refusal) => {
+    stubMedia();
+    const { fetchMock, u } = openForm({
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/upload': refusal,
+      'GET /api/consent/sessions/s1': answered({ consentStatus: 'granted', aiVerdict: 'granted' }),
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByText('Failed to record consent')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong — please try again.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/consent/sessions/s1')).toBe(false);
   });
 
   it("toasts 'Missing data' and sends nothing without a recording", async () => {

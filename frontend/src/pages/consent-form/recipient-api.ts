@@ -23,16 +23,25 @@ export class SubmissionError extends Error {
   constructor(
     message: string,
     readonly stage: 'asset' | 'upload' | 'analysis',
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
+}
+
+/** The server's refusal of a second answer to a session (docs/API.md). */
+const ALREADY_ANSWERED = 'This consent session has already been answered';
+
+/** Whether a failed call was the server's `409 {"error": "This consent session has already been answered"}`. */
+export function isAlreadyAnswered(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('409: ') && readableError(error) === ALREADY_ANSWERED;
 }
 
 async function step<T>(stage: SubmissionError['stage'], describe: (error: unknown) => string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw new SubmissionError(describe(error), stage);
+    throw new SubmissionError(describe(error), stage, { cause: error });
   }
 }
 
@@ -45,10 +54,32 @@ interface Submission {
 }
 
 /**
- * Records the partner's answer: registers the video, uploads it, then asks for the AI analysis of the stored file.
- * Multipart fields go before the file part: the server reads them first and refuses fields after the file.
+ * Records the partner's answer and answers the session as the server then has it (`aiVerdict` `processing`, or
+ * already final).
+ *
+ * A `409` "already answered" from any of the calls means an earlier submission did reach the server and only its
+ * answer was lost on the way back (e.g. a flaky mobile connection, then Yes again): the session is read again and
+ * answered as if this submission had succeeded. If that reading fails too, the original failure stands.
  */
-export async function submitConsent({ session, token, recording, details, decision }: Submission): Promise<void> {
+export async function submitConsent(submission: Submission): Promise<ConsentSession> {
+  try {
+    return await sendConsent(submission);
+  } catch (error) {
+    if (!(error instanceof SubmissionError && isAlreadyAnswered(error.cause))) throw error;
+    try {
+      return await fetchSession(submission.session.id, submission.token);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
+ * Registers the video, uploads it, then asks for the AI analysis of the stored file; answers the session as the
+ * analysis call returns it. Multipart fields go before the file part: the server reads them first and refuses fields
+ * after the file.
+ */
+async function sendConsent({ session, token, recording, details, decision }: Submission): Promise<ConsentSession> {
   const headers = recipientHeaders(token);
   const sessionId = session.id;
 
@@ -88,10 +119,10 @@ export async function submitConsent({ session, token, recording, details, decisi
     },
   );
 
-  await step(
+  return step(
     'analysis',
     (error) => `AI processing failed: ${readableError(error, 'Unknown error')}`,
-    () => {
+    async () => {
       const form = new FormData();
       form.append('sessionId', sessionId);
       form.append('decision', decision);
@@ -99,7 +130,8 @@ export async function submitConsent({ session, token, recording, details, decisi
       form.append('recipient_phone', details.phone);
       form.append('is_over_18', 'true');
       form.append('videoAssetId', asset.id);
-      return apiMultipartRequest('/api/consent/process-video', form, headers);
+      const res = await apiMultipartRequest('/api/consent/process-video', form, headers);
+      return (await res.json()) as ConsentSession;
     },
   );
 }

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { MAX_RECORDING_SECONDS } from '@/lib/constants';
 import type { ConsentSession } from '@/lib/consent/types';
 import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
 import { RECIPIENT_DEFAULTS, recipientSchema, type RecipientValues } from '@/pages/consent-form/recipient-schema';
@@ -31,6 +32,10 @@ export function RecipientDetailsStep({ session, onContinue }: Props) {
   return (
     <StepCard step={1} title="Your details">
       <InitiatorBadge session={session} />
+      {/* The partner has never seen this product: say what comes next. */}
+      <p className="text-sm text-slate-600">
+        Next, you record a short video of yourself (up to {MAX_RECORDING_SECONDS} seconds), then answer Yes or No.
+      </p>
       <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
         <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <FormField

@@ -24,6 +24,7 @@ export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable }: Pro
         Look at the camera, say your full name, then say clearly in your own words that you consent, for example:{' '}
         <em>“My name is [your name], and I consent.”</em>
       </p>
+      <p className="text-sm text-slate-600">Not consenting? You don't have to record anything: just close this page.</p>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-900">
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}
         <video ref={videoRef} muted playsInline autoPlay aria-label="Camera preview" className="h-full w-full -scale-x-100 object-cover" />

@@ -3,7 +3,8 @@ import { StatusCard } from '@/components/status-card';
 import type { Verdict } from '@/lib/consent/session-status';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
-const STORED_NOTE = 'Your recording is encrypted and stored securely, and a verification text has been sent to your phone.';
+// The spec's note also says a verification text has been sent; it is added when text messages are actually sent.
+const STORED_NOTE = 'Your recording is encrypted and stored securely.';
 
 /** Step 3: the analysis, then its verdict. */
 export function ResultStep({ verdict }: { verdict: Verdict | null }) {
@@ -11,7 +12,7 @@ export function ResultStep({ verdict }: { verdict: Verdict | null }) {
     return (
       <StatusCard icon={<LoaderCircle className="h-12 w-12 animate-spin text-rose-600" aria-hidden />} title="Analysing">
         <p role="status">{ANALYSING_TEXT}</p>
-        <p>This usually takes less than a minute. You can keep this page open.</p>
+        <p>You can keep this page open: the result appears here.</p>
       </StatusCard>
     );
   }

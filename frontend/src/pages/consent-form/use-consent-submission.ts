@@ -8,8 +8,11 @@ import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
 export type SubmissionState =
   | { kind: 'idle' }
   | { kind: 'uploading' }
-  /** Sent; the server's analysis is running and the session is being polled. */
-  | { kind: 'processing' }
+  /**
+   * Sent; `answered` is the session as the server had it right after (analysis running, or already decided). The
+   * session is polled until there is a verdict.
+   */
+  | { kind: 'processing'; answered: ConsentSession }
   | { kind: 'failed'; notice: string };
 
 interface Inputs {
@@ -37,8 +40,8 @@ export function useConsentSubmission({ session, token, details, recording }: Inp
       }
       setState({ kind: 'uploading' });
       try {
-        await submitConsent({ session, token, recording, details, decision });
-        setState({ kind: 'processing' });
+        const answered = await submitConsent({ session, token, recording, details, decision });
+        setState({ kind: 'processing', answered });
       } catch (error) {
         toast({ title: 'Failed to record consent', description: readableError(error, 'Unknown error'), variant: 'destructive' });
         setState({ kind: 'failed', notice: failureNotice(error) });

@@ -63,6 +63,7 @@ describe('/consent/new', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
     const canvas = screen.getByRole('img', { name: 'Consent QR code' });
     expect(canvas.tagName).toBe('CANVAS');
+    expect(screen.getByRole('button', { name: 'Back to home' })).toBeEnabled();
     await waitFor(() =>
       expect(toCanvas).toHaveBeenCalledWith(canvas, `${window.location.origin}/consent/form/ciq-server-1?token=tok%2B1%2F%3D`, {
         width: 160,

@@ -41,6 +41,11 @@ function SessionView({ view, retry, requestAnother }: { view: InitiatorView; ret
         <StatusCard
           icon={<QrCodeCanvas text={consentFormUrl(window.location.origin, view.session.qrCodeId, view.session.recipientToken ?? '')} />}
           title="Waiting on Response"
+          actions={
+            <Button variant="secondary" size="lg" onClick={() => navigate('/dashboard')}>
+              Back to home
+            </Button>
+          }
         >
           <p>Ask your partner to scan this code with their phone camera. They answer privately on their own phone; no app needed.</p>
         </StatusCard>

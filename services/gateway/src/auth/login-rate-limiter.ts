@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
-import { TooManyRequestsException } from '@app/http';
+import { consumeOrThrow } from '../http/rate-limit';
 import { RedisConnection } from '../redis/redis.provider';
 
 /**
@@ -40,19 +40,3 @@ export class LoginRateLimiter {
 }
 
 const FAILED_LOGINS = 'Too many failed sign-in attempts.';
-
-async function consumeOrThrow(limiter: RateLimiterRedis, key: string, reason: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext, reason);
-    throw rejection;
-  }
-}
-
-function tooMany(waitMs: number, reason: string): TooManyRequestsException {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new TooManyRequestsException(seconds, `${reason} Try again in ${when}.`);
-}

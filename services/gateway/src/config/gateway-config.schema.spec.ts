@@ -25,6 +25,7 @@ describe('gatewayConfigSchema', () => {
       LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
       LOGIN_FAILURE_WINDOW_SECONDS: 900,
       REGISTRATIONS_PER_IP_PER_HOUR: 10,
+      SESSIONS_PER_MEMBER_PER_HOUR: 30,
       CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
       STORAGE_DIR: '.data/storage',
       FRONTEND_DIR: 'dist/frontend',

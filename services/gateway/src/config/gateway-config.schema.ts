@@ -21,6 +21,7 @@ export const gatewayConfigSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: env.positiveInt(5),
     LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInt(15 * 60),
     REGISTRATIONS_PER_IP_PER_HOUR: env.positiveInt(10),
+    SESSIONS_PER_MEMBER_PER_HOUR: env.positiveInt(30),
     /** The consent service's internal address; it is never exposed publicly. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
     /** Shared with the internal services, which refuse any call that lacks it. */

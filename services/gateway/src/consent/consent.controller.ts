@@ -6,6 +6,7 @@ import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
 import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
 import { presentUser } from '../users/user.presenter';
 import { ConsentServiceProxy } from './consent-service.proxy';
+import { SessionCreationLimiter } from './session-creation-limiter';
 
 type MaybeMember = AuthenticatedRequestUser | null;
 
@@ -15,13 +16,17 @@ type MaybeMember = AuthenticatedRequestUser | null;
  */
 @Controller('api')
 export class ConsentController {
-  constructor(private readonly consent: ConsentServiceProxy) {}
+  constructor(
+    private readonly consent: ConsentServiceProxy,
+    private readonly limiter: SessionCreationLimiter,
+  ) {}
 
   /** The initiator is the signed-in member: identity fields in the body are ignored. */
   @Post('consent/sessions')
   @UseGuards(JwtAuthGuard)
   async createSession(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (member.user.subscriptionStatus !== 'active') throw new ForbiddenException('An active subscription is required');
+    await this.limiter.consume(member.user.id);
     const user = presentUser(member.user);
     const { deleteAfterDays } = (request.body ?? {}) as { deleteAfterDays?: unknown };
     await this.consent.forward(request, response, {

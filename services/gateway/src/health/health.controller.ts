@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpCode } from '@nestjs/common';
+import { assertReady } from '@app/http';
 import { DataSource } from 'typeorm';
 import { RedisConnection } from '../redis/redis.provider';
 
@@ -18,20 +19,7 @@ export class HealthController {
 
   /** Readiness: the stores this instance needs answer. */
   @Get('readyz')
-  async ready(): Promise<{ status: 'ok'; postgres: 'ok'; redis: 'ok' }> {
-    const [postgres, redis] = await Promise.allSettled([
-      this.dataSource.query('SELECT 1'),
-      withTimeout(this.redis.client.ping(), 2000),
-    ]);
-    if (postgres.status === 'rejected' || redis.status === 'rejected') {
-      throw new ServiceUnavailableException(
-        `Not ready: ${[postgres.status === 'rejected' && 'postgres', redis.status === 'rejected' && 'redis'].filter(Boolean).join(' and ')} unreachable`,
-      );
-    }
-    return { status: 'ok', postgres: 'ok', redis: 'ok' };
+  ready(): Promise<{ status: 'ok'; postgres: 'ok'; redis: 'ok' }> {
+    return assertReady({ postgres: () => this.dataSource.query('SELECT 1'), redis: () => this.redis.client.ping() });
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 }

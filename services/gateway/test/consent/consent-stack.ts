@@ -16,9 +16,9 @@ export interface ConsentStack {
   close(): Promise<void>;
 }
 
-export async function startConsentStack(consentOverrides: Record<string, string> = {}): Promise<ConsentStack> {
+export async function startConsentStack(consentOverrides: Record<string, string> = {}, gatewayOverrides: Record<string, string> = {}): Promise<ConsentStack> {
   const consent = await startConsentTestApp(consentOverrides);
-  const gateway = await startGatewayTestApp({ CONSENT_SERVICE_URL: consent.baseUrl, INTERNAL_SERVICE_TOKEN: consent.internalToken });
+  const gateway = await startGatewayTestApp({ ...gatewayOverrides, CONSENT_SERVICE_URL: consent.baseUrl, INTERNAL_SERVICE_TOKEN: consent.internalToken });
   const server = gateway.app.getHttpServer();
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   return {
