@@ -11,7 +11,7 @@ const run = promisify(execFile);
 export interface FakeMedia {
   wav: string;
   y4m: string;
-  /** Seconds of speech in the WAV. */
+  /** Length of the WAV in seconds, leading silence included. */
   speechSeconds: number;
 }
 
@@ -21,8 +21,9 @@ export async function makeFakeMedia(statement: string): Promise<FakeMedia> {
   const wav = join(dir, 'statement.wav');
   const y4m = join(dir, 'camera.y4m');
   await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, statement]);
-  // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably.
-  await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-i', spoken, '-ac', '1', '-ar', '48000', '-sample_fmt', 's16', wav]);
+  // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably. The file plays
+  // from the moment the camera opens, a little before recording starts: a second of silence first keeps every word.
+  await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-i', spoken, '-af', 'adelay=1000:all=1', '-ac', '1', '-ar', '48000', '-sample_fmt', 's16', wav]);
   // A short loop is enough: Chromium replays the Y4M frames for as long as the camera is open.
   await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=720x480:rate=10', '-frames:v', '10', '-pix_fmt', 'yuv420p', y4m]);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);

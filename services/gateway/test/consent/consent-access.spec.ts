@@ -70,6 +70,15 @@ describe('consent sessions: who may see and change what', () => {
       expectError(await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set('Authorization', `Bearer ${other.token}`), 404, INVALID);
     });
 
+    it('ignores identity headers a client forges: only the gateway says who the member is', async () => {
+      const forged = await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set('X-Actor-User-Id', owner.id)
+        .set('X-Internal-Token', stack.consent.internalToken)
+        .set('Authorization', `Bearer ${other.token}`);
+      expectError(forged, 404, INVALID);
+    });
+
     it('refuses every change by a second member without the link, and nothing changes', async () => {
       const before = await sessionRow(session.id);
       const bearer = `Bearer ${other.token}`;
