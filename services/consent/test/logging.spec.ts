@@ -1,30 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { captureStdout } from '@app/testing';
 import { call, createSession, decisionFields, PARTNER, processVideo, storedRecording } from './consent-api';
 import { ConsentTestApp, startConsentTestApp, testRecordingFixtures } from './consent-test-app';
 
-/**
- * What the service logs must hold no personal data or secrets. pino writes to process.stdout itself when
- * process.stdout.write has been replaced before the logger is built, so the capture is installed before the app starts.
- */
+/** What the service logs must hold no personal data or secrets. */
 describe('logs', () => {
   let consent: ConsentTestApp;
-  const written: string[] = [];
-  const originalWrite = process.stdout.write;
+  let output: Awaited<ReturnType<typeof captureStdout<ConsentTestApp>>>;
 
   beforeAll(async () => {
-    process.stdout.write = ((chunk: string | Uint8Array) => {
-      written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as typeof process.stdout.write;
-    try {
-      consent = await startConsentTestApp({ LOG_LEVEL: 'info' });
-    } catch (error) {
-      process.stdout.write = originalWrite;
-      throw error;
-    }
+    output = await captureStdout(() => startConsentTestApp({ LOG_LEVEL: 'info' }));
+    consent = output.value;
   });
   afterAll(async () => {
-    process.stdout.write = originalWrite;
+    output?.restore();
     await consent?.close();
   });
 
@@ -36,7 +25,7 @@ describe('logs', () => {
     await processVideo(consent, session, { ...decisionFields(session, assetId), recipient_phone: '' }).expect(400);
     await sleep(100);
 
-    const log = written.join('');
+    const log = output.text();
     const entries = log
       .split('\n')
       .filter((line) => line.startsWith('{'))

@@ -1,33 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { captureStdout } from '@app/testing';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, login, registerOk } from './api-helpers';
 import { uniqueEmail, VALID_PHONE } from './fixtures';
 
-/**
- * What the gateway logs must not hold secrets or personal data. pino writes to process.stdout itself when
- * process.stdout.write has been replaced before the logger is built, so the capture is installed before the app starts.
- */
+/** What the gateway logs must not hold secrets or personal data. */
 describe('logs', () => {
   let gateway: GatewayTestApp;
-  const written: string[] = [];
-  const originalWrite = process.stdout.write;
+  let output: Awaited<ReturnType<typeof captureStdout<GatewayTestApp>>>;
 
   beforeAll(async () => {
-    process.stdout.write = ((chunk: string | Uint8Array) => {
-      written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as typeof process.stdout.write;
-    try {
-      gateway = await startGatewayTestApp({ LOG_LEVEL: 'info' });
+    output = await captureStdout(async () => {
+      const app = await startGatewayTestApp({ LOG_LEVEL: 'info' });
       // app.listen() does this in production; without it Nest's own log lines (5xx errors) stay buffered.
-      gateway.app.flushLogs();
-    } catch (error) {
-      process.stdout.write = originalWrite;
-      throw error;
-    }
+      app.app.flushLogs();
+      return app;
+    });
+    gateway = output.value;
   });
   afterAll(async () => {
-    process.stdout.write = originalWrite;
+    output?.restore();
     await gateway?.close();
   });
 
@@ -51,7 +43,7 @@ describe('logs', () => {
     await http(gateway).post('/api/auth/logout').set('Authorization', `Bearer ${signedIn}`);
     await sleep(100);
 
-    const log = written.join('');
+    const log = output.text();
     // The capture works: the requests above are in it, as JSON lines with method and path only.
     const entries = log
       .split('\n')

@@ -1,0 +1,22 @@
+/**
+ * Captures what the process writes to stdout (pino's JSON logs) while a test file runs. pino writes to
+ * process.stdout itself when process.stdout.write has been replaced before the logger is built, so the capture is
+ * installed before `start` builds the app; it is undone if `start` fails.
+ */
+export async function captureStdout<T>(start: () => Promise<T>): Promise<{ value: T; text(): string; restore(): void }> {
+  const written: string[] = [];
+  const originalWrite = process.stdout.write;
+  const restore = () => {
+    process.stdout.write = originalWrite;
+  };
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    return { value: await start(), text: () => written.join(''), restore };
+  } catch (error) {
+    restore();
+    throw error;
+  }
+}
