@@ -3,7 +3,15 @@
  * process.stdout itself when process.stdout.write has been replaced before the logger is built, so the capture is
  * installed before `start` builds the app; it is undone if `start` fails.
  */
-export async function captureStdout<T>(start: () => Promise<T>): Promise<{ value: T; text(): string; restore(): void }> {
+export interface CapturedStdout<T> {
+  value: T;
+  text(): string;
+  /** The JSON lines written so far, parsed (pino's log entries). */
+  entries(): { msg?: string; req?: Record<string, unknown> }[];
+  restore(): void;
+}
+
+export async function captureStdout<T>(start: () => Promise<T>): Promise<CapturedStdout<T>> {
   const written: string[] = [];
   const originalWrite = process.stdout.write;
   const restore = () => {
@@ -14,7 +22,13 @@ export async function captureStdout<T>(start: () => Promise<T>): Promise<{ value
     return true;
   }) as typeof process.stdout.write;
   try {
-    return { value: await start(), text: () => written.join(''), restore };
+    const text = () => written.join('');
+    const entries = () =>
+      text()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg?: string; req?: Record<string, unknown> });
+    return { value: await start(), text, entries, restore };
   } catch (error) {
     restore();
     throw error;

@@ -1,7 +1,7 @@
 import { parseConfig } from '@app/config';
 import { runMigrations } from '@app/database';
 import { KeyRing, keyRingFromConfig } from '@app/storage';
-import { createTestDatabase, deleteRedisKeys, makeTestRecording, testRedisPrefix, testRedisUrl } from '@app/testing';
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -74,9 +74,3 @@ export async function startConsentTestApp(overrides: Record<string, string> = {}
     },
   };
 }
-
-/** Real recordings, generated with ffmpeg at test time (see @app/testing). */
-export const testRecordingFixtures = {
-  webm: () => makeTestRecording('webm'),
-  mp4: () => makeTestRecording('mp4'),
-};

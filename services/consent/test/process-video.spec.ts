@@ -19,7 +19,8 @@ import {
   sessionRow,
   storedRecording,
 } from './consent-api';
-import { ConsentTestApp, startConsentTestApp, testRecordingFixtures } from './consent-test-app';
+import { makeTestRecording } from '@app/testing';
+import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const ANSWERED = { error: 'This consent session has already been answered' };
 
@@ -44,7 +45,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   const jobOf = (sessionId: string) => Job.fromId(queue, sessionId);
 
   it('takes a stored recording: 202 processing, partner details kept, one job carrying ids only', async () => {
-    const video = await testRecordingFixtures.webm();
+    const video = await makeTestRecording('webm');
     const assetId = await storedRecording(consent, session, video);
 
     const response = await processVideo(consent, session, decisionFields(session, assetId));
@@ -85,7 +86,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   });
 
   it('takes the recording as a file part, stored exactly as /uploads stores it', async () => {
-    const video = await testRecordingFixtures.mp4();
+    const video = await makeTestRecording('mp4');
     const response = await processVideo(consent, session, { ...decisionFields(session), decision: 'no' }, video);
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ aiVerdict: 'processing', verifiedOver18: true });
@@ -105,7 +106,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
   it('records the whole lifecycle in an audit chain that verifies, and stops verifying once a row is altered', async () => {
     await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken).expect(200);
-    const assetId = await storedRecording(consent, session, await testRecordingFixtures.webm());
+    const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
 
     const rows = await auditRows(consent, session.id);
@@ -124,17 +125,17 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   });
 
   it('accepts one submission: a second one, or a refusal after it, is refused with 409', async () => {
-    const assetId = await storedRecording(consent, session, await testRecordingFixtures.webm());
+    const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     expectAnswer(await processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' }), 409, ANSWERED);
-    expectAnswer(await processVideo(consent, session, decisionFields(session), await testRecordingFixtures.webm()), 409, ANSWERED);
+    expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm')), 409, ANSWERED);
     expectAnswer(await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }), 409, ANSWERED);
     expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_decision: 'yes', ai_verdict: 'processing' });
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'decision_submitted')).toHaveLength(1);
   });
 
   it('of two simultaneous submissions takes exactly one', async () => {
-    const assetId = await storedRecording(consent, session, await testRecordingFixtures.webm());
+    const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     const answers = await Promise.all([
       processVideo(consent, session, decisionFields(session, assetId)),
       processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' }),
@@ -147,7 +148,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   describe('refuses an incomplete form with the form\'s own message, changing nothing', () => {
     let assetId: string;
     beforeEach(async () => {
-      assetId = await storedRecording(consent, session, await testRecordingFixtures.webm());
+      assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     });
 
     it.each([
@@ -180,12 +181,12 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
     it('a recording of another session', async () => {
       const other = await createSession(consent);
-      const foreign = await storedRecording(consent, other, await testRecordingFixtures.webm());
+      const foreign = await storedRecording(consent, other, await makeTestRecording('webm'));
       expectAnswer(await processVideo(consent, session, decisionFields(session, foreign)), 400, { error: 'A stored recording is required' });
     });
 
     it('a file part sent before the fields', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const response = await call(consent, 'post', '/process-video')
         .set('X-Recipient-Token', session.recipientToken)
         .attach('video', video, 'consent.webm')
@@ -197,16 +198,16 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   });
 
   it('answers the 404 to a wrong token or a lapsed session, before storing anything', async () => {
-    const assetId = await storedRecording(consent, session, await testRecordingFixtures.webm());
+    const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     expectAnswer(await processVideo(consent, session, decisionFields(session, assetId), undefined, 'wrong-token'), 404, SESSION_NOT_FOUND);
-    expectAnswer(await processVideo(consent, session, decisionFields(session), await testRecordingFixtures.webm(), 'wrong-token'), 404, SESSION_NOT_FOUND);
+    expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm'), 'wrong-token'), 404, SESSION_NOT_FOUND);
     await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
     expectAnswer(await processVideo(consent, session, decisionFields(session, assetId)), 404, SESSION_NOT_FOUND);
     expect(Number((await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [session.id]))[0].n)).toBe(1);
   });
 
   it('puts back the job of a session left processing, as after a crash between commit and enqueue', async () => {
-    const assetId = await storedRecording(consent, session, await testRecordingFixtures.webm());
+    const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     await (await jobOf(session.id))!.remove();
     expect(await jobOf(session.id)).toBeUndefined();

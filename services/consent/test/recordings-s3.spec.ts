@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { assetRow, createSession, expectAnswer, newAsset, upload } from './consent-api';
-import { ConsentTestApp, startConsentTestApp, testRecordingFixtures } from './consent-test-app';
+import { makeTestRecording } from '@app/testing';
+import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 // The same upload path with STORAGE_BACKEND=s3, against a real S3-compatible server (s3rver, files in a temporary directory).
 describe('recordings on the S3 backend', () => {
@@ -39,7 +40,7 @@ describe('recordings on the S3 backend', () => {
 
   it('puts only ciphertext in the bucket, which decrypts back to the recording', async () => {
     const session = await createSession(consent);
-    const video = await testRecordingFixtures.webm();
+    const video = await makeTestRecording('webm');
     const assetId = await newAsset(consent, session, video.length);
     const sha256 = createHash('sha256').update(video).digest('hex');
 

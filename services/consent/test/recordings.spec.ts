@@ -19,7 +19,8 @@ import {
   SESSION_NOT_FOUND,
   upload,
 } from './consent-api';
-import { ConsentTestApp, startConsentTestApp, testRecordingFixtures } from './consent-test-app';
+import { makeTestRecording } from '@app/testing';
+import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const LIMIT = 100_000;
 const UNSUPPORTED = { error: 'Recordings must be WebM or MP4 video' };
@@ -79,7 +80,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
 
   describe('POST /uploads', () => {
     it('stores a WebM encrypted, with the SHA-256 of the original bytes, and audits it', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
 
       const response = await upload(consent, session, assetId, video, 'application/octet-stream');
@@ -108,25 +109,25 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it('stores an MP4, whatever type the client declared', async () => {
-      const video = await testRecordingFixtures.mp4();
+      const video = await makeTestRecording('mp4');
       expect(video.length).toBeLessThan(LIMIT);
       const assetId = await newAsset(consent, session, video.length, 'video/mp4');
       expectAnswer(await upload(consent, session, assetId, video, 'video/webm'), 201, { id: assetId, fileSize: video.length, mimeType: 'video/mp4', sha256: sha256(video) });
     });
 
     it('stores a recording once: a second upload of the asset is refused (409) and the first stays', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
       expect((await upload(consent, session, assetId, video)).status).toBe(201);
       const first = await readFile(objectPath(assetId));
 
-      expectAnswer(await upload(consent, session, assetId, await testRecordingFixtures.mp4()), 409, { error: 'This recording was already uploaded' });
+      expectAnswer(await upload(consent, session, assetId, await makeTestRecording('mp4')), 409, { error: 'This recording was already uploaded' });
       expect((await readFile(objectPath(assetId))).equals(first)).toBe(true);
       expect((await assetRow(consent, assetId)).sha256).toBe(sha256(video));
     });
 
     it('lets exactly one of two simultaneous uploads of the same asset through', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
       const answers = await Promise.all([upload(consent, session, assetId, video), upload(consent, session, assetId, video)]);
       expect(answers.map((response) => response.status).sort()).toEqual([201, 409]);
@@ -146,7 +147,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it('refuses a recording over RECORDING_MAX_BYTES (413), storing nothing', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const big = Buffer.concat([video, Buffer.alloc(LIMIT, 7)]);
       const assetId = await newAsset(consent, session);
       expectAnswer(await upload(consent, session, assetId, big), 413, TOO_LARGE);
@@ -155,7 +156,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it('keeps nothing from a client that disconnects mid-upload, and serves the next request', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
       const boundary = 'consent-test-boundary';
       const head = Buffer.from(
@@ -200,7 +201,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
         test.field('sessionId', session.id).field('videoAssetId', assetId), 'A video file is required'],
     ])('refuses an upload where %s (400)', async (_case, build, message) => {
       const assetId = await newAsset(consent, session);
-      const response = await build(call(consent, 'post', '/uploads').set('X-Recipient-Token', session.recipientToken), await testRecordingFixtures.webm(), assetId);
+      const response = await build(call(consent, 'post', '/uploads').set('X-Recipient-Token', session.recipientToken), await makeTestRecording('webm'), assetId);
       expectAnswer(response, 400, { error: message });
       expect(await assetRow(consent, assetId)).toMatchObject({ stored_at: null });
     });
@@ -211,7 +212,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it('answers the 404 for a wrong token or a session that lapsed, and 404 for an asset of another session', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
       expectAnswer(await upload(consent, session, assetId, video, 'video/webm', 'wrong-token'), 404, SESSION_NOT_FOUND);
 
@@ -226,7 +227,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it('refuses a recording for a session already answered (409)', async () => {
-      const video = await testRecordingFixtures.webm();
+      const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
       await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }).expect(200);
       expectAnswer(await upload(consent, session, assetId, video), 409, { error: 'This consent session has already been answered' });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createSession, filesUnder } from './consent-api';
-import { ConsentTestApp, startConsentTestApp, testRecordingFixtures } from './consent-test-app';
+import { makeTestRecording } from '@app/testing';
+import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const REFUSED = { error: 'Missing or invalid service credential' };
 
@@ -34,7 +35,7 @@ describe('the internal service credential', () => {
   it('guards every other route, uploads included, before anything is read or stored', async () => {
     const session = await createSession(consent);
     const before = await filesUnder(consent.storageDir);
-    const video = await testRecordingFixtures.webm();
+    const video = await makeTestRecording('webm');
     const calls = [
       request(consent.baseUrl).get(`/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId),
       request(consent.baseUrl).get(`/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken),

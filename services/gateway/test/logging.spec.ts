@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { captureStdout } from '@app/testing';
+import { captureStdout, CapturedStdout } from '@app/testing';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, login, registerOk } from './api-helpers';
 import { uniqueEmail, VALID_PHONE } from './fixtures';
@@ -7,7 +7,7 @@ import { uniqueEmail, VALID_PHONE } from './fixtures';
 /** What the gateway logs must not hold secrets or personal data. */
 describe('logs', () => {
   let gateway: GatewayTestApp;
-  let output: Awaited<ReturnType<typeof captureStdout<GatewayTestApp>>>;
+  let output: CapturedStdout<GatewayTestApp>;
 
   beforeAll(async () => {
     output = await captureStdout(async () => {
@@ -45,10 +45,7 @@ describe('logs', () => {
 
     const log = output.text();
     // The capture works: the requests above are in it, as JSON lines with method and path only.
-    const entries = log
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { msg?: string; req?: Record<string, unknown> });
+    const entries = output.entries();
     const paths = entries.filter((entry) => entry.msg === 'request completed').map((entry) => entry.req?.path);
     expect(paths).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/site', '/api/auth/logout']));
     for (const entry of entries.filter((candidate) => candidate.req)) expect(Object.keys(entry.req!).sort()).toEqual(['id', 'method', 'path']);

@@ -1,17 +1,10 @@
-import { readdir } from 'node:fs/promises';
 import http from 'node:http';
-import { join } from 'node:path';
 import { makeTestRecording } from '@app/testing';
+import { eventually, filesUnder } from '../../../consent/test/consent-api';
 import { expectError } from '../api-helpers';
 import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession } from './consent-stack';
 
 const LIMIT = 200_000;
-
-/** Every file under a directory tree, temporary ones included. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
 
 describe('recording uploads through the gateway: streamed, checked by content, nothing left behind', () => {
   let stack: ConsentStack;
@@ -117,8 +110,7 @@ describe('recording uploads through the gateway: streamed, checked by content, n
     });
 
     // The consent service notices the abort asynchronously; wait until it has cleaned up.
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline && (await filesUnder(stack.consent.storageDir)).length !== before.length) await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await filesUnder(stack.consent.storageDir)).length === before.length);
     expect(await filesUnder(stack.consent.storageDir)).toEqual(before);
     expect(await storedAt(assetId)).toBeNull();
 
