@@ -11,7 +11,7 @@ export default defineConfig({
   root: frontendDir,
   plugins: [react()],
   resolve: {
-    alias: { '@': path.resolve(frontendDir, 'src') },
+    alias: { '@': path.resolve(frontendDir, 'src'), '@app/contracts': path.resolve(repoDir, 'libs/contracts/src') },
   },
   css: {
     // Directory holding postcss.config.js (which in turn points at tailwind.config.js).

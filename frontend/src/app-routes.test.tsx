@@ -1,13 +1,14 @@
+import type { SubscriptionStatus } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
-const member = (subscriptionStatus: string) => testUser({ subscriptionStatus });
+const member = (subscriptionStatus: SubscriptionStatus) => testUser({ subscriptionStatus });
 
 const site = { memberCount: 1234, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
 
-function signedInAs(status: string | null) {
+function signedInAs(status: SubscriptionStatus | null) {
   return mockFetch({
     'GET /api/auth/me': () => (status ? jsonResponse(member(status)) : new Response('', { status: 401 })),
     'GET /api/site': () => jsonResponse(site),

@@ -1,6 +1,8 @@
 // Plan texts and prices from the product spec (section 9); shown on the landing page and on /subscribe.
 
-export type PlanId = 'monthly' | 'annual';
+import type { PlanId } from '@app/contracts';
+
+export type { PlanId };
 
 export interface Plan {
   id: PlanId;

@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { authenticatedGate, postLoginDestination, protectedGate, type AuthSnapshot } from '@/lib/gate';
 
@@ -7,7 +8,8 @@ const anonymous: AuthSnapshot = { isLoading: false, isAuthenticated: false, user
 const member = (subscriptionStatus: string): AuthSnapshot => ({
   isLoading: false,
   isAuthenticated: true,
-  user: { subscriptionStatus },
+  // Any value the server might send, known or not, is covered.
+  user: { subscriptionStatus: subscriptionStatus as SubscriptionStatus },
 });
 
 describe('protectedGate', () => {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@/lib/brand';
-import type { User } from '@/lib/auth/types';
+import type { User } from '@app/contracts';
 
 export interface AuthSnapshot {
   isLoading: boolean;

@@ -1,4 +1,4 @@
-import type { VerifyPaymentResponse } from '@/lib/payments';
+import type { VerifyPaymentResponse } from '@app/contracts';
 
 export type VerificationOutcome = 'active' | 'timeout' | 'cancelled';
 

@@ -1,13 +1,7 @@
+import type { SiteFacts } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-/** Public facts from GET /api/site; the member count is read from the database. */
-export interface SiteInfo {
-  memberCount: number;
-  supportEmail: string;
-  paymentProvider: string;
-  paymentPublishableKey: string;
-}
-
+/** Public facts from GET /api/site (the default query fetches the path); the member count is read from the database. */
 export function useSiteInfo() {
-  return useQuery<SiteInfo>({ queryKey: ['/api/site'] });
+  return useQuery<SiteFacts>({ queryKey: ['/api/site'] });
 }

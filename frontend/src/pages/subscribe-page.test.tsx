@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@app/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
 
-const member = (subscriptionStatus: string) => testUser({ subscriptionStatus });
+const member = (subscriptionStatus: SubscriptionStatus) => testUser({ subscriptionStatus });
 
 afterEach(() => {
   act(() => dismissToast());
@@ -24,7 +25,7 @@ describe('/subscribe', () => {
   });
 
   it("goes to the dashboard with 'Already Subscribed' when the subscription is already active", async () => {
-    let status = 'inactive';
+    let status: SubscriptionStatus = 'inactive';
     const fetchMock = mockFetch({
       'GET /api/auth/me': () => jsonResponse(member(status)),
       'POST /api/stripe/create-subscription': () => {

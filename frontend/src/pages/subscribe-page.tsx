@@ -9,7 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { EARLY_PRICING_NOTE, PLANS, type PlanId } from '@/content/plans';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
-import { createSubscription, redirectToCheckout } from '@/lib/payments';
+import { api } from '@/lib/api/api';
+import { redirectToCheckout } from '@/lib/payments';
 
 export default function SubscribePage() {
   const { refreshUser } = useAuth();
@@ -19,7 +20,7 @@ export default function SubscribePage() {
 
   const checkout = useMutation({
     mutationFn: async (plan: PlanId): Promise<'already-active' | 'redirected'> => {
-      const result = await createSubscription(plan);
+      const result = await api.createSubscription(plan);
       if (result.status === 'active') return 'already-active';
       if (!result.sessionId) throw new Error('No session ID received');
       await redirectToCheckout(result.sessionId);

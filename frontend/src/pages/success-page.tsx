@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { PAYMENT_VERIFY_INTERVAL_MS, PAYMENT_VERIFY_MAX_ATTEMPTS, SUCCESS_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { pollUntilActive } from '@/lib/payment-verification';
-import { verifyPayment } from '@/lib/payments';
+import { api } from '@/lib/api/api';
 
 type State = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -29,7 +29,7 @@ export default function SuccessPage() {
     let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
     pollUntilActive({
-      verify: verifyPayment,
+      verify: api.verifyPayment,
       maxAttempts: PAYMENT_VERIFY_MAX_ATTEMPTS,
       intervalMs: PAYMENT_VERIFY_INTERVAL_MS,
       isCancelled: () => cancelled,

@@ -1,4 +1,4 @@
-import type { ConsentSession } from '@/lib/consent/types';
+import type { ConsentSession } from '@app/contracts';
 
 /** A fresh, unanswered session as the server answers it; tests override only what they are about. */
 export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSession {

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
-import type { User } from '@/lib/auth/types';
+import type { User } from '@app/contracts';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Shows the current path so tests can assert where navigation ended up. */

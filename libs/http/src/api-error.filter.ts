@@ -1,30 +1,36 @@
+import { codeForStatus, type ApiErrorBody, type ErrorCode } from '@app/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { ApiException } from './api.exception';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
-/** Every error leaves as `{error: "<human message>"}`; unexpected ones are logged and answered without detail. */
+/**
+ * Every error leaves as `{error: "<human message>", code}`; unexpected ones are logged and answered without detail.
+ * Errors without a code of their own get the status's fallback code.
+ */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, message } = this.describe(exception);
+    const { status, body } = describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
     if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    response.status(status).json({ error: message });
+    response.status(status).json(body);
   }
+}
 
-  private describe(exception: unknown): { status: number; message: string } {
-    if (exception instanceof HttpException) {
-      const body = exception.getResponse();
-      const message =
-        typeof body === 'string' ? body : (readMessage(body) ?? exception.message);
-      return { status: exception.getStatus(), message };
-    }
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
+function describe(exception: unknown): { status: number; body: ApiErrorBody } {
+  if (!(exception instanceof HttpException)) {
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error', code: 'internal_error' } };
   }
+  const status = exception.getStatus();
+  const answer = exception.getResponse();
+  const error = typeof answer === 'string' ? answer : (readMessage(answer) ?? exception.message);
+  const code = exception instanceof ApiException ? (exception.code as ErrorCode) : codeForStatus(status);
+  return { status, body: { error, code } };
 }
 
 function readMessage(body: object): string | undefined {

@@ -1,4 +1,5 @@
 export * from './api-error.filter';
+export * from './api.exception';
 export * from './json-body-parser';
 export * from './logger-options';
 export * from './too-many-requests.exception';

@@ -1,11 +1,12 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { API_ERRORS } from '@app/contracts';
+import { ApiException } from './api.exception';
 
 /** A 429 that tells the client when to come back (sent as Retry-After by ApiErrorFilter). */
-export class TooManyRequestsException extends HttpException {
+export class TooManyRequestsException extends ApiException {
   constructor(
     readonly retryAfterSeconds: number,
     message: string,
   ) {
-    super(message, HttpStatus.TOO_MANY_REQUESTS);
+    super(API_ERRORS.tooManyRequests, message);
   }
 }

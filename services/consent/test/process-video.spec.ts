@@ -22,7 +22,7 @@ import {
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
-const ANSWERED = { error: 'This consent session has already been answered' };
+const ANSWERED = { error: 'This consent session has already been answered', code: 'already_answered' };
 
 describe('POST /process-video: the partner answers with a recording, and the analysis is queued', () => {
   let consent: ConsentTestApp;
@@ -168,21 +168,22 @@ describe('POST /process-video: the partner answers with a recording, and the ana
         else fields[name] = value;
       }
       const before = await sessionRow(consent, session.id);
-      expectAnswer(await processVideo(consent, session, fields), 400, { error: message });
+      const code = message === 'A stored recording is required' ? 'recording_required' : 'validation_failed';
+      expectAnswer(await processVideo(consent, session, fields), 400, { error: message, code });
       expect(await sessionRow(consent, session.id)).toEqual(before);
       expect(await jobOf(session.id)).toBeUndefined();
     });
 
     it('a recording that was announced but never uploaded', async () => {
       const unstored = await newAsset(consent, session);
-      expectAnswer(await processVideo(consent, session, decisionFields(session, unstored)), 400, { error: 'A stored recording is required' });
+      expectAnswer(await processVideo(consent, session, decisionFields(session, unstored)), 400, { error: 'A stored recording is required', code: 'recording_required' });
       expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: null, video_asset_id: null });
     });
 
     it('a recording of another session', async () => {
       const other = await createSession(consent);
       const foreign = await storedRecording(consent, other, await makeTestRecording('webm'));
-      expectAnswer(await processVideo(consent, session, decisionFields(session, foreign)), 400, { error: 'A stored recording is required' });
+      expectAnswer(await processVideo(consent, session, decisionFields(session, foreign)), 400, { error: 'A stored recording is required', code: 'recording_required' });
     });
 
     it('a file part sent before the fields', async () => {
@@ -192,7 +193,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
         .attach('video', video, 'consent.webm')
         .field('sessionId', session.id)
         .field('decision', 'yes');
-      expectAnswer(response, 400, { error: 'All fields must come before the video' });
+      expectAnswer(response, 400, { error: 'All fields must come before the video', code: 'fields_after_file' });
       expect(Number((await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [session.id]))[0].n)).toBe(1);
     });
   });

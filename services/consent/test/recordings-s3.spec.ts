@@ -61,7 +61,7 @@ describe('recordings on the S3 backend', () => {
   it('leaves no object behind when the content is refused', async () => {
     const session = await createSession(consent);
     const assetId = await newAsset(consent, session);
-    expectAnswer(await upload(consent, session, assetId, Buffer.from('not a video\n'.repeat(500))), 415, { error: 'Recordings must be WebM or MP4 video' });
+    expectAnswer(await upload(consent, session, assetId, Buffer.from('not a video\n'.repeat(500))), 415, { error: 'Recordings must be WebM or MP4 video', code: 'recording_unsupported' });
     await expect(bucket.get(`recordings/${session.id}/${assetId}`)).rejects.toBeInstanceOf(ObjectNotFoundError);
     expect(await assetRow(consent, assetId)).toMatchObject({ stored_at: null });
   });

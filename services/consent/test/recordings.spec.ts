@@ -23,8 +23,8 @@ import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const LIMIT = 100_000;
-const UNSUPPORTED = { error: 'Recordings must be WebM or MP4 video' };
-const TOO_LARGE = { error: 'Recordings must be 0.09 MB or smaller' };
+const UNSUPPORTED = { error: 'Recordings must be WebM or MP4 video', code: 'recording_unsupported' };
+const TOO_LARGE = { error: 'Recordings must be 0.09 MB or smaller', code: 'recording_too_large' };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('recordings: announced, streamed, checked by content, stored encrypted', () => {
@@ -68,13 +68,13 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
 
     it('holds at most MAX_ASSETS_PER_SESSION assets per session', async () => {
       for (let index = 0; index < 5; index++) await newAsset(consent, session);
-      expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'A consent session can hold at most 5 recordings' });
+      expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'A consent session can hold at most 5 recordings', code: 'too_many_recordings' });
     });
 
     it('answers the 404 to a caller without the token, and 400 to a malformed body', async () => {
       expectAnswer(await registerAsset(consent, { ...session, recipientToken: 'nope' }, 10), 404, SESSION_NOT_FOUND);
       const noSize = await call(consent, 'post', '/video-assets').set('X-Recipient-Token', session.recipientToken).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm' });
-      expectAnswer(noSize, 400, { error: 'fileSize must be a number of bytes' });
+      expectAnswer(noSize, 400, { error: 'fileSize must be a number of bytes', code: 'validation_failed' });
     });
   });
 
@@ -121,7 +121,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
       expect((await upload(consent, session, assetId, video)).status).toBe(201);
       const first = await readFile(objectPath(assetId));
 
-      expectAnswer(await upload(consent, session, assetId, await makeTestRecording('mp4')), 409, { error: 'This recording was already uploaded' });
+      expectAnswer(await upload(consent, session, assetId, await makeTestRecording('mp4')), 409, { error: 'This recording was already uploaded', code: 'recording_already_stored' });
       expect((await readFile(objectPath(assetId))).equals(first)).toBe(true);
       expect((await assetRow(consent, assetId)).sha256).toBe(sha256(video));
     });
@@ -196,19 +196,19 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
 
     it.each([
       ['the file comes before the fields', (test: ReturnType<typeof call>, video: Buffer, assetId: string) =>
-        test.attach('video', video, 'a.webm').field('sessionId', session.id).field('videoAssetId', assetId), 'sessionId and videoAssetId must come before the video'],
+        test.attach('video', video, 'a.webm').field('sessionId', session.id).field('videoAssetId', assetId), 'sessionId and videoAssetId must come before the video', 'upload_fields_missing'],
       ['there is no file', (test: ReturnType<typeof call>, _video: Buffer, assetId: string) =>
-        test.field('sessionId', session.id).field('videoAssetId', assetId), 'A video file is required'],
-    ])('refuses an upload where %s (400)', async (_case, build, message) => {
+        test.field('sessionId', session.id).field('videoAssetId', assetId), 'A video file is required', 'video_missing'],
+    ])('refuses an upload where %s (400)', async (_case, build, message, code) => {
       const assetId = await newAsset(consent, session);
       const response = await build(call(consent, 'post', '/uploads').set('X-Recipient-Token', session.recipientToken), await makeTestRecording('webm'), assetId);
-      expectAnswer(response, 400, { error: message });
+      expectAnswer(response, 400, { error: message, code });
       expect(await assetRow(consent, assetId)).toMatchObject({ stored_at: null });
     });
 
     it('refuses a body that is not multipart (415)', async () => {
       const response = await call(consent, 'post', '/uploads').set('X-Recipient-Token', session.recipientToken).send({ video: 'x' });
-      expectAnswer(response, 415, { error: 'Expected a multipart/form-data upload' });
+      expectAnswer(response, 415, { error: 'Expected a multipart/form-data upload', code: 'multipart_expected' });
     });
 
     it('answers the 404 for a wrong token or a session that lapsed, and 404 for an asset of another session', async () => {
@@ -218,8 +218,8 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
 
       const other = await createSession(consent);
       const foreign = await newAsset(consent, other, video.length);
-      expectAnswer(await upload(consent, session, foreign, video), 404, { error: 'Recording not found' });
-      expectAnswer(await upload(consent, session, randomUUID(), video), 404, { error: 'Recording not found' });
+      expectAnswer(await upload(consent, session, foreign, video), 404, { error: 'Recording not found', code: 'recording_not_found' });
+      expectAnswer(await upload(consent, session, randomUUID(), video), 404, { error: 'Recording not found', code: 'recording_not_found' });
 
       await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
       expectAnswer(await upload(consent, session, assetId, video), 404, SESSION_NOT_FOUND);
@@ -230,8 +230,8 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
       const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
       await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }).expect(200);
-      expectAnswer(await upload(consent, session, assetId, video), 409, { error: 'This consent session has already been answered' });
-      expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'This consent session has already been answered' });
+      expectAnswer(await upload(consent, session, assetId, video), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
+      expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
     });
   });
 });

@@ -4,7 +4,7 @@ import { createSession, filesUnder } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
-const REFUSED = { error: 'Missing or invalid service credential' };
+const REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
 
 describe('the internal service credential', () => {
   let consent: ConsentTestApp;

@@ -1,3 +1,4 @@
+import { consentSessionSchema } from '@app/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { auditRows, call, CLIENT, createSession, CreatedSession, expectAnswer, SESSION_NOT_FOUND, sessionRow } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -41,6 +42,7 @@ describe('consent sessions: creation and who may read them', () => {
 
       expect(response.status).toBe(201);
       expect(Object.keys(response.body).sort()).toEqual(SESSION_FIELDS);
+      expect(consentSessionSchema.strict().parse(response.body)).toEqual(response.body);
       expect(response.body).toMatchObject({
         initiatorUserId: memberId,
         initiatorFullName: 'Alex Doe',
@@ -87,7 +89,7 @@ describe('consent sessions: creation and who may read them', () => {
     ])('refuses %s with 401 "Not signed in", creating nothing', async (_case, headers) => {
       const before = await sessionCount();
       const response = await call(consent, 'post', '/sessions').set(headers).send({ initiatorFullName: 'Alex Doe' });
-      expectAnswer(response, 401, { error: 'Not signed in' });
+      expectAnswer(response, 401, { error: 'Not signed in', code: 'unauthenticated' });
       expect(await sessionCount()).toBe(before);
     });
 
@@ -102,7 +104,7 @@ describe('consent sessions: creation and who may read them', () => {
       ['days as a string', { initiatorFullName: 'Alex', deleteAfterDays: '90' }, 'deleteAfterDays must be a whole number of days from 1 to 3650'],
     ])('refuses %s with 400, creating nothing', async (_case, body, message) => {
       const before = await sessionCount();
-      expectAnswer(await call(consent, 'post', '/sessions').set('X-Actor-User-Id', randomUUID()).send(body), 400, { error: message });
+      expectAnswer(await call(consent, 'post', '/sessions').set('X-Actor-User-Id', randomUUID()).send(body), 400, { error: message, code: 'validation_failed' });
       expect(await sessionCount()).toBe(before);
     });
   });
@@ -195,7 +197,7 @@ describe('consent sessions: creation and who may read them', () => {
     });
 
     it('never grants (422), leaving the session as it was', async () => {
-      expectAnswer(await patch({ status: 'granted' }), 422, { error: 'Consent can only be granted by a recorded statement' });
+      expectAnswer(await patch({ status: 'granted' }), 422, { error: 'Consent can only be granted by a recorded statement', code: 'grant_needs_recording' });
       expect(await sessionRow(consent, session.id)).toMatchObject({ consent_status: 'pending', ai_verdict: null, recipient_decision: null, audit_seq: 1 });
     });
 
@@ -209,14 +211,14 @@ describe('consent sessions: creation and who may read them', () => {
         { event: 'status_changed', details: { from: 'pending', to: 'denied' }, ip: CLIENT.ip, user_agent: CLIENT.userAgent },
       ]);
 
-      expectAnswer(await patch({ status: 'denied' }), 409, { error: 'This consent session has already been answered' });
-      expectAnswer(await patch({ status: 'granted' }), 422, { error: 'Consent can only be granted by a recorded statement' });
+      expectAnswer(await patch({ status: 'denied' }), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
+      expectAnswer(await patch({ status: 'granted' }), 422, { error: 'Consent can only be granted by a recorded statement', code: 'grant_needs_recording' });
       expect((await auditRows(consent, session.id)).length).toBe(3);
     });
 
     it('refuses other statuses with 400 and other callers with the 404', async () => {
-      expectAnswer(await patch({ status: 'pending' }), 400, { error: 'status must be granted or denied' });
-      expectAnswer(await patch({}), 400, { error: 'status must be granted or denied' });
+      expectAnswer(await patch({ status: 'pending' }), 400, { error: 'status must be granted or denied', code: 'validation_failed' });
+      expectAnswer(await patch({}), 400, { error: 'status must be granted or denied', code: 'validation_failed' });
       expectAnswer(await patch({ status: 'denied' }, 'wrong-token'), 404, SESSION_NOT_FOUND);
       const byOwner = await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Actor-User-Id', session.initiatorUserId).send({ status: 'denied' });
       expectAnswer(byOwner, 404, SESSION_NOT_FOUND);

@@ -40,9 +40,9 @@ export function login(gateway: GatewayTestApp, username: string, password: strin
   return call.send({ username, password });
 }
 
-/** Asserts the error envelope of docs/API.md: `{error: "<human message>"}` as JSON and nothing else. */
+/** Asserts the error envelope of docs/API.md: `{error: "<human message>", code}` as JSON and nothing else. */
 export function expectError(response: Response, status: number, message?: string | RegExp): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: expect.any(String) } });
+  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: expect.any(String), code: expect.stringMatching(/^[a-z_]+$/) } });
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   if (typeof message === 'string') expect(response.body.error).toBe(message);
   else if (message) expect(response.body.error).toMatch(message);

@@ -1,3 +1,4 @@
+import { userSchema } from '@app/contracts';
 import { JwtService } from '@nestjs/jwt';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, registerOk } from './api-helpers';
@@ -16,6 +17,7 @@ describe('GET /api/auth/me', () => {
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual(account.user);
+    expect(userSchema.strict().parse(response.body)).toEqual(response.body);
   });
 
   it('answers the same User for the session cookie alone', async () => {

@@ -1,3 +1,4 @@
+import { siteFactsSchema } from '@app/contracts';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, registerOk } from './api-helpers';
 
@@ -16,6 +17,7 @@ describe('GET /api/site', () => {
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ memberCount: 0, supportEmail: 'help@consent.example', paymentProvider: 'stripe', paymentPublishableKey: 'pk_test_123' });
+    expect(siteFactsSchema.strict().parse(response.body)).toEqual(response.body);
   });
 
   it('counts as members exactly the users whose subscription is active, read live from the database', async () => {

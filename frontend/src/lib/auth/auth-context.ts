@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { AuthResponse, User } from '@/lib/auth/types';
+import type { AuthResponse, User } from '@app/contracts';
 
 export interface AuthContextValue {
   user: User | null;

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { clearAuthToken, setAuthToken } from '@/lib/auth/auth-token';
-import type { AuthResponse, User } from '@/lib/auth/types';
+import type { AuthResponse, User } from '@app/contracts';
 import { AUTH_LOOKUP_DELAY_MS } from '@/lib/constants';
-import { apiRequest } from '@/lib/query-client';
+import { api } from '@/lib/api/api';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -17,8 +17,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const lookup = ++latestLookup.current;
     let me: User | null = null;
     try {
-      const res = await apiRequest('GET', '/api/auth/me');
-      me = (await res.json()) as User;
+      me = await api.me();
     } catch {
       // Any failure (401, network, bad JSON) simply means "signed out"; no message is shown.
     }
@@ -46,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await api.logout();
     } catch (error) {
       console.warn('Logout request failed; clearing the local session anyway.', error);
     }

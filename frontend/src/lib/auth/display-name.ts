@@ -1,4 +1,4 @@
-import type { User } from '@/lib/auth/types';
+import type { User } from '@app/contracts';
 
 /** The first name for greetings, falling back to the full name. */
 export function displayName(user: Pick<User, 'fullName'>): string {

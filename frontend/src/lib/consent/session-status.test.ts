@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decidingValue, finalVerdict, sessionState } from '@/lib/consent/session-status';
-import type { AiVerdict, ConsentStatus } from '@/lib/consent/types';
+import type { AiVerdict, ConsentStatus } from '@app/contracts';
 
 const session = (consentStatus: ConsentStatus, aiVerdict: AiVerdict | null = null, expired = false) => ({
   consentStatus,

@@ -1,7 +1,8 @@
-import type { AiVerdict, ConsentSession, ConsentStatus } from '@/lib/consent/types';
+import type { AiVerdict, ConsentSession, ConsentStatus } from '@app/contracts';
+import { API_ERRORS } from '@app/contracts/api-errors';
 
-/** The server's one answer for a session it does not recognise, or one that ran out of time. */
-export const INVALID_SESSION_MESSAGE = 'This consent session is invalid or has expired.';
+/** The server's one answer for a session it does not recognise, or one that ran out of time (spec section 2). */
+export const INVALID_SESSION_MESSAGE = API_ERRORS.sessionNotFound.message;
 
 export type Verdict = 'granted' | 'denied';
 

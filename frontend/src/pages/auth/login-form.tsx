@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { loginSchema, type LoginValues } from '@/pages/auth/auth-schemas';
+import { api } from '@/lib/api/api';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
 
 export function LoginForm() {
@@ -11,7 +12,7 @@ export function LoginForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const mutation = useAuthMutation<{ username: string; password: string }>('/api/auth/login', 'Sign in failed');
+  const mutation = useAuthMutation(api.login, 'Sign in failed');
 
   const onSubmit = handleSubmit(({ email, password }) => mutation.mutate({ username: email, password }));
 

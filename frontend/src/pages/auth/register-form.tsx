@@ -6,15 +6,8 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { registerSchema, type RegisterValues } from '@/pages/auth/auth-schemas';
 import { ProfilePictureField } from '@/pages/auth/profile-picture-field';
+import { api } from '@/lib/api/api';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
-
-interface RegisterPayload {
-  username: string;
-  password: string;
-  fullName: string;
-  phoneNumber: string;
-  profilePicture: string;
-}
 
 function toastMissingPicture() {
   toast({
@@ -34,7 +27,7 @@ export function RegisterForm() {
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: '', phoneNumber: '', email: '', password: '' },
   });
-  const mutation = useAuthMutation<RegisterPayload>('/api/auth/register', 'Account creation failed');
+  const mutation = useAuthMutation(api.register, 'Account creation failed');
 
   const onSubmit = handleSubmit(
     ({ email, password, fullName, phoneNumber }) => {

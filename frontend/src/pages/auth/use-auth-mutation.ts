@@ -1,19 +1,19 @@
+import type { AuthResponse } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import type { AuthResponse } from '@/lib/auth/types';
 import { useAuth } from '@/lib/auth/use-auth';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { postLoginDestination } from '@/lib/gate';
-import { apiRequest, readableError } from '@/lib/query-client';
+import { readableError } from '@/lib/api/api-error';
 
 /** Posts credentials, signs the user in locally and moves on; failures become a toast with the server's message. */
-export function useAuthMutation<TPayload>(url: string, failureTitle: string) {
+export function useAuthMutation<TPayload>(signIn: (payload: TPayload) => Promise<AuthResponse>, failureTitle: string) {
   const { login } = useAuth();
   const navigate = useNavigate();
 
   return useMutation({
-    mutationFn: async (payload: TPayload) => (await (await apiRequest('POST', url, payload)).json()) as AuthResponse,
+    mutationFn: signIn,
     onSuccess: (data) => {
       login(data);
       setTimeout(() => navigate(postLoginDestination(data.user)), POST_LOGIN_REDIRECT_DELAY_MS);

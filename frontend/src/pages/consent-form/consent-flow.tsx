@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { INVALID_SESSION_MESSAGE, sessionState } from '@/lib/consent/session-status';
-import type { ConsentSession } from '@/lib/consent/types';
+import type { ConsentSession } from '@app/contracts';
 import { BrowserNotSupported } from '@/pages/consent-form/browser-not-supported';
 import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
 import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
-import type { ConsentSession } from '@/lib/consent/types';
+import type { ConsentSession } from '@app/contracts';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
@@ -326,7 +326,7 @@ describe('/consent/form: answering', () => {
     expect(screen.getByRole('button', { name: 'Yes, I consent' })).toBeEnabled();
   });
 
-  const ALREADY_ANSWERED = () => jsonResponse({ error: 'This consent session has already been answered' }, 409);
+  const ALREADY_ANSWERED = () => jsonResponse({ error: 'This consent session has already been answered', code: 'already_answered' }, 409);
 
   it('reads the session again when the analysis call is told the session was already answered, and shows its verdict', async () => {
     stubMedia();

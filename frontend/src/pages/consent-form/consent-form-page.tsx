@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
-import { readableError } from '@/lib/query-client';
+import { api } from '@/lib/api/api';
+import { readableError } from '@/lib/api/api-error';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
-import { fetchSessionByQr } from '@/pages/consent-form/recipient-api';
 import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 
 /**
@@ -18,7 +18,7 @@ export default function ConsentFormPage() {
 
   const query = useQuery({
     queryKey: ['/api/consent/sessions/qr', qrCodeId, token],
-    queryFn: () => fetchSessionByQr(qrCodeId!, token!),
+    queryFn: () => api.sessionByQr(qrCodeId!, token!),
     enabled: Boolean(qrCodeId && token),
   });
 

@@ -1,4 +1,4 @@
-import type { ConsentSession } from '@/lib/consent/types';
+import type { ConsentSession } from '@app/contracts';
 
 /** Who is asking: their photo (or initial) and name, so the partner knows whose request this is. */
 export function InitiatorBadge({ session }: { session: ConsentSession }) {

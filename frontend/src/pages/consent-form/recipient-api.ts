@@ -1,22 +1,9 @@
-import type { ConsentSession } from '@/lib/consent/types';
-import { apiMultipartRequest, apiRequest, readableError } from '@/lib/query-client';
+import type { ConsentSession, Decision } from '@app/contracts';
+import { API_ERRORS } from '@app/contracts/api-errors';
+import { api } from '@/lib/api/api';
+import { isApiError, readableError } from '@/lib/api/api-error';
 import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
 import { recordingFilename, recordingStorageKey } from '@/pages/consent-form/recording-file';
-
-export type Decision = 'yes' | 'no';
-
-/** Every partner call carries the link's secret (docs/API.md). */
-const recipientHeaders = (token: string) => ({ 'X-Recipient-Token': token });
-
-export async function fetchSessionByQr(qrCodeId: string, token: string): Promise<ConsentSession> {
-  const res = await apiRequest('GET', `/api/consent/sessions/qr/${encodeURIComponent(qrCodeId)}`, undefined, recipientHeaders(token));
-  return (await res.json()) as ConsentSession;
-}
-
-export async function fetchSession(id: string, token: string): Promise<ConsentSession> {
-  const res = await apiRequest('GET', `/api/consent/sessions/${encodeURIComponent(id)}`, undefined, recipientHeaders(token));
-  return (await res.json()) as ConsentSession;
-}
 
 /** Which call failed decides what the partner is told (spec section 4). */
 export class SubmissionError extends Error {
@@ -29,12 +16,9 @@ export class SubmissionError extends Error {
   }
 }
 
-/** The server's refusal of a second answer to a session (docs/API.md). */
-const ALREADY_ANSWERED = 'This consent session has already been answered';
-
-/** Whether a failed call was the server's `409 {"error": "This consent session has already been answered"}`. */
+/** Whether a failed call was the server's refusal of a second answer to the session (docs/API.md). */
 export function isAlreadyAnswered(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('409: ') && readableError(error) === ALREADY_ANSWERED;
+  return isApiError(error, API_ERRORS.alreadyAnswered.code);
 }
 
 async function step<T>(stage: SubmissionError['stage'], describe: (error: unknown) => string, call: () => Promise<T>): Promise<T> {
@@ -67,7 +51,7 @@ export async function submitConsent(submission: Submission): Promise<ConsentSess
   } catch (error) {
     if (!(error instanceof SubmissionError && isAlreadyAnswered(error.cause))) throw error;
     try {
-      return await fetchSession(submission.session.id, submission.token);
+      return await api.session(submission.session.id, submission.token);
     } catch {
       throw error;
     }
@@ -80,16 +64,13 @@ export async function submitConsent(submission: Submission): Promise<ConsentSess
  * after the file.
  */
 async function sendConsent({ session, token, recording, details, decision }: Submission): Promise<ConsentSession> {
-  const headers = recipientHeaders(token);
   const sessionId = session.id;
 
   const asset = await step(
     'asset',
     (error) => readableError(error, 'Failed to create video asset'),
-    async () => {
-      const res = await apiRequest(
-        'POST',
-        '/api/video/assets',
+    () =>
+      api.registerAsset(
         {
           sessionId,
           filename: recordingFilename(sessionId, recording.type),
@@ -98,10 +79,8 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
           storageKey: recordingStorageKey(sessionId),
           isEncrypted: true,
         },
-        headers,
-      );
-      return (await res.json()) as { id: string };
-    },
+        token,
+      ),
   );
 
   await step(
@@ -115,14 +94,14 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
       form.append('sessionId', sessionId);
       form.append('videoAssetId', asset.id);
       form.append('video', recording, recordingFilename(sessionId, recording.type));
-      return apiMultipartRequest('/api/upload', form, headers);
+      return api.upload(form, token);
     },
   );
 
   return step(
     'analysis',
     (error) => `AI processing failed: ${readableError(error, 'Unknown error')}`,
-    async () => {
+    () => {
       const form = new FormData();
       form.append('sessionId', sessionId);
       form.append('decision', decision);
@@ -130,8 +109,7 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
       form.append('recipient_phone', details.phone);
       form.append('is_over_18', 'true');
       form.append('videoAssetId', asset.id);
-      const res = await apiMultipartRequest('/api/consent/process-video', form, headers);
-      return (await res.json()) as ConsentSession;
+      return api.processVideo(form, token);
     },
   );
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
-import type { ConsentSession } from '@/lib/consent/types';
+import type { ConsentSession } from '@app/contracts';
 import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
 import { RECIPIENT_DEFAULTS, recipientSchema, type RecipientValues } from '@/pages/consent-form/recipient-schema';
 import { StepCard } from '@/pages/consent-form/step-card';

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ANALYSING_TEXT, ProgressNote } from '@/pages/consent-form/progress-note';
-import type { Decision } from '@/pages/consent-form/recipient-api';
+import type { Decision } from '@app/contracts';
 import { formatKilobytes } from '@/pages/consent-form/recording-file';
 import { StepCard } from '@/pages/consent-form/step-card';
 import type { SubmissionState } from '@/pages/consent-form/use-consent-submission';

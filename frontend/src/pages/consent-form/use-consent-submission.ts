@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import type { ConsentSession } from '@/lib/consent/types';
-import { readableError } from '@/lib/query-client';
-import { submitConsent, SubmissionError, type Decision } from '@/pages/consent-form/recipient-api';
+import type { ConsentSession } from '@app/contracts';
+import { readableError } from '@/lib/api/api-error';
+import type { Decision } from '@app/contracts';
+import { submitConsent, SubmissionError } from '@/pages/consent-form/recipient-api';
 import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
 
 export type SubmissionState =

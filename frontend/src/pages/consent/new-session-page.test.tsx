@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
-import type { ConsentSession } from '@/lib/consent/types';
+import type { ConsentSession } from '@app/contracts';
 import { formatGrantTime } from '@/pages/consent/grant-time';
 import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';

@@ -1,14 +1,14 @@
-import type { User } from '@/lib/auth/types';
-import type { NewSessionPayload } from '@/lib/consent/types';
+import type { NewSessionRequest, User } from '@app/contracts';
+import { newQrCodeId as buildQrCodeId } from '@app/contracts/ids';
 import { DELETE_AFTER_DAYS } from '@/lib/constants';
 
-/** 'ciq-' + the time + a random string (spec section 3). The server assigns its own; this one is only sent. */
+/** The spec's QR id with a random string of the browser's. The server assigns its own; this one is only sent. */
 export function newQrCodeId(now: number = Date.now(), random: () => number = Math.random): string {
-  return `ciq-${now.toString(36)}-${random().toString(36).slice(2, 10)}`;
+  return buildQrCodeId(new Date(now), random().toString(36).slice(2, 10));
 }
 
 /** The spec's creation payload: an empty, unanswered session for the signed-in member. */
-export function newSessionPayload(user: Pick<User, 'id' | 'fullName'>, qrCodeId: string = newQrCodeId()): NewSessionPayload {
+export function newSessionPayload(user: Pick<User, 'id' | 'fullName'>, qrCodeId: string = newQrCodeId()): NewSessionRequest {
   return {
     qrCodeId,
     initiatorUserId: user.id,

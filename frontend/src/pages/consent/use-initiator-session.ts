@@ -1,12 +1,12 @@
+import type { ConsentSession, User } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import type { User } from '@/lib/auth/types';
 import { useAuth } from '@/lib/auth/use-auth';
 import { INVALID_SESSION_MESSAGE, sessionState, type SessionState } from '@/lib/consent/session-status';
-import type { ConsentSession } from '@/lib/consent/types';
 import { NEW_SESSION_DELAY_MS, SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
-import { apiRequest, readableError } from '@/lib/query-client';
+import { api } from '@/lib/api/api';
+import { readableError } from '@/lib/api/api-error';
 import { newSessionPayload } from '@/pages/consent/session-payload';
 
 const SESSIONS_PATH = '/api/consent/sessions';
@@ -25,9 +25,8 @@ export type InitiatorView =
 
 const isLive = (state: SessionState) => state === 'waiting' || state === 'processing';
 
-async function createSession(user: User): Promise<ConsentSession> {
-  const res = await apiRequest('POST', SESSIONS_PATH, newSessionPayload(user));
-  return (await res.json()) as ConsentSession;
+function createSession(user: User): Promise<ConsentSession> {
+  return api.createSession(newSessionPayload(user));
 }
 
 function viewFor(created: ConsentSession, latest: ConsentSession): InitiatorView {

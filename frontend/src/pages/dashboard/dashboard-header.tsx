@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/lib/auth/display-name';
-import type { User } from '@/lib/auth/types';
+import type { User } from '@app/contracts';
 
 export function DashboardHeader({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import type { User } from '@/lib/auth/types';
+import type { User } from '@app/contracts';
 import { daysUntilDeletion, formatDays } from '@/pages/dashboard/deletion-countdown';
 
 /** Red warning while an account is scheduled for deletion; renders nothing otherwise. */

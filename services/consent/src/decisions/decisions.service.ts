@@ -1,22 +1,21 @@
-import { BadRequestException, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
+import { API_ERRORS, submissionFormSchema, type ConsentSession as SessionJson, type StatusUpdateRequest, type StoredRecording, type SubmissionForm } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
 import type { FileInfo } from 'busboy';
 import type { Readable } from 'node:stream';
 import { DataSource, IsNull, Not } from 'typeorm';
-import { ZodBodyPipe } from '@app/http';
+import { ApiException, ZodBodyPipe } from '@app/http';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '@app/contracts';
 import { AnalysisQueue } from '../queue/analysis-queue';
-import { RecordingStore, StoredRecording } from '../recordings/recording-store';
+import { RecordingStore } from '../recordings/recording-store';
 import { VideoAsset } from '../recordings/video-asset.entity';
 import { VideoAssetsService } from '../recordings/video-assets.service';
 import { ConsentSession } from '../sessions/consent-session.entity';
 import { assertOpen } from '../sessions/session-errors';
 import { decidingValue } from '../sessions/session-rules';
-import { presentSession, SessionJson } from '../sessions/session.presenter';
+import { presentSession } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
-import type { StatusUpdateInput } from '../sessions/sessions.schemas';
-import { RECORDING_REQUIRED, SubmissionForm, submissionFormSchema } from './submission-form';
 
 const submissionForm = new ZodBodyPipe(submissionFormSchema);
 
@@ -35,11 +34,11 @@ export class DecisionsService {
   ) {}
 
   /** PATCH /sessions/:id/status. Only a refusal is taken here: nothing but the recording's analysis grants consent. */
-  async updateStatus(id: string, update: StatusUpdateInput, caller: CallerContext): Promise<SessionJson> {
+  async updateStatus(id: string, update: StatusUpdateRequest, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
     const session = await this.dataSource.transaction(async (manager) => {
       const session = await this.sessions.partnerSession(id, caller, manager);
-      if (update.status === 'granted') throw new UnprocessableEntityException('Consent can only be granted by a recorded statement');
+      if (update.status === 'granted') throw new ApiException(API_ERRORS.grantNeedsRecording);
       assertOpen(session, now);
       await manager.update(ConsentSession, { id: session.id }, { recipientDecision: 'no', consentStatus: 'denied', aiVerdict: 'denied' });
       await this.audit.append(manager, session.id, 'decision_submitted', { decision: 'no', withRecording: false }, caller.audit);
@@ -54,7 +53,7 @@ export class DecisionsService {
    * first, so the form and the session are checked before a byte is stored.
    */
   async storeSubmittedRecording(fields: Record<string, string>, file: Readable, info: FileInfo, caller: CallerContext): Promise<StoredRecording> {
-    if (!fields.sessionId) throw new BadRequestException('All fields must come before the video');
+    if (!fields.sessionId) throw new ApiException(API_ERRORS.fieldsAfterFile);
     submissionForm.transform(fields);
     const session = await this.sessions.partnerSession(fields.sessionId, caller);
     assertOpen(session, new Date());
@@ -73,13 +72,13 @@ export class DecisionsService {
   async submit(fields: Record<string, string>, uploaded: StoredRecording | undefined, caller: CallerContext): Promise<SessionJson> {
     const form: SubmissionForm = submissionForm.transform(fields);
     const videoAssetId = uploaded?.id ?? form.videoAssetId;
-    if (!videoAssetId) throw new BadRequestException(RECORDING_REQUIRED);
+    if (!videoAssetId) throw new ApiException(API_ERRORS.recordingRequired);
     const now = new Date();
     const session = await this.dataSource.transaction(async (manager) => {
       const session = await this.sessions.partnerSession(fields.sessionId, caller, manager);
       assertOpen(session, now);
       const asset = isUuid(videoAssetId) ? await manager.findOneBy(VideoAsset, { id: videoAssetId, sessionId: session.id }) : null;
-      if (!asset?.storedAt) throw new BadRequestException(RECORDING_REQUIRED);
+      if (!asset?.storedAt) throw new ApiException(API_ERRORS.recordingRequired);
       await manager.update(ConsentSession, { id: session.id }, {
         recipientFullName: form.recipient_full_name,
         recipientPhone: form.recipient_phone,

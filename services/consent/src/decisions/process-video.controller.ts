@@ -4,7 +4,7 @@ import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { readRecordingForm } from '../recordings/recording-form';
-import type { SessionJson } from '../sessions/session.presenter';
+import type { ConsentSession as SessionJson } from '@app/contracts';
 import { DecisionsService } from './decisions.service';
 
 @Controller('process-video')

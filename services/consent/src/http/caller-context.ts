@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuditContext } from '../audit/audit-log.service';
-import { isUuid } from './uuid';
+import { isUuid } from '@app/contracts';
 
 /**
  * Who is calling, as the gateway tells it. These headers are trusted only because ServiceCredentialGuard has

@@ -1,4 +1,6 @@
-import { BadRequestException, HttpException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { API_ERRORS } from '@app/contracts';
+import { ApiException } from '@app/http';
+import type { HttpException } from '@nestjs/common';
 import busboy, { FileInfo } from 'busboy';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
@@ -35,7 +37,7 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
     try {
       parser = busboy({ headers: request.headers, limits: { ...LIMITS, fileSize: options.maxFileBytes + 1 } });
     } catch {
-      return reject(new UnsupportedMediaTypeException('Expected a multipart/form-data upload'));
+      return reject(new ApiException(API_ERRORS.multipartExpected));
     }
     const fields: Record<string, string> = {};
     let file: Readable | undefined;
@@ -57,12 +59,12 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
     // listener it would be thrown as an unhandled 'error' event and end the process.
     request.on('error', () => undefined);
     request.on('close', () => {
-      if (!request.complete) fail(new BadRequestException('The upload was interrupted'));
+      if (!request.complete) fail(new ApiException(API_ERRORS.uploadInterrupted));
     });
 
     parser.on('field', (name, value, info) => {
       if (file) return;
-      if (info.nameTruncated || info.valueTruncated) return fail(new BadRequestException('A form field is too long'));
+      if (info.nameTruncated || info.valueTruncated) return fail(new ApiException(API_ERRORS.fieldTooLong));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
@@ -73,7 +75,7 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
       handled = options.onFile({ ...fields }, stream, info);
       handled.catch(fail);
     });
-    parser.on('error', () => fail(new BadRequestException('The multipart body could not be read')));
+    parser.on('error', () => fail(new ApiException(API_ERRORS.multipartUnreadable)));
     parser.on('close', () => {
       Promise.resolve(handled).then((result) => {
         if (settled) return;

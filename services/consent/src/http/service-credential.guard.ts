@@ -1,4 +1,6 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { API_ERRORS } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
@@ -21,7 +23,7 @@ export class ServiceCredentialGuard implements CanActivate {
     if (exempt) return true;
     const presented = context.switchToHttp().getRequest<Request>().headers['x-internal-token'];
     if (!serviceCredentialMatches(presented, this.config.INTERNAL_SERVICE_TOKEN)) {
-      throw new UnauthorizedException('Missing or invalid service credential');
+      throw new ApiException(API_ERRORS.serviceCredential);
     }
     return true;
   }

@@ -1,10 +1,8 @@
-import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { API_ERRORS } from '@app/contracts';
+import { ApiException } from '@app/http';
 
 const ACCEPTED_TYPES = new Set(['video/webm', 'video/mp4']);
 const MB = 1024 * 1024;
-
-export const UNSUPPORTED_RECORDING = 'Recordings must be WebM or MP4 video';
-export const ALREADY_UPLOADED = 'This recording was already uploaded';
 
 /** A declared type such as `video/webm;codecs=vp8,opus`: only its essence counts. */
 export function isAcceptedRecordingType(declared: string): boolean {
@@ -16,8 +14,8 @@ export function recordingTooLargeMessage(maxBytes: number): string {
   return `Recordings must be ${Math.floor((maxBytes / MB) * 100) / 100} MB or smaller`;
 }
 
-export const unsupportedRecording = () => new UnsupportedMediaTypeException(UNSUPPORTED_RECORDING);
-export const recordingTooLarge = (maxBytes: number) => new PayloadTooLargeException(recordingTooLargeMessage(maxBytes));
+export const unsupportedRecording = () => new ApiException(API_ERRORS.recordingUnsupported);
+export const recordingTooLarge = (maxBytes: number) => new ApiException(API_ERRORS.recordingTooLarge, recordingTooLargeMessage(maxBytes));
 
 /** Built from ids only, so it says nothing about the people involved. */
 export function recordingStorageKey(sessionId: string, assetId: string): string {

@@ -1,20 +1,15 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { API_ERRORS, type StoredRecording } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { pipeline, Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { RecordingStorage } from '../storage/recording-storage';
 import { InspectedRecording, RecordingInspector, RecordingTooLargeError, UnsupportedRecordingError } from './recording-inspector';
-import { ALREADY_UPLOADED, recordingTooLarge, unsupportedRecording } from './recording-rules';
+import { recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { UploadClaims } from './upload-claims';
 import { VideoAsset } from './video-asset.entity';
-
-export interface StoredRecording {
-  id: string;
-  fileSize: number;
-  mimeType: string;
-  sha256: string;
-}
 
 /** The one way a recording reaches storage, for /uploads and /process-video alike. */
 @Injectable()
@@ -35,10 +30,10 @@ export class RecordingStore {
    */
   async storeRecording(session: { id: string }, asset: VideoAsset, file: Readable, audit: AuditContext): Promise<StoredRecording> {
     const release = await this.claims.claim(asset.id);
-    if (!release) throw new ConflictException('This recording is being uploaded already');
+    if (!release) throw new ApiException(API_ERRORS.recordingUploading);
     try {
       // Checked under the claim: an upload that finished a moment ago has marked the asset by now.
-      if (await this.isStored(asset.id)) throw new ConflictException(ALREADY_UPLOADED);
+      if (await this.isStored(asset.id)) throw new ApiException(API_ERRORS.recordingAlreadyStored);
       const recording = await this.write(asset.storageKey, file);
       try {
         await this.markStored(session.id, asset.id, recording, audit);
@@ -84,7 +79,7 @@ export class RecordingStore {
         .set({ mimeType: recording.mimeType, fileSize: String(recording.size), sha256: recording.sha256, storedAt: new Date() })
         .where('id = :assetId AND stored_at IS NULL', { assetId })
         .execute();
-      if (!updated.affected) throw new ConflictException(ALREADY_UPLOADED);
+      if (!updated.affected) throw new ApiException(API_ERRORS.recordingAlreadyStored);
       await this.audit.append(
         manager,
         sessionId,

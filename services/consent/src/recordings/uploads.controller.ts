@@ -1,10 +1,11 @@
-import { BadRequestException, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { API_ERRORS, type StoredRecording } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { readRecordingForm } from './recording-form';
-import type { StoredRecording } from './recording-store';
 import { UploadsService } from './uploads.service';
 
 @Controller('uploads')
@@ -21,7 +22,7 @@ export class UploadsController {
     const form = await readRecordingForm(request, this.config.RECORDING_MAX_BYTES, (fields, file) =>
       this.uploads.upload(fields, file, caller),
     );
-    if (!form.file) throw new BadRequestException('A video file is required');
+    if (!form.file) throw new ApiException(API_ERRORS.videoMissing);
     return form.file;
   }
 }

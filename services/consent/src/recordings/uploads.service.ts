@@ -1,9 +1,11 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { API_ERRORS, type StoredRecording } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { CallerContext } from '../http/caller-context';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
-import { RecordingStore, StoredRecording } from './recording-store';
+import { RecordingStore } from './recording-store';
 import { VideoAssetsService } from './video-assets.service';
 
 @Injectable()
@@ -16,11 +18,11 @@ export class UploadsService {
 
   /** POST /uploads: the bytes of an asset announced through /video-assets, for the partner of an open session. */
   async upload(fields: Record<string, string>, file: Readable, caller: CallerContext): Promise<StoredRecording> {
-    if (!fields.sessionId || !fields.videoAssetId) throw new BadRequestException('sessionId and videoAssetId must come before the video');
+    if (!fields.sessionId || !fields.videoAssetId) throw new ApiException(API_ERRORS.uploadFieldsMissing);
     const session = await this.sessions.partnerSession(fields.sessionId, caller);
     assertOpen(session, new Date());
     const asset = await this.assets.findOfSession(session.id, fields.videoAssetId);
-    if (!asset) throw new NotFoundException('Recording not found');
+    if (!asset) throw new ApiException(API_ERRORS.recordingNotFound);
     return this.store.storeRecording(session, asset, file, caller.audit);
   }
 }

@@ -1,14 +1,15 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { API_ERRORS, type RegisterAssetInput } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '@app/contracts';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { VideoAsset } from './video-asset.entity';
-import type { RegisterAssetInput } from './video-assets.schemas';
 
 export interface AssetDetails {
   filename: string;
@@ -41,7 +42,7 @@ export class VideoAssetsService {
       // The session row lock serialises concurrent creations, so the count below holds until commit.
       await manager.query(`SELECT 1 FROM consent.consent_sessions WHERE id = $1 FOR UPDATE`, [sessionId]);
       if ((await manager.countBy(VideoAsset, { sessionId })) >= max) {
-        throw new ConflictException(`A consent session can hold at most ${max} recordings`);
+        throw new ApiException(API_ERRORS.tooManyRecordings, `A consent session can hold at most ${max} recordings`);
       }
       const id = randomUUID();
       return manager.save(

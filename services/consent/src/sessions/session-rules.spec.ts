@@ -1,4 +1,4 @@
-import { decidingValue, hasFinalVerdict, isExpired, newQrCodeId, submissionRefusal, SessionState } from './session-rules';
+import { decidingValue, hasFinalVerdict, isExpired, submissionRefusal, SessionState } from './session-rules';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const open = (overrides: Partial<SessionState> = {}): SessionState => ({
@@ -34,9 +34,5 @@ describe('session rules', () => {
     expect(submissionRefusal(open({ aiVerdict: 'processing' }), now)).toBe('already_submitted');
     expect(submissionRefusal(open({ aiVerdict: 'denied', consentStatus: 'denied' }), now)).toBe('already_submitted');
     expect(submissionRefusal(open({ expiresAt: new Date(now.getTime() - 1) }), now)).toBe('expired');
-  });
-
-  it("builds QR ids as 'ciq-' + time + random string", () => {
-    expect(newQrCodeId(now, 'ab12cd')).toBe(`ciq-${now.getTime().toString(36)}-ab12cd`);
   });
 });

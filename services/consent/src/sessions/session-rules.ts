@@ -1,7 +1,6 @@
 /** The rules of a consent session's life, kept free of I/O so they can be tested on their own. */
 
-export type ConsentStatus = 'pending' | 'granted' | 'denied';
-export type AiVerdict = 'processing' | 'granted' | 'denied';
+import type { AiVerdict, ConsentStatus } from '@app/contracts';
 
 export interface SessionState {
   consentStatus: ConsentStatus;
@@ -30,9 +29,4 @@ export function submissionRefusal(state: SessionState, now: Date): SubmissionRef
   if (state.aiVerdict !== null || state.consentStatus !== 'pending') return 'already_submitted';
   if (isExpired(state, now)) return 'expired';
   return null;
-}
-
-/** 'ciq-' + time + random string (spec section 3). */
-export function newQrCodeId(now: Date, random: string): string {
-  return `ciq-${now.getTime().toString(36)}-${random}`;
 }

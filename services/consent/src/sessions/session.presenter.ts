@@ -1,25 +1,6 @@
+import type { ConsentSession as SessionJson } from '@app/contracts';
 import type { ConsentSession } from './consent-session.entity';
 import { isExpired } from './session-rules';
-
-/** The session as every session route answers it (docs/API.md, "Session object"). */
-export interface SessionJson {
-  id: string;
-  qrCodeId: string;
-  initiatorUserId: string;
-  initiatorFullName: string;
-  verifiedOver18: boolean;
-  recipientFullName: string | null;
-  recipientPhone: string | null;
-  consentStatus: ConsentSession['consentStatus'];
-  aiVerdict: ConsentSession['aiVerdict'];
-  consentGrantedTime: string | null;
-  recipientToken: string | null;
-  deleteAfterDays: number;
-  expiresAt: string;
-  expired: boolean;
-  createdAt: string;
-  initiator: { fullName: string; profile_picture_url: string | null };
-}
 
 /** Nobody needs the partner's number echoed back (the member holds the link too): only its last two digits. */
 export function maskPhone(phone: string | null): string | null {
@@ -28,6 +9,7 @@ export function maskPhone(phone: string | null): string | null {
 }
 
 /** `recipientToken` is given only by the call that created the session: it is never stored in clear. */
+/** The session as every session route answers it (docs/API.md, "Session object"). */
 export function presentSession(session: ConsentSession, now: Date, recipientToken: string | null = null): SessionJson {
   return {
     id: session.id,

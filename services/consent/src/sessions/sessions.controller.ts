@@ -1,13 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, UnauthorizedException } from '@nestjs/common';
-import { ZodBodyPipe } from '@app/http';
+import { API_ERRORS, createSessionBodySchema, statusUpdateRequestSchema, type ConsentSession as SessionJson, type StatusUpdateRequest } from '@app/contracts';
+import { ApiException, ZodBodyPipe } from '@app/http';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { DecisionsService } from '../decisions/decisions.service';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
-import type { SessionJson } from './session.presenter';
-import { createSessionSchema, StatusUpdateInput, statusUpdateSchema } from './sessions.schemas';
 import { SessionsService } from './sessions.service';
 
-const createSessionBody = new ZodBodyPipe(createSessionSchema);
+const createSessionBody = new ZodBodyPipe(createSessionBodySchema);
 
 @Controller('sessions')
 export class SessionsController {
@@ -20,7 +19,7 @@ export class SessionsController {
   @Post()
   @HttpCode(201)
   create(@Body() body: unknown, @Caller() caller: CallerContext): Promise<SessionJson> {
-    if (!caller.actorUserId) throw new UnauthorizedException('Not signed in');
+    if (!caller.actorUserId) throw new ApiException(API_ERRORS.notSignedIn);
     return this.sessions.create(caller.actorUserId, createSessionBody.transform(body), caller.audit);
   }
 
@@ -37,7 +36,7 @@ export class SessionsController {
   @Patch(':id/status')
   updateStatus(
     @Param('id') id: string,
-    @Body(new ZodBodyPipe(statusUpdateSchema)) body: StatusUpdateInput,
+    @Body(new ZodBodyPipe(statusUpdateRequestSchema)) body: StatusUpdateRequest,
     @Caller() caller: CallerContext,
   ): Promise<SessionJson> {
     return this.decisions.updateStatus(id, body, caller);

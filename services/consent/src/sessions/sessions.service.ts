@@ -4,14 +4,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '@app/contracts';
 import { ConsentSession } from './consent-session.entity';
 import { generateRecipientToken, hashRecipientToken } from './recipient-token';
 import { canRead, isPartner } from './session-access';
 import { SessionNotFoundException } from './session-errors';
-import { newQrCodeId } from './session-rules';
-import { presentSession, SessionJson } from './session.presenter';
-import type { CreateSessionInput } from './sessions.schemas';
+import { newQrCodeId } from '@app/contracts';
+import { presentSession } from './session.presenter';
+import type { ConsentSession as SessionJson, CreateSessionInput } from '@app/contracts';
 
 const QR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const QR_RANDOM_LENGTH = 10;

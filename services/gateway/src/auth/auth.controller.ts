@@ -1,10 +1,10 @@
+import { loginRequestSchema, registerRequestSchema, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@app/contracts';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';
 import { ZodBodyPipe } from '@app/http';
-import { presentUser, UserJson } from '../users/user.presenter';
-import { loginSchema, LoginInput, registerSchema, RegisterInput } from './auth.schemas';
+import { presentUser } from '../users/user.presenter';
 import { AuthService, IssuedSession } from './auth.service';
 import { CurrentSession } from './current-session.decorator';
 import { JwtAuthGuard } from './jwt-auth.guard';
@@ -20,26 +20,26 @@ export class AuthController {
 
   @Post('register')
   async register(
-    @Body(new ZodBodyPipe(registerSchema)) input: RegisterInput,
+    @Body(new ZodBodyPipe(registerRequestSchema)) input: RegisterInput,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<{ user: UserJson; token: string }> {
+  ): Promise<AuthResponse> {
     return this.signIn(await this.auth.register(input, clientIp(request)), response);
   }
 
   @Post('login')
   @HttpCode(200)
   async login(
-    @Body(new ZodBodyPipe(loginSchema)) input: LoginInput,
+    @Body(new ZodBodyPipe(loginRequestSchema)) input: LoginInput,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<{ user: UserJson; token: string }> {
+  ): Promise<AuthResponse> {
     return this.signIn(await this.auth.login(input, clientIp(request)), response);
   }
 
   @Get('me')
   @UseGuards(JwtAuthGuard)
-  me(@CurrentSession() session: AuthenticatedRequestUser): UserJson {
+  me(@CurrentSession() session: AuthenticatedRequestUser): User {
     return presentUser(session.user);
   }
 
@@ -51,7 +51,7 @@ export class AuthController {
     response.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.COOKIE_SECURE));
   }
 
-  private signIn(issued: IssuedSession, response: Response): { user: UserJson; token: string } {
+  private signIn(issued: IssuedSession, response: Response): AuthResponse {
     const maxAge = issued.expiresAt.getTime() - Date.now();
     response.cookie(SESSION_COOKIE, issued.token, sessionCookieOptions(this.config.COOKIE_SECURE, maxAge));
     return { user: presentUser(issued.user), token: issued.token };

@@ -1,4 +1,6 @@
-import { ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { API_ERRORS, type LoginInput, type RegisterInput } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +9,6 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 import { User } from '../users/user.entity';
 import { AuthSession } from './auth-session.entity';
-import type { LoginInput, RegisterInput } from './auth.schemas';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
 
@@ -22,9 +23,6 @@ export interface TokenClaims {
   sid: string;
 }
 
-const DUPLICATE_EMAIL = 'An account with this email already exists';
-const INVALID_CREDENTIALS = 'Invalid email or password';
-
 @Injectable()
 export class AuthService {
   constructor(
@@ -38,7 +36,7 @@ export class AuthService {
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<IssuedSession> {
-    if (await this.users.existsBy({ email: input.username })) throw new ConflictException(DUPLICATE_EMAIL);
+    if (await this.users.existsBy({ email: input.username })) throw new ApiException(API_ERRORS.emailTaken);
     await this.limiter.consumeRegistration(ip);
     const picture = await this.pictures.prepare(input.profilePicture);
     const passwordHash = await this.hasher.hash(input.password);
@@ -60,7 +58,7 @@ export class AuthService {
     } catch (error) {
       await this.pictures.remove(pictureKey);
       if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === '23505') {
-        throw new ConflictException(DUPLICATE_EMAIL);
+        throw new ApiException(API_ERRORS.emailTaken);
       }
       throw error;
     }
@@ -71,7 +69,7 @@ export class AuthService {
     const user = await this.users.findOneBy({ email: input.username });
     const passwordMatches = await this.hasher.verify(user?.passwordHash, input.password);
     if (!user || !passwordMatches) {
-      throw new UnauthorizedException(INVALID_CREDENTIALS);
+      throw new ApiException(API_ERRORS.invalidCredentials);
     }
     await this.limiter.attemptSucceeded(ip, input.username);
     return this.issue(user, this.sessions);

@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@app/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import http from 'node:http';
@@ -49,7 +50,10 @@ export class ConsentServiceProxy {
         // After the answer has started, an error only means one side went away; the relay below settles it.
         if (answered) return;
         this.logger.warn(`consent service call failed: ${error.code ?? error.message}`);
-        if (!response.headersSent) response.status(503).json({ error: 'The consent service is unavailable, please try again' });
+        if (!response.headersSent) {
+          const { status, code, message } = API_ERRORS.consentServiceUnavailable;
+          response.status(status).json({ error: message, code });
+        }
         done();
       });
       upstream.on('response', (answer) => {

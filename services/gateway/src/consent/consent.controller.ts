@@ -1,4 +1,6 @@
-import { Controller, ForbiddenException, Get, Param, Patch, Post, Req, Res, UnsupportedMediaTypeException, UseGuards } from '@nestjs/common';
+import { API_ERRORS } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Controller, Get, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentSession } from '../auth/current-session.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -25,7 +27,7 @@ export class ConsentController {
   @Post('consent/sessions')
   @UseGuards(JwtAuthGuard)
   async createSession(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    if (member.user.subscriptionStatus !== 'active') throw new ForbiddenException('An active subscription is required');
+    if (member.user.subscriptionStatus !== 'active') throw new ApiException(API_ERRORS.subscriptionRequired);
     await this.limiter.consume(member.user.id);
     const user = presentUser(member.user);
     const { deleteAfterDays } = (request.body ?? {}) as { deleteAfterDays?: unknown };
@@ -88,6 +90,6 @@ function actorOf(member: MaybeMember): string | null {
 // A JSON body was already consumed by the body parser, so only a multipart stream can be passed on.
 function requireMultipart(request: Request): void {
   if (!/^multipart\/form-data;/i.test(request.headers['content-type'] ?? '')) {
-    throw new UnsupportedMediaTypeException('Expected a multipart/form-data upload');
+    throw new ApiException(API_ERRORS.multipartExpected);
   }
 }

@@ -1,4 +1,6 @@
-import { HttpException, HttpStatus, Inject, Injectable, UnsupportedMediaTypeException, BadRequestException } from '@nestjs/common';
+import { API_ERRORS } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Inject, Injectable } from '@nestjs/common';
 import { OBJECT_STORAGE, ObjectStorage } from '@app/storage';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -18,9 +20,9 @@ export class ProfilePicturesService {
   /** Validates and re-encodes; nothing is stored yet, so a failure leaves nothing behind. */
   async prepare(dataUrl: string): Promise<Buffer> {
     const bytes = decodeDataUrl(dataUrl);
-    if (!bytes || bytes.length === 0) throw new BadRequestException('Profile picture must be an image file');
-    if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new HttpException('Profile picture must be 5 MB or smaller', HttpStatus.PAYLOAD_TOO_LARGE);
-    if (!detectImageType(bytes)) throw new UnsupportedMediaTypeException('Profile picture must be a PNG, JPEG or WebP image');
+    if (!bytes || bytes.length === 0) throw new ApiException(API_ERRORS.pictureInvalid);
+    if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new ApiException(API_ERRORS.pictureTooLarge);
+    if (!detectImageType(bytes)) throw new ApiException(API_ERRORS.pictureUnsupported);
     try {
       // rotate() bakes in the EXIF orientation; sharp writes no metadata (EXIF, GPS, ICC, XMP) unless asked to.
       return await sharp(bytes, { limitInputPixels: PROFILE_PICTURE_MAX_INPUT_PIXELS, failOn: 'error' })
@@ -29,7 +31,7 @@ export class ProfilePicturesService {
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
-      throw new UnsupportedMediaTypeException('Profile picture could not be read as an image');
+      throw new ApiException(API_ERRORS.pictureUnreadable);
     }
   }
 

@@ -1,15 +1,9 @@
+import type { SiteFacts } from '@app/contracts';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { User } from '../users/user.entity';
-
-export interface SiteFacts {
-  memberCount: number;
-  supportEmail: string;
-  paymentProvider: string;
-  paymentPublishableKey: string;
-}
 
 /** Facts the public pages show, so the landing page states what is true rather than a literal. */
 @Controller('api/site')

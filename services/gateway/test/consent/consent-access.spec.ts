@@ -22,7 +22,7 @@ describe('consent sessions: who may see and change what', () => {
     const direct = (headers: Record<string, string>) => fetch(`${stack.consent.baseUrl}/sessions/${session.id}`, { headers: { 'X-Recipient-Token': session.recipientToken, ...headers } });
     for (const response of [await direct({}), await direct({ 'X-Internal-Token': 'x'.repeat(40) })]) {
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: expect.any(String) });
+      expect(await response.json()).toEqual({ error: expect.any(String), code: 'service_credential' });
     }
     expect((await direct({ 'X-Internal-Token': stack.consent.internalToken })).status).toBe(200);
   });

@@ -1,8 +1,11 @@
-import { ZodBodyPipe } from '@app/http';
-import { submissionFormSchema } from './submission-form';
+import { submissionFormSchema } from './recordings.contract';
 
 const valid = { recipient_full_name: '  Sam Roe ', recipient_phone: ' +1 555 987 6543 ', is_over_18: 'true', decision: 'yes' };
-const parse = (fields: Record<string, string | undefined>) => new ZodBodyPipe(submissionFormSchema).transform(fields);
+const parse = (fields: Record<string, string | undefined>) => {
+  const result = submissionFormSchema.safeParse(fields);
+  if (!result.success) throw new Error(result.error.issues[0].message);
+  return result.data;
+};
 
 describe('submission form', () => {
   it('trims the name and phone', () => {

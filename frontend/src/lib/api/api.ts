@@ -1,0 +1,49 @@
+import type {
+  AssetCreated,
+  AuthResponse,
+  ConsentSession,
+  CreateSubscriptionResponse,
+  LoginRequest,
+  NewSessionRequest,
+  PlanId,
+  RegisterAssetRequest,
+  RegisterRequest,
+  SiteFacts,
+  StoredRecording,
+  User,
+  VerifyPaymentResponse,
+} from '@app/contracts';
+import { request, type ExtraHeaders } from '@/lib/api/http';
+
+/** The card payment provider's name, which is also the path segment of the payment calls (spec section 7). */
+export const PAYMENT_PROVIDER = 'stripe';
+
+/** Every partner call carries the link's secret (docs/API.md). */
+const partner = (token: string | undefined): ExtraHeaders => (token ? { 'X-Recipient-Token': token } : {});
+const segment = encodeURIComponent;
+
+/** The public API, typed by the contract in libs/contracts. */
+export const api = {
+  me: () => request<User>('GET', '/api/auth/me'),
+  login: (body: LoginRequest) => request<AuthResponse>('POST', '/api/auth/login', { json: body }),
+  register: (body: RegisterRequest) => request<AuthResponse>('POST', '/api/auth/register', { json: body }),
+  logout: () => request<void>('POST', '/api/auth/logout'),
+  site: () => request<SiteFacts>('GET', '/api/site'),
+
+  createSession: (body: NewSessionRequest) => request<ConsentSession>('POST', '/api/consent/sessions', { json: body }),
+  /** The member reads their own session; the partner with the link's token. */
+  session: (id: string, token?: string) => request<ConsentSession>('GET', `/api/consent/sessions/${segment(id)}`, { headers: partner(token) }),
+  sessionByQr: (qrCodeId: string, token: string) =>
+    request<ConsentSession>('GET', `/api/consent/sessions/qr/${segment(qrCodeId)}`, { headers: partner(token) }),
+  registerAsset: (body: RegisterAssetRequest, token: string) =>
+    request<AssetCreated>('POST', '/api/video/assets', { json: body, headers: partner(token) }),
+  /** Multipart: fields sessionId and videoAssetId, then the file part video. */
+  upload: (form: FormData, token: string) => request<StoredRecording>('POST', '/api/upload', { form, headers: partner(token) }),
+  /** Multipart: the partner's details and decision, then videoAssetId or the file part video. */
+  processVideo: (form: FormData, token: string) =>
+    request<ConsentSession>('POST', '/api/consent/process-video', { form, headers: partner(token) }),
+
+  verifyPayment: () => request<VerifyPaymentResponse>('POST', `/api/${PAYMENT_PROVIDER}/verify-payment`),
+  createSubscription: (plan: PlanId) =>
+    request<CreateSubscriptionResponse>('POST', `/api/${PAYMENT_PROVIDER}/create-subscription`, { json: { plan } }),
+};

@@ -1,0 +1,81 @@
+/**
+ * Every error the public API answers, as `{error, code}`: `error` is the human text (the spec's where it has one),
+ * `code` is stable and is what clients branch on. Codes are never renamed; a new case gets a new code.
+ * Free of zod, so the web app can import it without shipping a validator.
+ */
+export interface ApiErrorBody {
+  error: string;
+  code: ErrorCode;
+}
+
+export interface ApiErrorSpec {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** A fallback code per status, for errors that have nothing more specific to say. */
+export const STATUS_CODES = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  411: 'length_required',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+} as const;
+
+const spec = <S extends number, C extends string>(status: S, code: C, message: string) => ({ status, code, message }) as const;
+
+/** The errors with a meaning of their own. `message` is the default text; a few callers add details to it. */
+export const API_ERRORS = {
+  invalidJson: spec(400, 'invalid_json', 'Request body is not valid JSON'),
+  bodyTooDeep: spec(400, 'body_too_deep', 'Request body is nested too deeply'),
+  bodyTooLarge: spec(413, 'body_too_large', 'Request body is too large'),
+  validationFailed: spec(400, 'validation_failed', 'The request is not valid'),
+  notSignedIn: spec(401, 'unauthenticated', 'Not signed in'),
+  invalidCredentials: spec(401, 'invalid_credentials', 'Invalid email or password'),
+  emailTaken: spec(409, 'email_taken', 'An account with this email already exists'),
+  crossSiteRequest: spec(403, 'cross_site_request', 'Cross-site request refused'),
+  subscriptionRequired: spec(403, 'subscription_required', 'An active subscription is required'),
+  tooManyRequests: spec(429, 'rate_limited', 'Too many requests.'),
+  pictureInvalid: spec(400, 'picture_invalid', 'Profile picture must be an image file'),
+  pictureTooLarge: spec(413, 'picture_too_large', 'Profile picture must be 5 MB or smaller'),
+  pictureUnsupported: spec(415, 'picture_unsupported', 'Profile picture must be a PNG, JPEG or WebP image'),
+  pictureUnreadable: spec(415, 'picture_unsupported', 'Profile picture could not be read as an image'),
+  pictureNotFound: spec(404, 'not_found', 'Picture not found'),
+  sessionNotFound: spec(404, 'session_not_found', 'This consent session is invalid or has expired.'),
+  alreadyAnswered: spec(409, 'already_answered', 'This consent session has already been answered'),
+  grantNeedsRecording: spec(422, 'grant_needs_recording', 'Consent can only be granted by a recorded statement'),
+  recordingRequired: spec(400, 'recording_required', 'A stored recording is required'),
+  recordingNotFound: spec(404, 'recording_not_found', 'Recording not found'),
+  recordingTooLarge: spec(413, 'recording_too_large', 'Recordings must be 50 MB or smaller'),
+  recordingUnsupported: spec(415, 'recording_unsupported', 'Recordings must be WebM or MP4 video'),
+  recordingAlreadyStored: spec(409, 'recording_already_stored', 'This recording was already uploaded'),
+  recordingUploading: spec(409, 'recording_uploading', 'This recording is being uploaded already'),
+  tooManyRecordings: spec(409, 'too_many_recordings', 'A consent session can hold at most 5 recordings'),
+  multipartExpected: spec(415, 'multipart_expected', 'Expected a multipart/form-data upload'),
+  fieldsAfterFile: spec(400, 'fields_after_file', 'All fields must come before the video'),
+  uploadFieldsMissing: spec(400, 'upload_fields_missing', 'sessionId and videoAssetId must come before the video'),
+  videoMissing: spec(400, 'video_missing', 'A video file is required'),
+  uploadInterrupted: spec(400, 'upload_interrupted', 'The upload was interrupted'),
+  multipartUnreadable: spec(400, 'multipart_unreadable', 'The multipart body could not be read'),
+  fieldTooLong: spec(400, 'field_too_long', 'A form field is too long'),
+  consentServiceUnavailable: spec(503, 'service_unavailable', 'The consent service is unavailable, please try again'),
+  serviceCredential: spec(401, 'service_credential', 'Missing or invalid service credential'),
+  internal: spec(500, 'internal_error', 'Internal server error'),
+} as const;
+
+export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | (typeof API_ERRORS)[keyof typeof API_ERRORS]['code'];
+
+/** The code of an error that carries none of its own. */
+export function codeForStatus(status: number): ErrorCode {
+  return (STATUS_CODES as Record<number, ErrorCode>)[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;
+export const AI_VERDICTS = ['processing', 'granted', 'denied'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+export type AiVerdict = (typeof AI_VERDICTS)[number];
+
+/** The session as every session call answers it (docs/API.md, "Session object"). */
+export const consentSessionSchema = z.object({
+  id: z.uuid(),
+  qrCodeId: z.string(),
+  initiatorUserId: z.uuid(),
+  initiatorFullName: z.string(),
+  verifiedOver18: z.boolean(),
+  recipientFullName: z.string().nullable(),
+  /** Always masked to its last two digits. */
+  recipientPhone: z.string().nullable(),
+  consentStatus: z.enum(CONSENT_STATUSES),
+  aiVerdict: z.enum(AI_VERDICTS).nullable(),
+  consentGrantedTime: z.iso.datetime().nullable(),
+  /** Only in the answer that created the session; null everywhere else. */
+  recipientToken: z.string().nullable(),
+  deleteAfterDays: z.number().int(),
+  expiresAt: z.iso.datetime(),
+  expired: z.boolean(),
+  createdAt: z.iso.datetime(),
+  initiator: z.object({ fullName: z.string(), profile_picture_url: z.string().nullable() }),
+});
+export type ConsentSession = z.infer<typeof consentSessionSchema>;
+
+const deleteAfterDaysMessage = 'deleteAfterDays must be a whole number of days from 1 to 3650';
+const deleteAfterDays = z
+  .number({ message: deleteAfterDaysMessage })
+  .int(deleteAfterDaysMessage)
+  .min(1, deleteAfterDaysMessage)
+  .max(3650, deleteAfterDaysMessage)
+  .default(90);
+
+/**
+ * POST /api/consent/sessions, as the spec's client sends it (section 7). Only `deleteAfterDays` is used: the initiator
+ * is the signed-in member and the rest describes an empty, unanswered session.
+ */
+export const newSessionRequestSchema = z.object({
+  qrCodeId: z.string().optional(),
+  initiatorUserId: z.string().optional(),
+  initiatorFullName: z.string().optional(),
+  verifiedOver18: z.boolean().optional(),
+  recipientFullName: z.string().optional(),
+  recipientPhone: z.string().optional(),
+  consentStatus: z.enum(CONSENT_STATUSES).optional(),
+  deleteAfterDays,
+});
+export type NewSessionRequest = z.input<typeof newSessionRequestSchema>;
+
+/** Internal: gateway -> consent service POST /sessions; the initiator's id travels as X-Actor-User-Id. */
+export const createSessionBodySchema = z.object({
+  initiatorFullName: z
+    .string({ message: 'initiatorFullName is required' })
+    .trim()
+    .min(1, 'initiatorFullName is required')
+    .max(200, 'initiatorFullName must be at most 200 characters'),
+  initiatorPictureUrl: z.string().max(300, 'initiatorPictureUrl must be at most 300 characters').nullable().default(null),
+  deleteAfterDays,
+});
+export type CreateSessionBody = z.input<typeof createSessionBodySchema>;
+export type CreateSessionInput = z.infer<typeof createSessionBodySchema>;
+
+/** PATCH /api/consent/sessions/{id}/status. `granted` is understood, and refused: only the analysis grants consent. */
+export const statusUpdateRequestSchema = z.object({
+  status: z.enum(['granted', 'denied'], { message: 'status must be granted or denied' }),
+  videoAssetId: z.string().nullable().optional(),
+});
+export type StatusUpdateRequest = z.infer<typeof statusUpdateRequestSchema>;

@@ -1,0 +1,10 @@
+// Server-side entry. The web app imports types from here (`import type`) and runtime values only from the zod-free
+// files (api-errors, ids, subscription-status), so no validator ships to phones that do not need one.
+export * from './api-errors';
+export * from './ids';
+export * from './subscription-status';
+export * from './auth.contract';
+export * from './site.contract';
+export * from './consent-sessions.contract';
+export * from './recordings.contract';
+export * from './payments.contract';

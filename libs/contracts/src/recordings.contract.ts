@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * POST /api/video/assets: the spec's asset payload plus the session it belongs to. `storageKey` and `isEncrypted` are
+ * accepted and ignored: the server builds the key and always encrypts.
+ */
+export const registerAssetRequestSchema = z.object({
+  sessionId: z.string({ message: 'sessionId is required' }),
+  filename: z
+    .string({ message: 'filename is required' })
+    .trim()
+    .min(1, 'filename is required')
+    .max(200, 'filename must be at most 200 characters'),
+  mimeType: z.string({ message: 'mimeType is required' }).max(100, 'mimeType must be at most 100 characters'),
+  fileSize: z
+    .number({ message: 'fileSize must be a number of bytes' })
+    .int('fileSize must be a number of bytes')
+    .positive('fileSize must be a number of bytes'),
+  storageKey: z.string().optional(),
+  isEncrypted: z.boolean().optional(),
+});
+export type RegisterAssetRequest = z.input<typeof registerAssetRequestSchema>;
+export type RegisterAssetInput = z.infer<typeof registerAssetRequestSchema>;
+
+export const assetCreatedSchema = z.object({ id: z.uuid() });
+export type AssetCreated = z.infer<typeof assetCreatedSchema>;
+
+/** POST /api/upload's answer: the recording as stored (`mimeType` read from the bytes). */
+export const storedRecordingSchema = z.object({
+  id: z.uuid(),
+  fileSize: z.number().int(),
+  mimeType: z.enum(['video/webm', 'video/mp4']),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type StoredRecording = z.infer<typeof storedRecordingSchema>;
+
+/**
+ * The multipart fields of POST /api/consent/process-video (spec section 5), checked in the order the form shows them;
+ * the first failure is the answer. The recording itself is checked apart: a stored asset or the request's file part.
+ */
+export const submissionFormSchema = z.object({
+  recipient_full_name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(200, 'Name must be at most 200 characters'),
+  recipient_phone: z
+    .string({ message: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(32, 'Phone number must be at most 32 characters'),
+  is_over_18: z.literal('true', { message: 'You must be over 18 to continue' }),
+  decision: z.enum(['yes', 'no'], { message: 'Decision must be yes or no' }),
+  videoAssetId: z.string().optional(),
+});
+export type SubmissionForm = z.infer<typeof submissionFormSchema>;
+export type Decision = SubmissionForm['decision'];
