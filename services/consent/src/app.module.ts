@@ -1,4 +1,5 @@
-import { ApiErrorFilter, loggerOptions } from '@app/http';
+import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
+import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -9,7 +10,6 @@ import { consentDataSourceOptions } from './database/consent-data-source';
 import { DecisionsService } from './decisions/decisions.service';
 import { ProcessVideoController } from './decisions/process-video.controller';
 import { RequeueProcessingSessions } from './decisions/requeue-processing-sessions';
-import { HealthController } from './health/health.controller';
 import { ServiceCredentialGuard } from './http/service-credential.guard';
 import { AnalysisQueue } from './queue/analysis-queue';
 import { RecordingStore } from './recordings/recording-store';
@@ -18,7 +18,6 @@ import { UploadsController } from './recordings/uploads.controller';
 import { UploadsService } from './recordings/uploads.service';
 import { VideoAssetsController } from './recordings/video-assets.controller';
 import { VideoAssetsService } from './recordings/video-assets.service';
-import { RedisConnection } from './redis/redis.connection';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RecordingStorage } from './storage/recording-storage';
@@ -38,7 +37,8 @@ export class AppModule {
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_GUARD, useClass: ServiceCredentialGuard },
-        RedisConnection,
+        RedisConnection.provider(config),
+        postgresAndRedisReadiness,
         AnalysisQueue,
         RecordingStorage,
         AuditLogService,

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LocalDirectoryStorage, OBJECT_STORAGE } from '@app/storage';
+import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthSession } from './auth/auth-session.entity';
 import { AuthController } from './auth/auth.controller';
@@ -16,11 +17,9 @@ import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
-import { HealthController } from './health/health.controller';
-import { ApiErrorFilter, loggerOptions } from '@app/http';
+import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
-import { RedisConnection } from './redis/redis.provider';
 import { SiteController } from './site/site.controller';
 import { User } from './users/user.entity';
 
@@ -42,7 +41,8 @@ export class AppModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useValue: new LocalDirectoryStorage(config.STORAGE_DIR) },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
-        RedisConnection,
+        RedisConnection.provider(config),
+        postgresAndRedisReadiness,
         PasswordHasher,
         LoginRateLimiter,
         AuthService,

@@ -1,4 +1,5 @@
 import { deleteRedisKeys, testRedisUrl } from '@app/testing';
+import Redis from 'ioredis';
 import request, { Response } from 'supertest';
 import { createGatewayApp } from '../src/create-gateway-app';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
@@ -107,6 +108,20 @@ describe('sign-in rate limits (client address taken from the socket, TRUST_PROXY
       expectTooManyFailures(await request(second.getHttpServer()).post('/api/auth/login').send({ username: account.username, password: account.password }));
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps its counters under REDIS_PREFIX, which the shared Redis connection adds', async () => {
+    const account = await registerOk(gateway);
+    await failTimes(1, account.username);
+
+    const redis = new Redis(testRedisUrl());
+    try {
+      const keys = await redis.keys(`*${account.username}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(key.startsWith(gateway.config.REDIS_PREFIX) && !key.startsWith(gateway.config.REDIS_PREFIX.repeat(2))).toBe(true);
+    } finally {
+      await redis.quit();
     }
   });
 

@@ -1,11 +1,10 @@
 import { API_ERRORS } from '@app/contracts';
-import { ApiException } from '@app/http';
+import { ApiException, WITHOUT_SERVICE_CREDENTIAL } from '@app/http';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { serviceCredentialMatches } from './service-credential';
-import { WITHOUT_SERVICE_CREDENTIAL } from './without-service-credential.decorator';
 
 /**
  * Only the gateway may call this service: it proves it with the shared X-Internal-Token, which is also what makes

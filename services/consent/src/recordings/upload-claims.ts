@@ -1,6 +1,6 @@
+import { RedisConnection } from '@app/redis';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { RedisConnection } from '../redis/redis.connection';
 
 /** Longer than any upload can last (Node ends a request after 5 minutes), so a claim only outlives a crashed process. */
 const CLAIM_TTL_MS = 10 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { RedisConnection } from '@app/redis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { consumeOrThrow } from '../http/rate-limit';
-import { RedisConnection } from '../redis/redis.provider';
 
 /**
  * Counts failed sign-ins per IP and per account in Redis, so the limit holds across gateway instances.
@@ -15,11 +15,12 @@ export class LoginRateLimiter {
   private readonly registrations: RateLimiterRedis;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, redis: RedisConnection) {
+    // The connection puts REDIS_PREFIX before these keys' own prefixes.
     const base = { storeClient: redis.client, useRedisPackage: false } as const;
     const duration = config.LOGIN_FAILURE_WINDOW_SECONDS;
-    this.perIp = new RateLimiterRedis({ ...base, keyPrefix: `${config.REDIS_PREFIX}login-fail-ip`, points: config.LOGIN_MAX_FAILURES_PER_IP, duration });
-    this.perAccount = new RateLimiterRedis({ ...base, keyPrefix: `${config.REDIS_PREFIX}login-fail-account`, points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, duration });
-    this.registrations = new RateLimiterRedis({ ...base, keyPrefix: `${config.REDIS_PREFIX}register-ip`, points: config.REGISTRATIONS_PER_IP_PER_HOUR, duration: 3600 });
+    this.perIp = new RateLimiterRedis({ ...base, keyPrefix: 'login-fail-ip', points: config.LOGIN_MAX_FAILURES_PER_IP, duration });
+    this.perAccount = new RateLimiterRedis({ ...base, keyPrefix: 'login-fail-account', points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, duration });
+    this.registrations = new RateLimiterRedis({ ...base, keyPrefix: 'register-ip', points: config.REGISTRATIONS_PER_IP_PER_HOUR, duration: 3600 });
   }
 
   /**

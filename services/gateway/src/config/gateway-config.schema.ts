@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { env } from '@app/config';
+import { env, serviceConfigShape } from '@app/config';
 
 export const gatewayConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    ...serviceConfigShape,
     HOST: z.string().default('0.0.0.0'),
     PORT: env.port(3000),
     /** Public origin used in links (QR codes, e-mails); defaults to http://localhost:PORT. */
     PUBLIC_URL: env.url(['http:', 'https:']).optional(),
-    DATABASE_URL: env.url(['postgres:', 'postgresql:']),
-    REDIS_URL: env.url(['redis:', 'rediss:']),
-    /** Lets several deployments (or test files) share one Redis. */
-    REDIS_PREFIX: z.string().default('ciq:'),
     JWT_SECRET: env.secret(32),
     SESSION_TTL_HOURS: env.positiveInt(24 * 7),
     COOKIE_SECURE: env.flag(false),
@@ -24,12 +20,8 @@ export const gatewayConfigSchema = z
     SESSIONS_PER_MEMBER_PER_HOUR: env.positiveInt(30),
     /** The consent service's internal address; it is never exposed publicly. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
-    /** Shared with the internal services, which refuse any call that lacks it. */
-    INTERNAL_SERVICE_TOKEN: env.secret(32),
     STORAGE_DIR: z.string().default('.data/storage'),
     FRONTEND_DIR: z.string().default('dist/frontend'),
-    MIGRATE_ON_START: env.flag(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }),
     PAYMENT_PROVIDER: z.literal('stripe').default('stripe'),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { RedisConnection } from '@app/redis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { consumeOrThrow } from '../http/rate-limit';
-import { RedisConnection } from '../redis/redis.provider';
 
 /** Consent sessions a member may start per hour: generous for real use, a ceiling for a stuck client or a script. */
 @Injectable()
@@ -13,7 +13,7 @@ export class SessionCreationLimiter {
     this.perMember = new RateLimiterRedis({
       storeClient: redis.client,
       useRedisPackage: false,
-      keyPrefix: `${config.REDIS_PREFIX}consent-sessions`,
+      keyPrefix: 'consent-sessions',
       points: config.SESSIONS_PER_MEMBER_PER_HOUR,
       duration: 3600,
     });
