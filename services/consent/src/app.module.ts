@@ -4,20 +4,27 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { AuditEntriesRepository } from './audit/audit-entries.repository';
 import { AuditLogService } from './audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from './config/consent-config.schema';
 import { consentDataSourceOptions } from './database/consent-data-source';
-import { DecisionsService } from './decisions/decisions.service';
+import { UnitOfWork } from './database/unit-of-work';
 import { ProcessVideoController } from './decisions/process-video.controller';
+import { RefuseConsent } from './decisions/refuse-consent';
 import { RequeueProcessingSessions } from './decisions/requeue-processing-sessions';
+import { StatusController } from './decisions/status.controller';
+import { StoreSubmittedRecording } from './decisions/store-submitted-recording';
+import { SubmitDecision } from './decisions/submit-decision';
 import { ServiceCredentialGuard } from './http/service-credential.guard';
 import { AnalysisQueue } from './queue/analysis-queue';
-import { RecordingStore } from './recordings/recording-store';
+import { RecordingIntake } from './recordings/recording-intake';
 import { UploadClaims } from './recordings/upload-claims';
 import { UploadsController } from './recordings/uploads.controller';
 import { UploadsService } from './recordings/uploads.service';
 import { VideoAssetsController } from './recordings/video-assets.controller';
+import { VideoAssetsRepository } from './recordings/video-assets.repository';
 import { VideoAssetsService } from './recordings/video-assets.service';
+import { ConsentSessionsRepository } from './sessions/consent-sessions.repository';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RecordingStorage } from './storage/recording-storage';
@@ -32,7 +39,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions('consent', config.LOG_LEVEL)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
-      controllers: [HealthController, SessionsController, VideoAssetsController, UploadsController, ProcessVideoController],
+      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -41,13 +48,19 @@ export class AppModule {
         postgresAndRedisReadiness,
         AnalysisQueue,
         RecordingStorage,
+        UnitOfWork,
+        ConsentSessionsRepository,
+        VideoAssetsRepository,
+        AuditEntriesRepository,
         AuditLogService,
         SessionsService,
         VideoAssetsService,
         UploadClaims,
-        RecordingStore,
+        RecordingIntake,
         UploadsService,
-        DecisionsService,
+        RefuseConsent,
+        StoreSubmittedRecording,
+        SubmitDecision,
         RequeueProcessingSessions,
       ],
     };

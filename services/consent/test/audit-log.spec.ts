@@ -2,8 +2,10 @@ import { createTestDatabase, TestDatabase } from '@app/testing';
 import { runMigrations } from '@app/database';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { AuditEntriesRepository } from '../src/audit/audit-entries.repository';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { consentDataSourceOptions } from '../src/database/consent-data-source';
+import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
 import { hashRecipientToken, generateRecipientToken } from '../src/sessions/recipient-token';
 
 describe('audit log (real Postgres)', () => {
@@ -15,7 +17,7 @@ describe('audit log (real Postgres)', () => {
     database = await createTestDatabase();
     await runMigrations(consentDataSourceOptions(database.url));
     dataSource = await new DataSource(consentDataSourceOptions(database.url)).initialize();
-    audit = new AuditLogService(dataSource);
+    audit = new AuditLogService(new ConsentSessionsRepository(dataSource), new AuditEntriesRepository(dataSource));
   });
   afterAll(async () => {
     await dataSource.destroy();

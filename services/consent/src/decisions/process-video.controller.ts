@@ -5,12 +5,15 @@ import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { readRecordingForm } from '../recordings/recording-form';
 import type { ConsentSession as SessionJson } from '@app/contracts';
-import { DecisionsService } from './decisions.service';
+import { StoreSubmittedRecording } from './store-submitted-recording';
+import { SubmitDecision } from './submit-decision';
+import { readSubmission, readSubmissionBeforeFile } from './submission';
 
 @Controller('process-video')
 export class ProcessVideoController {
   constructor(
-    private readonly decisions: DecisionsService,
+    private readonly storeRecording: StoreSubmittedRecording,
+    private readonly submitDecision: SubmitDecision,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
 
@@ -21,9 +24,11 @@ export class ProcessVideoController {
   @Post()
   @HttpCode(202)
   async submit(@Req() request: Request, @Caller() caller: CallerContext): Promise<SessionJson> {
-    const form = await readRecordingForm(request, this.config.RECORDING_MAX_BYTES, (fields, file, info) =>
-      this.decisions.storeSubmittedRecording(fields, file, info, caller),
-    );
-    return this.decisions.submit(form.fields, form.file, caller);
+    const form = await readRecordingForm(request, this.config.RECORDING_MAX_BYTES, async (fields, file, info) => {
+      const submission = readSubmissionBeforeFile(fields);
+      return { submission, recording: await this.storeRecording.run(submission, file, info, caller) };
+    });
+    const { submission, recording } = form.file ?? { submission: readSubmission(form.fields), recording: undefined };
+    return this.submitDecision.run(submission, recording, caller);
   }
 }

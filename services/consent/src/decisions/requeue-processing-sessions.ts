@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DecisionsService } from './decisions.service';
+import { AnalysisQueue } from '../queue/analysis-queue';
+import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 
 const INTERVAL_MS = 60_000;
 
@@ -13,7 +14,10 @@ export class RequeueProcessingSessions implements OnApplicationBootstrap, OnModu
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
 
-  constructor(private readonly decisions: DecisionsService) {}
+  constructor(
+    private readonly sessionRepository: ConsentSessionsRepository,
+    private readonly queue: AnalysisQueue,
+  ) {}
 
   onApplicationBootstrap(): void {
     void this.run();
@@ -27,13 +31,19 @@ export class RequeueProcessingSessions implements OnApplicationBootstrap, OnModu
 
   /** One pass; a failure (Redis away) is logged and the next pass tries again. */
   run(): Promise<void> {
-    this.running ??= this.decisions
-      .requeueProcessing()
+    this.running ??= this.requeue()
       .then((count) => {
         if (count > 0) this.logger.log(`Re-queued the analysis of ${count} session(s)`);
       })
       .catch((error: Error) => this.logger.warn(`Re-queueing analyses failed: ${error.message}`))
       .finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  /** Adds the analysis job again for every session still waiting for its verdict; a job already queued stays as it is. */
+  private async requeue(): Promise<number> {
+    const waiting = await this.sessionRepository.waitingForAnalysis();
+    for (const session of waiting) await this.queue.enqueueAnalysis(session.id, session.videoAssetId);
+    return waiting.length;
   }
 }

@@ -5,15 +5,15 @@ import type { Readable } from 'node:stream';
 import type { CallerContext } from '../http/caller-context';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
-import { RecordingStore } from './recording-store';
-import { VideoAssetsService } from './video-assets.service';
+import { RecordingIntake } from './recording-intake';
+import { VideoAssetsRepository } from './video-assets.repository';
 
 @Injectable()
 export class UploadsService {
   constructor(
     private readonly sessions: SessionsService,
-    private readonly assets: VideoAssetsService,
-    private readonly store: RecordingStore,
+    private readonly assets: VideoAssetsRepository,
+    private readonly intake: RecordingIntake,
   ) {}
 
   /** POST /uploads: the bytes of an asset announced through /video-assets, for the partner of an open session. */
@@ -23,6 +23,6 @@ export class UploadsService {
     assertOpen(session, new Date());
     const asset = await this.assets.findOfSession(session.id, fields.videoAssetId);
     if (!asset) throw new ApiException(API_ERRORS.recordingNotFound);
-    return this.store.storeRecording(session, asset, file, caller.audit);
+    return this.intake.storeRecording(session, asset, file, caller.audit);
   }
 }

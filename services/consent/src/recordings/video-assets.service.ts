@@ -2,14 +2,15 @@ import { API_ERRORS, type RegisterAssetInput } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { UnitOfWork } from '../database/unit-of-work';
 import type { CallerContext } from '../http/caller-context';
-import { isUuid } from '@app/contracts';
+import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { VideoAsset } from './video-asset.entity';
+import { VideoAssetsRepository } from './video-assets.repository';
 
 export interface AssetDetails {
   filename: string;
@@ -20,7 +21,9 @@ export interface AssetDetails {
 @Injectable()
 export class VideoAssetsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: VideoAssetsRepository,
+    private readonly sessionRepository: ConsentSessionsRepository,
     private readonly sessions: SessionsService,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
@@ -38,32 +41,24 @@ export class VideoAssetsService {
   /** A not-yet-stored asset; the id is made here so the storage key can be built before the insert. */
   async create(sessionId: string, details: AssetDetails): Promise<VideoAsset> {
     const max = this.config.MAX_ASSETS_PER_SESSION;
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (transaction) => {
       // The session row lock serialises concurrent creations, so the count below holds until commit.
-      await manager.query(`SELECT 1 FROM consent.consent_sessions WHERE id = $1 FOR UPDATE`, [sessionId]);
-      if ((await manager.countBy(VideoAsset, { sessionId })) >= max) {
+      await this.sessionRepository.lock(transaction, sessionId);
+      if ((await this.repository.countOfSession(transaction, sessionId)) >= max) {
         throw new ApiException(API_ERRORS.tooManyRecordings, `A consent session can hold at most ${max} recordings`);
       }
       const id = randomUUID();
-      return manager.save(
-        manager.create(VideoAsset, {
-          id,
-          sessionId,
-          filename: details.filename,
-          mimeType: details.mimeType,
-          fileSize: String(details.fileSize),
-          storageKey: recordingStorageKey(sessionId, id),
-          isEncrypted: true,
-          sha256: null,
-          storedAt: null,
-        }),
-      );
+      return this.repository.insert(transaction, {
+        id,
+        sessionId,
+        filename: details.filename,
+        mimeType: details.mimeType,
+        fileSize: String(details.fileSize),
+        storageKey: recordingStorageKey(sessionId, id),
+        isEncrypted: true,
+        sha256: null,
+        storedAt: null,
+      });
     });
-  }
-
-  /** An asset of this session, or null (also for an id that is not a uuid). */
-  async findOfSession(sessionId: string, assetId: unknown): Promise<VideoAsset | null> {
-    if (!isUuid(assetId)) return null;
-    return this.dataSource.getRepository(VideoAsset).findOneBy({ id: assetId, sessionId });
   }
 }

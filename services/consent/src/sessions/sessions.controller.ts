@@ -1,7 +1,6 @@
-import { API_ERRORS, createSessionBodySchema, statusUpdateRequestSchema, type ConsentSession as SessionJson, type StatusUpdateRequest } from '@app/contracts';
+import { API_ERRORS, createSessionBodySchema, type ConsentSession as SessionJson } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { DecisionsService } from '../decisions/decisions.service';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { SessionsService } from './sessions.service';
@@ -10,10 +9,7 @@ const createSessionBody = new ZodBodyPipe(createSessionBodySchema);
 
 @Controller('sessions')
 export class SessionsController {
-  constructor(
-    private readonly sessions: SessionsService,
-    private readonly decisions: DecisionsService,
-  ) {}
+  constructor(private readonly sessions: SessionsService) {}
 
   /** The member only; checked before the body, so a signed-out caller learns nothing else. */
   @Post()
@@ -31,14 +27,5 @@ export class SessionsController {
   @Get(':id')
   read(@Param('id') id: string, @Caller() caller: CallerContext): Promise<SessionJson> {
     return this.sessions.read(id, caller);
-  }
-
-  @Patch(':id/status')
-  updateStatus(
-    @Param('id') id: string,
-    @Body(new ZodBodyPipe(statusUpdateRequestSchema)) body: StatusUpdateRequest,
-    @Caller() caller: CallerContext,
-  ): Promise<SessionJson> {
-    return this.decisions.updateStatus(id, body, caller);
   }
 }

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { Transaction, UnitOfWork } from '../database/unit-of-work';
 import type { CallerContext } from '../http/caller-context';
 import { isUuid } from '@app/contracts';
 import { ConsentSession } from './consent-session.entity';
+import { ConsentSessionsRepository } from './consent-sessions.repository';
 import { generateRecipientToken, hashRecipientToken } from './recipient-token';
 import { canRead, isPartner } from './session-access';
 import { SessionNotFoundException } from './session-errors';
@@ -20,7 +21,8 @@ const QR_CODE_ID_MAX = 64;
 @Injectable()
 export class SessionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly repository: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
@@ -30,20 +32,18 @@ export class SessionsService {
     const now = new Date();
     const recipientToken = generateRecipientToken();
     const qrCodeId = newQrCodeId(now, randomQrSuffix());
-    const session = await this.dataSource.transaction(async (manager) => {
-      const { id } = await manager.save(
-        manager.create(ConsentSession, {
-          qrCodeId,
-          initiatorUserId,
-          initiatorFullName: input.initiatorFullName,
-          initiatorPictureUrl: input.initiatorPictureUrl,
-          recipientTokenHash: hashRecipientToken(recipientToken),
-          deleteAfterDays: input.deleteAfterDays,
-          expiresAt: new Date(now.getTime() + this.config.SESSION_EXPIRY_MINUTES * 60_000),
-        }),
-      );
-      await this.audit.append(manager, id, 'session_created', { qrCodeId, deleteAfterDays: input.deleteAfterDays }, audit);
-      return manager.findOneByOrFail(ConsentSession, { id });
+    const session = await this.unitOfWork.run(async (transaction) => {
+      const id = await this.repository.insert(transaction, {
+        qrCodeId,
+        initiatorUserId,
+        initiatorFullName: input.initiatorFullName,
+        initiatorPictureUrl: input.initiatorPictureUrl,
+        recipientTokenHash: hashRecipientToken(recipientToken),
+        deleteAfterDays: input.deleteAfterDays,
+        expiresAt: new Date(now.getTime() + this.config.SESSION_EXPIRY_MINUTES * 60_000),
+      });
+      await this.audit.append(transaction, id, 'session_created', { qrCodeId, deleteAfterDays: input.deleteAfterDays }, audit);
+      return this.repository.get(transaction, id);
     });
     return presentSession(session, now, recipientToken);
   }
@@ -51,7 +51,7 @@ export class SessionsService {
   /** The owner's or the partner's view of a session. */
   async read(id: string, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
-    const session = isUuid(id) ? await this.load({ id }) : null;
+    const session = isUuid(id) ? await this.repository.find({ id }) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     return presentSession(session, now);
   }
@@ -59,31 +59,22 @@ export class SessionsService {
   /** What the partner's form loads from the QR link; the partner opening it is audited. */
   async readByQrCode(qrCodeId: string, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
-    const session = qrCodeId.length <= QR_CODE_ID_MAX ? await this.load({ qrCodeId }) : null;
+    const session = qrCodeId.length <= QR_CODE_ID_MAX ? await this.repository.find({ qrCodeId }) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     if (isPartner(session, caller, now)) {
-      await this.dataSource.transaction((manager) => this.audit.append(manager, session.id, 'link_opened', {}, caller.audit));
+      await this.unitOfWork.run((transaction) => this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit));
     }
     return presentSession(session, now);
   }
 
   /**
-   * The session if the caller holds its link's token and it has not lapsed, else the one 404. Given a transaction's
-   * manager, the row is locked until commit, so the checks the caller makes on it still hold when it writes.
+   * The session if the caller holds its link's token and it has not lapsed, else the one 404. Given a transaction,
+   * the row is locked until commit, so the checks the caller makes on it still hold when it writes.
    */
-  async partnerSession(id: string, caller: CallerContext, manager?: EntityManager): Promise<ConsentSession> {
-    const session = isUuid(id) ? await this.load({ id }, manager) : null;
+  async partnerSession(id: string, caller: CallerContext, transaction?: Transaction): Promise<ConsentSession> {
+    const session = isUuid(id) ? await this.repository.find({ id }, transaction) : null;
     if (!session || !isPartner(session, caller, new Date())) throw new SessionNotFoundException();
     return session;
-  }
-
-  private load(where: { id: string } | { qrCodeId: string }, manager?: EntityManager): Promise<ConsentSession | null> {
-    const query = (manager ?? this.dataSource.manager)
-      .createQueryBuilder(ConsentSession, 'session')
-      .addSelect('session.recipientTokenHash')
-      .where(where);
-    if (manager) query.setLock('pessimistic_write');
-    return query.getOne();
   }
 }
 

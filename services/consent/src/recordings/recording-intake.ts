@@ -2,22 +2,27 @@ import { API_ERRORS, type StoredRecording } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { pipeline, Readable } from 'node:stream';
-import { DataSource } from 'typeorm';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { UnitOfWork } from '../database/unit-of-work';
 import { RecordingStorage } from '../storage/recording-storage';
 import { InspectedRecording, RecordingInspector, RecordingTooLargeError, UnsupportedRecordingError } from './recording-inspector';
 import { recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { UploadClaims } from './upload-claims';
 import { VideoAsset } from './video-asset.entity';
+import { VideoAssetsRepository } from './video-assets.repository';
 
-/** The one way a recording reaches storage, for /uploads and /process-video alike. */
+/**
+ * The one way a recording reaches storage, for /uploads and /process-video alike: its bytes pass the inspector on
+ * their way into RecordingStorage, then the asset is marked stored.
+ */
 @Injectable()
-export class RecordingStore {
-  private readonly logger = new Logger(RecordingStore.name);
+export class RecordingIntake {
+  private readonly logger = new Logger(RecordingIntake.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly assets: VideoAssetsRepository,
     private readonly audit: AuditLogService,
     private readonly storage: RecordingStorage,
     private readonly claims: UploadClaims,
@@ -33,7 +38,7 @@ export class RecordingStore {
     if (!release) throw new ApiException(API_ERRORS.recordingUploading);
     try {
       // Checked under the claim: an upload that finished a moment ago has marked the asset by now.
-      if (await this.isStored(asset.id)) throw new ApiException(API_ERRORS.recordingAlreadyStored);
+      if (await this.assets.isStored(asset.id)) throw new ApiException(API_ERRORS.recordingAlreadyStored);
       const recording = await this.write(asset.storageKey, file);
       try {
         await this.markStored(session.id, asset.id, recording, audit);
@@ -66,22 +71,11 @@ export class RecordingStore {
     return error;
   }
 
-  private async isStored(assetId: string): Promise<boolean> {
-    const asset = await this.dataSource.getRepository(VideoAsset).findOneBy({ id: assetId });
-    return asset?.storedAt != null;
-  }
-
   private async markStored(sessionId: string, assetId: string, recording: InspectedRecording, audit: AuditContext): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const updated = await manager
-        .createQueryBuilder()
-        .update(VideoAsset)
-        .set({ mimeType: recording.mimeType, fileSize: String(recording.size), sha256: recording.sha256, storedAt: new Date() })
-        .where('id = :assetId AND stored_at IS NULL', { assetId })
-        .execute();
-      if (!updated.affected) throw new ApiException(API_ERRORS.recordingAlreadyStored);
+    await this.unitOfWork.run(async (transaction) => {
+      if (!(await this.assets.markStored(transaction, assetId, recording))) throw new ApiException(API_ERRORS.recordingAlreadyStored);
       await this.audit.append(
-        manager,
+        transaction,
         sessionId,
         'recording_stored',
         { videoAssetId: assetId, sha256: recording.sha256, size: recording.size, mimeType: recording.mimeType },

@@ -1,0 +1,34 @@
+import type { StoredRecording } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import type { FileInfo } from 'busboy';
+import type { Readable } from 'node:stream';
+import type { CallerContext } from '../http/caller-context';
+import { RecordingIntake } from '../recordings/recording-intake';
+import { VideoAssetsService } from '../recordings/video-assets.service';
+import { assertOpen } from '../sessions/session-errors';
+import { SessionsService } from '../sessions/sessions.service';
+import type { Submission } from './submission';
+
+/**
+ * The file part of /process-video, stored as /uploads would store it under an asset of its own. The fields came
+ * first and were checked already, so the session is checked before a byte is stored.
+ */
+@Injectable()
+export class StoreSubmittedRecording {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly assets: VideoAssetsService,
+    private readonly intake: RecordingIntake,
+  ) {}
+
+  async run(submission: Submission, file: Readable, info: FileInfo, caller: CallerContext): Promise<StoredRecording> {
+    const session = await this.sessions.partnerSession(submission.sessionId, caller);
+    assertOpen(session, new Date());
+    const asset = await this.assets.create(session.id, {
+      filename: (info.filename || 'recording').slice(0, 200),
+      mimeType: info.mimeType.slice(0, 100),
+      fileSize: 0,
+    });
+    return this.intake.storeRecording(session, asset, file, caller.audit);
+  }
+}

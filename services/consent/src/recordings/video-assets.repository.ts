@@ -1,0 +1,48 @@
+import { isUuid } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Transaction } from '../database/unit-of-work';
+import { VideoAsset } from './video-asset.entity';
+
+/** What the inspector found in a recording's bytes, kept with its asset once it is stored. */
+export interface StoredContent {
+  mimeType: string;
+  size: number;
+  sha256: string;
+}
+
+/** The queries of `video_assets`. */
+@Injectable()
+export class VideoAssetsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  countOfSession(transaction: Transaction, sessionId: string): Promise<number> {
+    return transaction.countBy(VideoAsset, { sessionId });
+  }
+
+  insert(transaction: Transaction, fields: Partial<VideoAsset>): Promise<VideoAsset> {
+    return transaction.save(transaction.create(VideoAsset, fields));
+  }
+
+  /** An asset of this session, or null (also for an id that is not a uuid). */
+  async findOfSession(sessionId: string, assetId: unknown, transaction?: Transaction): Promise<VideoAsset | null> {
+    if (!isUuid(assetId)) return null;
+    return (transaction ?? this.dataSource.manager).findOneBy(VideoAsset, { id: assetId, sessionId });
+  }
+
+  async isStored(id: string): Promise<boolean> {
+    const asset = await this.dataSource.getRepository(VideoAsset).findOneBy({ id });
+    return asset?.storedAt != null;
+  }
+
+  /** Marks an asset stored with what its bytes turned out to be; false when it already was (another upload won). */
+  async markStored(transaction: Transaction, id: string, content: StoredContent): Promise<boolean> {
+    const updated = await transaction
+      .createQueryBuilder()
+      .update(VideoAsset)
+      .set({ mimeType: content.mimeType, fileSize: String(content.size), sha256: content.sha256, storedAt: new Date() })
+      .where('id = :id AND stored_at IS NULL', { id })
+      .execute();
+    return Boolean(updated.affected);
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull, Not } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Transaction } from '../database/unit-of-work';
+import { ConsentSession } from './consent-session.entity';
+
+/** The head of a session's audit chain, kept on its row: the last entry's seq and hash. */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
+interface AuditHeadRow {
+  audit_seq: number;
+  audit_head: string;
+}
+
+/** The queries of `consent_sessions`, and the one rule that serialises changes to a session: its row lock. */
+@Injectable()
+export class ConsentSessionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * A session with its recipient token's hash (for the access rule). Inside a transaction the row is locked until
+   * commit, so the checks the caller makes on it still hold when it writes.
+   */
+  find(where: { id: string } | { qrCodeId: string }, transaction?: Transaction): Promise<ConsentSession | null> {
+    const query = (transaction ?? this.dataSource.manager)
+      .createQueryBuilder(ConsentSession, 'session')
+      .addSelect('session.recipientTokenHash')
+      .where(where);
+    if (transaction) query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  /** The row as it now stands in the transaction, after the caller's changes. */
+  get(transaction: Transaction, id: string): Promise<ConsentSession> {
+    return transaction.findOneByOrFail(ConsentSession, { id });
+  }
+
+  /**
+   * Locks the session row until the transaction ends and answers its audit head (null: no such session). Whatever
+   * changes a session or its chain takes this lock first, so concurrent changes to one session run one after another.
+   */
+  async lock(transaction: Transaction, id: string): Promise<AuditHead | null> {
+    const [row] = (await transaction.query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1 FOR UPDATE`, [id])) as AuditHeadRow[];
+    return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
+  }
+
+  /** The audit head as committed, without a lock (verification reads, it never writes). */
+  async auditHead(id: string): Promise<AuditHead | null> {
+    const [row] = (await this.dataSource.query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1`, [id])) as AuditHeadRow[];
+    return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
+  }
+
+  async setAuditHead(transaction: Transaction, id: string, head: AuditHead): Promise<void> {
+    await transaction.query(`UPDATE ${this.table()} SET audit_seq = $2, audit_head = $3 WHERE id = $1`, [id, head.seq, head.hash]);
+  }
+
+  async insert(transaction: Transaction, fields: Partial<ConsentSession>): Promise<string> {
+    const { id } = await transaction.save(transaction.create(ConsentSession, fields));
+    return id;
+  }
+
+  async update(transaction: Transaction, id: string, changes: QueryDeepPartialEntity<ConsentSession>): Promise<void> {
+    await transaction.update(ConsentSession, { id }, changes);
+  }
+
+  /** Sessions submitted for analysis that have no verdict yet. */
+  async waitingForAnalysis(): Promise<{ id: string; videoAssetId: string }[]> {
+    const waiting = await this.dataSource.getRepository(ConsentSession).find({
+      select: { id: true, videoAssetId: true },
+      where: { aiVerdict: 'processing', videoAssetId: Not(IsNull()) },
+    });
+    return waiting.map(({ id, videoAssetId }) => ({ id, videoAssetId: videoAssetId! }));
+  }
+
+  /** `consent.consent_sessions`, from the entity and the data source's schema, for the columns the entity leaves out. */
+  private table(): string {
+    return this.dataSource.getMetadata(ConsentSession).tablePath;
+  }
+}
