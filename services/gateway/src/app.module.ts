@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LocalDirectoryStorage, OBJECT_STORAGE } from '@app/storage';
+import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthSession } from './auth/auth-session.entity';
@@ -39,7 +39,7 @@ export class AppModule {
       controllers: [AuthController, ConsentController, HealthController, ProfilePicturesController, SiteController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: OBJECT_STORAGE, useValue: new LocalDirectoryStorage(config.STORAGE_DIR) },
+        { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         RedisConnection.provider(config),
         postgresAndRedisReadiness,

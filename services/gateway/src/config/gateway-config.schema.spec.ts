@@ -27,7 +27,10 @@ describe('gatewayConfigSchema', () => {
       REGISTRATIONS_PER_IP_PER_HOUR: 10,
       SESSIONS_PER_MEMBER_PER_HOUR: 30,
       CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
+      STORAGE_BACKEND: 'local',
       STORAGE_DIR: '.data/storage',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
       FRONTEND_DIR: 'dist/frontend',
       MIGRATE_ON_START: false,
       LOG_LEVEL: 'info',
@@ -60,6 +63,7 @@ describe('gatewayConfigSchema', () => {
     ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 'short' }, 'Invalid configuration: INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
     ['a CONSENT_SERVICE_URL that is not http(s)', { CONSENT_SERVICE_URL: 'redis://consent' }, 'Invalid configuration: CONSENT_SERVICE_URL: must be a http: or https: URL'],
     ['a COOKIE_SECURE that is not a flag', { COOKIE_SECURE: 'yes' }, 'Invalid configuration: COOKIE_SECURE: must be true or false'],
+    ['STORAGE_BACKEND=s3 without S3_BUCKET', { STORAGE_BACKEND: 's3' }, 'Invalid configuration: S3_BUCKET: is required when STORAGE_BACKEND is s3'],
   ])('refuses %s with one line naming the variable', (_label, overrides, message) => {
     expect(() => parseConfig(gatewayConfigSchema, { ...required, ...overrides })).toThrow(message);
   });

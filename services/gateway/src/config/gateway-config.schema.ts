@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, serviceConfigShape } from '@app/config';
+import { checkStorageConfig, storageConfigShape } from '@app/storage';
 
 export const gatewayConfigSchema = z
   .object({
@@ -20,12 +21,14 @@ export const gatewayConfigSchema = z
     SESSIONS_PER_MEMBER_PER_HOUR: env.positiveInt(30),
     /** The consent service's internal address; it is never exposed publicly. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
-    STORAGE_DIR: z.string().default('.data/storage'),
+    /** Profile pictures: a local directory or S3. */
+    ...storageConfigShape,
     FRONTEND_DIR: z.string().default('dist/frontend'),
     SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }),
     PAYMENT_PROVIDER: z.literal('stripe').default('stripe'),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   })
+  .superRefine(checkStorageConfig)
   .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
