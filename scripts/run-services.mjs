@@ -1,12 +1,10 @@
 // npm start's process supervisor: runs every service with the settings in .env, prefixes their output, and stops
 // them all together (on Ctrl-C, or as soon as one of them exits) so nothing is left running half-wired.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
-const services = [
-  // The consent service first: the gateway calls it.
-  { name: 'consent', main: 'dist/services/consent/services/consent/src/main.js' },
-  { name: 'gateway', main: 'dist/services/gateway/services/gateway/src/main.js' },
-];
+// In start order: the consent service first, the gateway calls it.
+const { services } = JSON.parse(readFileSync(new URL('./lib/services.json', import.meta.url), 'utf8'));
 
 const children = new Map();
 let stopping = false;

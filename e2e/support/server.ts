@@ -3,7 +3,7 @@
 // in parallel.
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import { Client, type QueryResultRow } from 'pg';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
-export const GATEWAY_MAIN = join(REPO_ROOT, 'dist/services/gateway/services/gateway/src/main.js');
-export const CONSENT_MAIN = join(REPO_ROOT, 'dist/services/consent/services/consent/src/main.js');
+export const GATEWAY_MAIN = builtMain('gateway');
+export const CONSENT_MAIN = builtMain('consent');
 export const FRONTEND_DIR = join(REPO_ROOT, 'dist/frontend');
 /** The Node 24 the project pins; jest normally already runs on it when started through npx from the repo. */
 const PROJECT_NODE = join(REPO_ROOT, 'node_modules/.bin/node');
@@ -37,6 +37,14 @@ export interface TestServer {
   /** Sets identity.users columns for the account with this e-mail. */
   setUser(email: string, fields: { subscriptionStatus?: string; accountDeletionDate?: string | null }): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A service's built entry point, from the list npm start and npm run migrate read too. */
+function builtMain(name: string): string {
+  const { services } = JSON.parse(readFileSync(join(REPO_ROOT, 'scripts/lib/services.json'), 'utf8')) as { services: { name: string; main: string }[] };
+  const service = services.find((candidate) => candidate.name === name);
+  if (!service) throw new Error(`scripts/lib/services.json lists no service ${name}`);
+  return join(REPO_ROOT, service.main);
 }
 
 function nodeBinary(): string {
