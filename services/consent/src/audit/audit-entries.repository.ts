@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Transaction } from '../database/unit-of-work';
+import type { Transaction } from '@app/database';
 import { AuditEntry } from './audit-entry.entity';
 
 /** The queries of `audit_log`: rows are only ever added (a trigger refuses UPDATE and DELETE) and read back in order. */

@@ -1,8 +1,8 @@
 import { API_ERRORS, type ConsentSession as SessionJson, type StatusUpdateRequest } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
-import { UnitOfWork } from '../database/unit-of-work';
 import type { CallerContext } from '../http/caller-context';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';

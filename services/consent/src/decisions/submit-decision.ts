@@ -1,8 +1,8 @@
 import { API_ERRORS, type ConsentSession as SessionJson, type StoredRecording } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Injectable, Logger } from '@nestjs/common';
+import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
-import { UnitOfWork } from '../database/unit-of-work';
 import type { CallerContext } from '../http/caller-context';
 import { AnalysisQueue } from '../queue/analysis-queue';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';

@@ -1,7 +1,7 @@
 import { isUuid } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Transaction } from '../database/unit-of-work';
+import type { Transaction } from '@app/database';
 import { VideoAsset } from './video-asset.entity';
 
 /** What the inspector found in a recording's bytes, kept with its asset once it is stored. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { Transaction } from '../database/unit-of-work';
+import type { Transaction } from '@app/database';
 import { ConsentSession } from './consent-session.entity';
 
 /** The head of a session's audit chain, kept on its row: the last entry's seq and hash. */

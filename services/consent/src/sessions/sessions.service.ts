@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
+import { Transaction, UnitOfWork } from '@app/database';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { Transaction, UnitOfWork } from '../database/unit-of-work';
 import type { CallerContext } from '../http/caller-context';
 import { isUuid } from '@app/contracts';
 import { ConsentSession } from './consent-session.entity';
