@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { AuthenticatedRoute, ProtectedRoute } from '@/components/route-guards';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { GATE_LOADING_MESSAGE } from '@/lib/gate';
 import { queryClient } from '@/lib/query-client';
@@ -55,7 +55,7 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-        <Toaster />
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import type { ConsentSession } from '@/lib/consent/types';
 import { apiMultipartRequest, apiRequest, readableError } from '@/lib/query-client';
-import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
+import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { recordingFilename, recordingStorageKey } from '@/pages/consent-form/recording-file';
 
 export type Decision = 'yes' | 'no';

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { ConsentSession } from '@/lib/consent/types';
 import { readableError } from '@/lib/query-client';
 import { submitConsent, SubmissionError, type Decision } from '@/pages/consent-form/recipient-api';
-import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
+import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 
 export type SubmissionState =
   | { kind: 'idle' }
