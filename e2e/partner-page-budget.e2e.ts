@@ -36,8 +36,10 @@ describe("the partner's page on a phone", () => {
   test('loads at most 110 KB of gzip JavaScript, every script compressed, without a CSP violation', async () => {
     const { page } = e2e;
     const scripts: Response[] = [];
+    let sessionLookups = 0;
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response);
+      if (new URL(response.url()).pathname.startsWith('/api/consent/sessions/qr/')) sessionLookups++;
     });
 
     await page.goto(await partnerLink());
@@ -54,6 +56,8 @@ describe("the partner's page on a phone", () => {
     await expectVisible(page.getByText('Review & Consent'));
     await page.waitForLoadState('networkidle');
 
+    // Asked for once, while the page's code was still loading (main.tsx), and not again by the page.
+    expect(sessionLookups).toBe(1);
     expect(scripts.length).toBeGreaterThan(0);
     // As the phone received them: compressed (brotli, or gzip for the few tiny files brotli does not make smaller).
     const sent = await Promise.all(

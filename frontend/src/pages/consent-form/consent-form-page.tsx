@@ -4,7 +4,7 @@ import { FullScreenLoading } from '@/components/full-screen-loading';
 import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/query-client';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
-import { fetchSessionByQr } from '@/pages/consent-form/recipient-api';
+import { linkSessionQuery } from '@/pages/consent-form/link-session';
 import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 
 /**
@@ -17,9 +17,10 @@ export default function ConsentFormPage() {
   const token = searchParams.get('token');
 
   const query = useQuery({
-    queryKey: ['/api/consent/sessions/qr', qrCodeId, token],
-    queryFn: () => fetchSessionByQr(qrCodeId!, token!),
+    ...linkSessionQuery(qrCodeId!, token!),
     enabled: Boolean(qrCodeId && token),
+    // Usually started before this page loaded (main.tsx); a failure there is this page's answer, not asked again.
+    retryOnMount: false,
   });
 
   if (!qrCodeId || !token) return <SessionNotFound qrCodeId={qrCodeId} message={INVALID_SESSION_MESSAGE} />;

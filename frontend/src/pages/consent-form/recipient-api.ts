@@ -1,17 +1,10 @@
 import type { ConsentSession } from '@/lib/consent/types';
 import { apiMultipartRequest, apiRequest, readableError } from '@/lib/query-client';
+import { recipientHeaders } from '@/pages/consent-form/link-session';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { recordingFilename, recordingStorageKey } from '@/pages/consent-form/recording-file';
 
 export type Decision = 'yes' | 'no';
-
-/** Every partner call carries the link's secret (docs/API.md). */
-const recipientHeaders = (token: string) => ({ 'X-Recipient-Token': token });
-
-export async function fetchSessionByQr(qrCodeId: string, token: string): Promise<ConsentSession> {
-  const res = await apiRequest('GET', `/api/consent/sessions/qr/${encodeURIComponent(qrCodeId)}`, undefined, recipientHeaders(token));
-  return (await res.json()) as ConsentSession;
-}
 
 export async function fetchSession(id: string, token: string): Promise<ConsentSession> {
   const res = await apiRequest('GET', `/api/consent/sessions/${encodeURIComponent(id)}`, undefined, recipientHeaders(token));
