@@ -1,11 +1,12 @@
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
 import type { ConsentSession } from '@/lib/consent/types';
+import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
-import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
+import { RECIPIENT_DEFAULTS, validateRecipient, type RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { StepCard } from '@/pages/consent-form/step-card';
-import { useRecipientForm } from '@/pages/consent-form/use-recipient-form';
 
 interface Props {
   session: ConsentSession;
@@ -14,7 +15,13 @@ interface Props {
 
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
 export function RecipientDetailsStep({ session, onContinue }: Props) {
-  const { values, errors, ageAnswered, textField, answerAge, submit } = useRecipientForm(onContinue);
+  const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(RECIPIENT_DEFAULTS, validateRecipient);
+  // The answer starts as false, but "No" only shows as chosen once the partner has picked it.
+  const [ageAnswered, setAgeAnswered] = useState(false);
+  const answerAge = (isOver18: boolean) => {
+    setAgeAnswered(true);
+    setValue('isOver18', isOver18);
+  };
   const isOver18 = values.isOver18;
   const ageError = errors.isOver18;
 
@@ -25,8 +32,8 @@ export function RecipientDetailsStep({ session, onContinue }: Props) {
       <p className="text-sm text-slate-600">
         Next, you record a short video of yourself (up to {MAX_RECORDING_SECONDS} seconds), then answer Yes or No.
       </p>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name} {...textField('name')} />
+      <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
+        <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name} {...bind('name')} />
         <FormField
           id="recipient-phone"
           label="Phone number"
@@ -34,7 +41,7 @@ export function RecipientDetailsStep({ session, onContinue }: Props) {
           autoComplete="tel"
           inputMode="tel"
           error={errors.phone}
-          {...textField('phone')}
+          {...bind('phone')}
         />
         <fieldset className="space-y-1.5" aria-describedby={ageError ? 'recipient-age-error' : undefined}>
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Are you over 18?</legend>
