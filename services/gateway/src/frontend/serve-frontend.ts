@@ -39,7 +39,10 @@ function sendBuilt(request: Request, response: Response, next: NextFunction, fil
   response.type(extname(file));
   if (copy) response.setHeader('Content-Encoding', copy.encoding);
   response.sendFile(copy ? file + copy.suffix : file, (error) => {
-    if (error && !response.headersSent) next(error);
+    if (!error || response.headersSent) return;
+    // The file could not be sent after all (e.g. replaced by a deploy): the error answer is neither it nor compressed.
+    for (const name of ['Content-Encoding', 'Content-Type', 'Cache-Control']) response.removeHeader(name);
+    next(error);
   });
 }
 
