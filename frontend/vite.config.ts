@@ -2,14 +2,29 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { precompressDirectory } from './build/precompress';
 
 // Everything web-related lives in frontend/, so paths are anchored here rather than at the repo root.
 const frontendDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(frontendDir, '..');
 
+/** .br/.gz copies of the build, served by the gateway (services/gateway/src/frontend/serve-frontend.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = config.build.outDir;
+    },
+    closeBundle: () => precompressDirectory(outDir),
+  };
+}
+
 export default defineConfig({
   root: frontendDir,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': path.resolve(frontendDir, 'src'), '@app/contracts': path.resolve(repoDir, 'libs/contracts/src') },
   },

@@ -40,6 +40,16 @@ export const MOBILE: BrowserContextOptions = {
   deviceScaleFactor: 1,
 };
 
+/**
+ * Content-Security-Policy violations Chromium reported in this file's browser contexts since the last test ended:
+ * every test fails if a page did something the gateway's policy forbids (an inline script, another host...).
+ */
+const cspViolations: string[] = [];
+
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 export interface E2eEnv {
   server: TestServer;
   browser: Browser;
@@ -72,12 +82,18 @@ export function useE2e(contextOptions: BrowserContextOptions = DESKTOP, browserA
   });
   afterEach(async () => {
     await env.context?.close();
+    expect(takeCspViolations()).toEqual([]);
   });
   return env;
 }
 
 export async function newContext(env: Pick<E2eEnv, 'server' | 'browser'>, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
   const context = await env.browser.newContext({ baseURL: env.server.baseURL, ...options });
+  context.on('console', (message) => {
+    if (message.type() !== 'error' || !/Content Security Policy/i.test(message.text())) return;
+    const page = message.page();
+    cspViolations.push(`${page ? new URL(page.url()).pathname : '?'}: ${message.text()}`);
+  });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(UI_TIMEOUT_MS);
   return context;

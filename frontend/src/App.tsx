@@ -3,10 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { AuthenticatedRoute, ProtectedRoute } from '@/components/route-guards';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { GATE_LOADING_MESSAGE } from '@/lib/gate';
 import { queryClient } from '@/lib/query-client';
+import { CONSENT_FORM_ROUTE } from '@/pages/consent-form/link-session';
 import NotFound from '@/pages/not-found';
 
 // Each screen is its own chunk so, for example, the partner's form never downloads landing or dashboard code.
@@ -30,7 +31,7 @@ export function AppRoutes() {
         <Route path="/login" element={<AuthPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
-        <Route path="/consent/form/:qrCodeId?" element={<ConsentFormPage />} />
+        <Route path={CONSENT_FORM_ROUTE} element={<ConsentFormPage />} />
         <Route element={<AuthenticatedRoute />}>
           <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="/welcome" element={<WelcomePage />} />
@@ -55,7 +56,7 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-        <Toaster />
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

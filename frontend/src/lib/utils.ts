@@ -1,7 +1,6 @@
-import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
-
-/** Joins class names, letting later Tailwind classes override earlier conflicting ones. */
-export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
-}
+/**
+ * Joins class names (clsx). Nothing is merged: no call passes two classes for one property, so the partner's phone
+ * does not download tailwind-merge. A component whose look can change takes that as a prop instead (Card's
+ * `padding`, SimplePage's `wide`, Button's `variant`).
+ */
+export { clsx as cn } from 'clsx';

@@ -45,7 +45,7 @@ export default function SubscribePage() {
   }
 
   return (
-    <SimplePage className="max-w-3xl">
+    <SimplePage wide>
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose your plan</h1>
         <p className="mt-2 text-slate-600">{EARLY_PRICING_NOTE}</p>

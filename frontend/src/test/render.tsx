@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { User } from '@app/contracts';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,7 +29,7 @@ export function renderApp(ui: ReactElement, { route = '/', path }: { route?: str
           )}
           <LocationProbe />
         </MemoryRouter>
-        <Toaster />
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>,
   );

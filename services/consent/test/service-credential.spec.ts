@@ -20,6 +20,14 @@ describe('the internal service credential', () => {
     await request(consent.baseUrl).get('/readyz').expect(200, { status: 'ok', postgres: 'ok', redis: 'ok' });
   });
 
+  it('names no framework in an answer, a success or a refusal (no X-Powered-By)', async () => {
+    const answers = [await request(consent.baseUrl).get('/healthz'), await request(consent.baseUrl).get('/sessions/x')];
+    expect(answers.map((answer) => [answer.status, answer.headers['x-powered-by']])).toEqual([
+      [200, undefined],
+      [401, undefined],
+    ]);
+  });
+
   it.each([
     ['missing', undefined],
     ['wrong', 'not-the-internal-token-not-the-internal-token'],

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -10,6 +11,8 @@ import { securityHeaders } from './http/security-headers';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
+/** API answers below this are sent as they are: the polled session (~700 bytes) would gain nothing from compression. */
+const API_COMPRESSION_THRESHOLD = 1024;
 
 /** The whole HTTP stack, shared by `main.ts` and the API tests so both exercise the same middleware. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -18,7 +21,9 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
-  app.use(securityHeaders);
+  app.use(securityHeaders(config));
+  // The web app's files are compressed at build time (serve-frontend.ts); only API answers are compressed here.
+  app.use('/api', compression({ threshold: API_COMPRESSION_THRESHOLD }));
   app.use(cookieParser());
   app.use(serveFrontend(config.FRONTEND_DIR));
   app.enableShutdownHooks();

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'light';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'light' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
@@ -9,6 +9,7 @@ const variants: Record<Variant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:ring-slate-400',
   light: 'bg-white text-rose-700 shadow-sm hover:bg-rose-50 focus-visible:ring-white',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-500',
 };
 
 const sizes: Record<Size, string> = {

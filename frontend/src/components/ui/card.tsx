@@ -1,6 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-2xl border border-slate-200 bg-white p-6 shadow-sm', className)} {...props} />;
+/** `padding` replaces the default padding (classes are joined, never merged: see cn). */
+export function Card({ className, padding = 'p-6', ...props }: HTMLAttributes<HTMLDivElement> & { padding?: string }) {
+  return <div className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', padding, className)} {...props} />;
 }

@@ -11,7 +11,7 @@ export default function AuthPage() {
 
   return (
     <SimplePage>
-      <Card className="p-6 sm:p-8">
+      <Card padding="p-6 sm:p-8">
         <h1 className="text-center text-2xl font-bold text-slate-900">{isRegister ? 'Create your account' : 'Welcome back'}</h1>
         <p className="mb-6 mt-2 text-center text-sm text-slate-600">
           {isRegister ? 'It takes about a minute.' : 'Sign in to continue.'}

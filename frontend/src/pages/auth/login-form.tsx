@@ -1,31 +1,26 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { loginSchema, type LoginValues } from '@/pages/auth/auth-schemas';
 import { api } from '@/lib/api/api';
+import { useCheckedForm } from '@/lib/form/use-checked-form';
+import { validateLogin } from '@/pages/auth/auth-validation';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
 
 export function LoginForm() {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors, bind, handleSubmit } = useCheckedForm({ email: '', password: '' }, validateLogin);
   const mutation = useAuthMutation(api.login, 'Sign in failed');
 
   const onSubmit = handleSubmit(({ email, password }) => mutation.mutate({ username: email, password }));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
       <FormField
         id="password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        error={errors.password}
+        {...bind('password')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? 'Signing In...' : 'Sign In'}

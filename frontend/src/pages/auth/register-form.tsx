@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { registerSchema, type RegisterValues } from '@/pages/auth/auth-schemas';
+import { useCheckedForm } from '@/lib/form/use-checked-form';
+import { validateRegister } from '@/pages/auth/auth-validation';
 import { ProfilePictureField } from '@/pages/auth/profile-picture-field';
 import { api } from '@/lib/api/api';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
@@ -19,14 +18,7 @@ function toastMissingPicture() {
 
 export function RegisterForm() {
   const [picture, setPicture] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { fullName: '', phoneNumber: '', email: '', password: '' },
-  });
+  const { errors, bind, handleSubmit } = useCheckedForm({ fullName: '', phoneNumber: '', email: '', password: '' }, validateRegister);
   const mutation = useAuthMutation(api.register, 'Account creation failed');
 
   const onSubmit = handleSubmit(
@@ -43,24 +35,24 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <ProfilePictureField value={picture} onChange={setPicture} />
-      <FormField id="fullName" label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <FormField id="fullName" label="Full name" autoComplete="name" error={errors.fullName} {...bind('fullName')} />
       <FormField
         id="phoneNumber"
         label="Phone number"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
+        error={errors.phoneNumber}
+        {...bind('phoneNumber')}
       />
-      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
       <FormField
         id="password"
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        error={errors.password}
+        {...bind('password')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? 'Creating Account...' : 'Create Account'}

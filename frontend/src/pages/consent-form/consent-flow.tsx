@@ -3,7 +3,7 @@ import { SimplePage } from '@/components/simple-page';
 import { INVALID_SESSION_MESSAGE, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
 import { BrowserNotSupported } from '@/pages/consent-form/browser-not-supported';
-import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
+import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
 import { RecordingStep } from '@/pages/consent-form/recording-step';

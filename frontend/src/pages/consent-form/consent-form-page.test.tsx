@@ -145,6 +145,22 @@ describe('/consent/form: step 0', () => {
     expect(screen.getByText('You must be over 18 to continue')).toBeInTheDocument();
   });
 
+  it('focuses the first missing field on Continue, then checks each field again as it changes', async () => {
+    stubMedia();
+    const { u } = openForm(pending);
+    const name = await screen.findByLabelText('Your name');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(name).toHaveFocus();
+
+    await u.type(name, 'Jamie');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('Phone number')).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+  });
+
   it('only continues to recording once the partner says they are over 18', async () => {
     stubMedia();
     const { u } = openForm(pending);

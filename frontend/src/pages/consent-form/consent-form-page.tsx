@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
-import { api } from '@/lib/api/api';
 import { readableError } from '@/lib/api/api-error';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
+import { linkSessionQuery } from '@/pages/consent-form/link-session';
 import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 
 /**
@@ -17,9 +17,10 @@ export default function ConsentFormPage() {
   const token = searchParams.get('token');
 
   const query = useQuery({
-    queryKey: ['/api/consent/sessions/qr', qrCodeId, token],
-    queryFn: () => api.sessionByQr(qrCodeId!, token!),
+    ...linkSessionQuery(qrCodeId!, token!),
     enabled: Boolean(qrCodeId && token),
+    // Usually started before this page loaded (main.tsx); a failure there is this page's answer, not asked again.
+    retryOnMount: false,
   });
 
   if (!qrCodeId || !token) return <SessionNotFound qrCodeId={qrCodeId} message={INVALID_SESSION_MESSAGE} />;

@@ -2,7 +2,7 @@ import type { ConsentSession, Decision } from '@app/contracts';
 import { API_ERRORS } from '@app/contracts/api-errors';
 import { api } from '@/lib/api/api';
 import { isApiError, readableError } from '@/lib/api/api-error';
-import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
+import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { recordingFilename, recordingStorageKey } from '@/pages/consent-form/recording-file';
 
 /** Which call failed decides what the partner is told (spec section 4). */

@@ -1,11 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
 import type { ConsentSession } from '@app/contracts';
+import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
-import { RECIPIENT_DEFAULTS, recipientSchema, type RecipientValues } from '@/pages/consent-form/recipient-schema';
+import { RECIPIENT_DEFAULTS, validateRecipient, type RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { StepCard } from '@/pages/consent-form/step-card';
 
 interface Props {
@@ -15,19 +15,15 @@ interface Props {
 
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
 export function RecipientDetailsStep({ session, onContinue }: Props) {
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isSubmitted, touchedFields },
-  } = useForm<RecipientValues>({ resolver: zodResolver(recipientSchema), defaultValues: RECIPIENT_DEFAULTS });
-
-  const isOver18 = watch('isOver18');
+  const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(RECIPIENT_DEFAULTS, validateRecipient);
   // The answer starts as false, but "No" only shows as chosen once the partner has picked it.
-  const answered = touchedFields.isOver18 === true;
-  const answer = (value: boolean) => setValue('isOver18', value, { shouldTouch: true, shouldValidate: isSubmitted });
-  const ageError = errors.isOver18?.message;
+  const [ageAnswered, setAgeAnswered] = useState(false);
+  const answerAge = (isOver18: boolean) => {
+    setAgeAnswered(true);
+    setValue('isOver18', isOver18);
+  };
+  const isOver18 = values.isOver18;
+  const ageError = errors.isOver18;
 
   return (
     <StepCard step={1} title="Your details">
@@ -37,23 +33,23 @@ export function RecipientDetailsStep({ session, onContinue }: Props) {
         Next, you record a short video of yourself (up to {MAX_RECORDING_SECONDS} seconds), then answer Yes or No.
       </p>
       <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
-        <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name} {...bind('name')} />
         <FormField
           id="recipient-phone"
           label="Phone number"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
+          error={errors.phone}
+          {...bind('phone')}
         />
         <fieldset className="space-y-1.5" aria-describedby={ageError ? 'recipient-age-error' : undefined}>
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Are you over 18?</legend>
           <div className="grid grid-cols-2 gap-3">
-            <Button variant={isOver18 ? 'primary' : 'secondary'} aria-pressed={isOver18} onClick={() => answer(true)}>
+            <Button variant={isOver18 ? 'primary' : 'secondary'} aria-pressed={isOver18} onClick={() => answerAge(true)}>
               Yes
             </Button>
-            <Button variant={answered && !isOver18 ? 'primary' : 'secondary'} aria-pressed={answered && !isOver18} onClick={() => answer(false)}>
+            <Button variant={ageAnswered && !isOver18 ? 'primary' : 'secondary'} aria-pressed={ageAnswered && !isOver18} onClick={() => answerAge(false)}>
               No
             </Button>
           </div>

@@ -6,7 +6,7 @@ export const FORM_STEPS = 3;
 /** One step of the partner's form, numbered so they know how far along they are. */
 export function StepCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
   return (
-    <Card className="p-5 sm:p-6">
+    <Card padding="p-5 sm:p-6">
       <p className="text-xs font-semibold uppercase tracking-wide text-rose-600">
         Step {step} of {FORM_STEPS}
       </p>

@@ -1,10 +1,9 @@
+import type { ConsentSession, Decision } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import type { ConsentSession } from '@app/contracts';
 import { readableError } from '@/lib/api/api-error';
-import type { Decision } from '@app/contracts';
 import { submitConsent, SubmissionError } from '@/pages/consent-form/recipient-api';
-import type { RecipientValues } from '@/pages/consent-form/recipient-schema';
+import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 
 export type SubmissionState =
   | { kind: 'idle' }

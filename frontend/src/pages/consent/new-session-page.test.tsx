@@ -165,7 +165,7 @@ describe('/consent/new', () => {
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
     expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
-    expect(screen.getByText('Session creation failed')).toBeInTheDocument();
+    expect(await screen.findByText('Session creation failed')).toBeInTheDocument();
     expect(screen.getAllByText('An active subscription is required').length).toBeGreaterThan(0);
 
     await u.click(screen.getByRole('button', { name: 'Try Again' }));

@@ -19,10 +19,7 @@ export function DeletionBanner({ user }: { user: Pick<User, 'accountDeletionDate
           <p className="mt-1 text-sm">
             Your account and recordings will be deleted in <strong>{formatDays(days)}</strong>.
           </p>
-          <Link
-            to="/subscribe"
-            className={buttonClasses({ size: 'sm', className: 'mt-3 bg-red-600 hover:bg-red-700 focus-visible:ring-red-500' })}
-          >
+          <Link to="/subscribe" className={buttonClasses({ variant: 'danger', size: 'sm', className: 'mt-3' })}>
             {pastDue ? 'Fix Payment' : 'Resubscribe Now'}
           </Link>
         </div>

@@ -59,7 +59,8 @@ export class ConsentServiceProxy {
       upstream.on('response', (answer) => {
         answered = true;
         response.status(answer.statusCode ?? 502);
-        for (const name of ['content-type', 'retry-after']) {
+        // Content-Length lets the compression middleware leave small answers (the polled session) as they are.
+        for (const name of ['content-type', 'content-length', 'retry-after']) {
           const value = answer.headers[name];
           if (typeof value === 'string') response.setHeader(name, value);
         }

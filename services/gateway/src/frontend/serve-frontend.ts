@@ -1,29 +1,66 @@
-import express, { NextFunction, Request, Response, Router } from 'express';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { NextFunction, Request, Response, Router } from 'express';
+import { statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 
 const SERVER_PATHS = /^\/(api|healthz|readyz)(\/|$)/;
 
+/** The copies the build writes beside each text file (frontend/build/precompress-plugin.ts), best first. */
+const COMPRESSED_COPIES = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+const HASHED_ASSET = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** The built file a URL path names, or null: never outside the root, never a dotfile. */
+function builtFile(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || /\/\./.test(decoded)) return null;
+  const file = resolve(root, `.${decoded}`);
+  return file.startsWith(root + sep) && isFile(file) ? file : null;
+}
+
+/** Sends `file` as the compressed copy the client accepts (brotli, then gzip), else as it is. */
+function sendBuilt(request: Request, response: Response, next: NextFunction, file: string, cacheControl: string): void {
+  const copy = COMPRESSED_COPIES.find(({ encoding, suffix }) => request.acceptsEncodings(encoding) === encoding && isFile(file + suffix));
+  response.vary('Accept-Encoding');
+  response.setHeader('Cache-Control', cacheControl);
+  // The type of the original, not of the .br/.gz file that is sent.
+  response.type(extname(file));
+  if (copy) response.setHeader('Content-Encoding', copy.encoding);
+  response.sendFile(copy ? file + copy.suffix : file, (error) => {
+    if (!error || response.headersSent) return;
+    // The file could not be sent after all (e.g. replaced by a deploy): the error answer is neither it nor compressed.
+    for (const name of ['Content-Encoding', 'Content-Type', 'Cache-Control']) response.removeHeader(name);
+    next(error);
+  });
+}
+
 /**
  * Serves the built web app; any other GET that is not an API path gets index.html so client-side routes load by URL.
- * Hashed assets are cached for a year, index.html never, so a deploy is picked up at once.
+ * Hashed assets are cached for a year, everything else revalidated, so a deploy is picked up at once.
  */
 export function serveFrontend(directory: string): Router {
   const root = resolve(directory);
+  const assets = join(root, 'assets') + sep;
   const index = join(root, 'index.html');
   const router = Router();
-  router.use(
-    express.static(root, {
-      index: false,
-      setHeaders: (response, path) => {
-        response.setHeader('Cache-Control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
   router.get(/.*/, (request: Request, response: Response, next: NextFunction) => {
-    if (SERVER_PATHS.test(request.path) || !existsSync(index)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(index);
+    if (SERVER_PATHS.test(request.path)) return next();
+    const file = builtFile(root, request.path);
+    if (file) return sendBuilt(request, response, next, file, file.startsWith(assets) ? HASHED_ASSET : REVALIDATE);
+    if (!isFile(index)) return next();
+    sendBuilt(request, response, next, index, REVALIDATE);
   });
   return router;
 }

@@ -1,14 +1,47 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { GatewayConfig } from '../config/gateway-config.schema';
+
+const API_PATH = /^\/api(\/|$)/;
+
+/**
+ * Only the app's own files run and load: the build has no inline script or style (React sets styles through the
+ * DOM, which CSP allows), profile-picture previews are data: URLs and the camera preview and recording are blob:.
+ * Connections go to the app itself and its websocket (Socket.IO later): CSP 3 browsers read 'self' as covering ws/wss
+ * of the same host, older ones need the origin spelled out.
+ */
+function contentSecurityPolicy(publicUrl: string): string {
+  const origin = new URL(publicUrl);
+  const socketOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    `connect-src 'self' ${socketOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * Conservative defaults for every answer. No referrer leaves the site because partner links carry a secret token
- * in their query string.
+ * in their query string. API answers carry personal data, so no cache keeps them (a route may set its own rule
+ * after this, as profile pictures do). HSTS only when the site is served over HTTPS, which COOKIE_SECURE declares.
  */
-export function securityHeaders(_request: Request, response: Response, next: NextFunction): void {
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('X-Frame-Options', 'DENY');
-  response.setHeader('Referrer-Policy', 'no-referrer');
-  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  response.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
-  next();
+export function securityHeaders(config: Pick<GatewayConfig, 'PUBLIC_URL' | 'COOKIE_SECURE'>): RequestHandler {
+  const policy = contentSecurityPolicy(config.PUBLIC_URL);
+  return (request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Content-Security-Policy', policy);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Referrer-Policy', 'no-referrer');
+    response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    response.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
+    if (config.COOKIE_SECURE) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (API_PATH.test(request.path)) response.setHeader('Cache-Control', 'no-store');
+    next();
+  };
 }

@@ -1,0 +1,77 @@
+// The partner's page on a phone: what it downloads. Every script comes compressed, and all of them together stay
+// within 110 KB of gzip JavaScript (issue 8); no page of the flow trips the Content-Security-Policy.
+import http from 'node:http';
+import { buffer } from 'node:stream/consumers';
+import type { Response } from 'playwright-core';
+import { expectVisible, MOBILE, registerMember, takeCspViolations, useE2e } from './support/browser';
+
+const BUDGET_BYTES = 110_000;
+
+const e2e = useE2e(MOBILE, async () => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+
+/** A real session's partner link, made through the API the way the member's phone makes it. */
+async function partnerLink(): Promise<string> {
+  const member = await registerMember(e2e.server);
+  const response = await fetch(`${e2e.server.baseURL}/api/consent/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${member.token}` },
+    body: JSON.stringify({ deleteAfterDays: 90 }),
+  });
+  const session = (await response.json()) as { qrCodeId: string; recipientToken: string };
+  return `${e2e.server.baseURL}/consent/form/${session.qrCodeId}?token=${session.recipientToken}`;
+}
+
+/** The script as a gzip-only client receives it: its encoding and the size of the bytes sent. */
+function gzipTransfer(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+        buffer(response).then((body) => resolve({ encoding: response.headers['content-encoding'], bytes: body.length }), reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe("the partner's page on a phone", () => {
+  test('loads at most 110 KB of gzip JavaScript, every script compressed, without a CSP violation', async () => {
+    const { page } = e2e;
+    const scripts: Response[] = [];
+    let sessionLookups = 0;
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+      if (new URL(response.url()).pathname.startsWith('/api/consent/sessions/qr/')) sessionLookups++;
+    });
+
+    await page.goto(await partnerLink());
+    await expectVisible(page.getByRole('heading', { name: 'Your details' }));
+    await expectVisible(page.getByText('Alex Tester'));
+    // The rest of the flow on this page: the camera preview and a recording (Chromium's fake camera).
+    await page.getByLabel('Your name').fill('Jordan Lee');
+    await page.getByLabel('Phone number').fill('+1 555 987 6543');
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.waitForTimeout(1_500);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await expectVisible(page.getByText('Review & Consent'));
+    await page.waitForLoadState('networkidle');
+
+    // Asked for once, while the page's code was still loading (main.tsx), and not again by the page.
+    expect(sessionLookups).toBe(1);
+    expect(scripts.length).toBeGreaterThan(0);
+    // As the phone received them: compressed (brotli, or gzip for the few tiny files brotli does not make smaller).
+    const sent = await Promise.all(
+      scripts.map(async (response) => ({ path: new URL(response.url()).pathname, status: response.status(), encoding: await response.headerValue('content-encoding') })),
+    );
+    expect(sent.filter((script) => script.status !== 200 || !['br', 'gzip'].includes(script.encoding ?? ''))).toEqual([]);
+    expect(sent.filter((script) => script.encoding === 'br').length).toBeGreaterThan(sent.length / 2);
+
+    const gzip = await Promise.all(scripts.map((response) => gzipTransfer(response.url())));
+    expect(gzip.filter((script) => script.encoding !== 'gzip')).toEqual([]);
+    const total = gzip.reduce((sum, script) => sum + script.bytes, 0);
+    const brotli = (await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))).reduce((a, b) => a + b, 0);
+    console.log(`partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip (${(brotli / 1000).toFixed(1)} KB brotli as sent)`);
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(takeCspViolations()).toEqual([]);
+  });
+});
