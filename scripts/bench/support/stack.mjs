@@ -11,8 +11,8 @@ import { freePort, startProcess, stopProcess, waitForReady } from './processes.m
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** BENCH_CPU_PROF=<dir>: the gateway and the consent service write V8 CPU profiles there when they stop. */
-const PROFILE_OPTIONS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/** Node options for the gateway and the consent service, e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
 
 export const MAINS = {
   gateway: 'dist/services/gateway/services/gateway/src/main.js',
@@ -100,7 +100,7 @@ export async function startStack() {
       CONSENT_PORT: String(consentPort),
       STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
       STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench',
-    }, PROFILE_OPTIONS);
+    }, NODE_OPTIONS);
     await waitForReady(consent, `http://127.0.0.1:${consentPort}/readyz`);
     const gateway = start('gateway', {
       ...shared,
@@ -112,7 +112,7 @@ export async function startStack() {
       SUPPORT_EMAIL: 'bench@example.invalid',
       FRONTEND_DIR: 'dist/frontend',
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-    }, PROFILE_OPTIONS);
+    }, NODE_OPTIONS);
     await waitForReady(gateway, `${stack.gatewayUrl}/readyz`);
     const baseline = start('baseline', { DATABASE_URL: databaseUrl, PORT: String(baselinePort) });
     await waitForReady(baseline, `${stack.baselineUrl}/rows/00000000-0000-4000-8000-000000000000`);

@@ -12,6 +12,8 @@ export function serveFrontend(directory: string): Router {
   const root = resolve(directory);
   const index = join(root, 'index.html');
   const router = Router();
+  // API and health paths never name a file: leave this router before express.static makes a stat() for each of them.
+  router.use((request: Request, _response: Response, next: NextFunction) => next(SERVER_PATHS.test(request.path) ? 'router' : undefined));
   router.use(
     express.static(root, {
       index: false,
@@ -21,7 +23,7 @@ export function serveFrontend(directory: string): Router {
     }),
   );
   router.get(/.*/, (request: Request, response: Response, next: NextFunction) => {
-    if (SERVER_PATHS.test(request.path) || !existsSync(index)) return next();
+    if (!existsSync(index)) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(index);
   });
