@@ -1,3 +1,4 @@
 export * from './postgres-options';
 export * from './run-migrations';
 export * from './migrate-cli';
+export * from './prepared-query';

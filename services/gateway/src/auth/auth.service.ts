@@ -2,7 +2,7 @@ import { ConflictException, Inject, Injectable, UnauthorizedException } from '@n
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 import { User } from '../users/user.entity';
@@ -10,6 +10,7 @@ import { AuthSession } from './auth-session.entity';
 import type { LoginInput, RegisterInput } from './auth.schemas';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
+import { signedInUser } from './signed-in-user.query';
 
 export interface IssuedSession {
   user: User;
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly pictures: ProfilePicturesService,
     private readonly limiter: LoginRateLimiter,
     private readonly jwt: JwtService,
+    private readonly dataSource: DataSource,
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<IssuedSession> {
@@ -83,13 +85,8 @@ export class AuthService {
   }
 
   /** The user behind a verified token, or null when its session was revoked, has expired or the user is gone. */
-  async resolve(claims: TokenClaims): Promise<User | null> {
-    const session = await this.sessions
-      .createQueryBuilder('session')
-      .where('session.id = :sid AND session.user_id = :sub', claims)
-      .andWhere('session.revoked_at IS NULL AND session.expires_at > now()')
-      .getOne();
-    return session ? this.users.findOneBy({ id: session.userId }) : null;
+  resolve(claims: TokenClaims): Promise<User | null> {
+    return signedInUser(this.dataSource, claims);
   }
 
   private async issue(user: User, sessions: Repository<AuthSession>): Promise<IssuedSession> {
