@@ -8,6 +8,7 @@ import { isUuid } from '../http/uuid';
 import { ConsentSession } from './consent-session.entity';
 import { generateRecipientToken, hashRecipientToken } from './recipient-token';
 import { canRead, isPartner } from './session-access';
+import { sessionById } from './session-by-id.query';
 import { SessionNotFoundException } from './session-errors';
 import { newQrCodeId } from './session-rules';
 import { presentSession, SessionJson } from './session.presenter';
@@ -51,7 +52,7 @@ export class SessionsService {
   /** The owner's or the partner's view of a session. */
   async read(id: string, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
-    const session = isUuid(id) ? await this.load({ id }) : null;
+    const session = isUuid(id) ? await sessionById(this.dataSource, id) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     return presentSession(session, now);
   }
