@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { Params } from 'nestjs-pino';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -18,7 +19,8 @@ export function loggerOptions(service: string, level: string): Params {
         response.setHeader('X-Request-Id', id);
         return id;
       },
-      customProps: () => ({ service }),
+      // Bound once on the root logger, so every line names its service without a child logger per request.
+      base: { pid: process.pid, hostname: hostname(), service },
       serializers: {
         req: (request: { id: string; method: string; url: string }) => ({
           id: request.id,

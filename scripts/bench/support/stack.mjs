@@ -53,7 +53,7 @@ export async function startStack() {
   const [gatewayPort, consentPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
   const shared = {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
