@@ -11,6 +11,8 @@ import { freePort, startProcess, stopProcess, waitForReady } from './processes.m
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Production's level unless an experiment asks otherwise (the report prints the level used). */
+export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** Node options for the gateway and the consent service, e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
 const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
 
@@ -53,7 +55,8 @@ export async function startStack() {
   const [gatewayPort, consentPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
   const shared = {
     NODE_ENV: 'production',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    LOG_LEVEL,
+    PGPOOL_MAX: process.env.PGPOOL_MAX ?? '10',
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
