@@ -56,7 +56,6 @@ export async function startStack() {
   const shared = {
     NODE_ENV: 'production',
     LOG_LEVEL,
-    PGPOOL_MAX: process.env.PGPOOL_MAX ?? '10',
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
