@@ -1,6 +1,7 @@
 // npm start's process supervisor: runs every service with the settings in .env, prefixes their output, and stops
 // them all together (on Ctrl-C, or as soon as one of them exits) so nothing is left running half-wired.
 import { spawn } from 'node:child_process';
+import { SERVICE_NODE_OPTIONS } from './lib/service-node-options.mjs';
 
 const services = [
   // The consent service first: the gateway calls it.
@@ -32,7 +33,7 @@ function prefixed(stream, name, target) {
 }
 
 for (const { name, main } of services) {
-  const child = spawn(process.execPath, ['--env-file=.env', main], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, '--env-file=.env', main], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.set(name, child);
   prefixed(child.stdout, name, process.stdout);
   prefixed(child.stderr, name, process.stderr);

@@ -1,20 +1,21 @@
 // The app as e2e/support/server.ts starts it (the built consent service and gateway on free loopback ports, a fresh
-// database, a Redis prefix and storage of their own, migrations on start) but with production's LOG_LEVEL=info,
-// plus the bare baseline server on the same database.
+// database, a Redis prefix and storage of their own, migrations on start) but with production's LOG_LEVEL=info and
+// npm start's node options, plus the bare baseline server (Node's defaults) on the same database.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import pg from 'pg';
+import { SERVICE_NODE_OPTIONS } from '../../lib/service-node-options.mjs';
 import { freePort, startProcess, stopProcess, waitForReady } from './processes.mjs';
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Production's level unless an experiment asks otherwise (the report prints the level used). */
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-/** Node options for the gateway and the consent service, e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
-const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
+/** The gateway's and the consent service's as npm start gives them, plus BENCH_NODE_OPTIONS (e.g. '--cpu-prof'). */
+const NODE_OPTIONS = [...SERVICE_NODE_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])];
 
 export const MAINS = {
   gateway: 'dist/services/gateway/services/gateway/src/main.js',
