@@ -32,10 +32,15 @@ export function startProcess(name, main, env, logFile, nodeOptions = []) {
   return { name, child, logFile };
 }
 
+/** The end of a process's output, for an error message (its log file is removed with the benchmark's files). */
+async function outputTail({ logFile }) {
+  return (await readFile(logFile, 'utf8').catch(() => '')).slice(-4000);
+}
+
 export async function waitForReady(service, url) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited (${service.child.exitCode}); see ${service.logFile}`);
+    if (service.child.exitCode !== null) throw new Error(`${service.name} exited (${service.child.exitCode}):\n${await outputTail(service)}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -43,7 +48,7 @@ export async function waitForReady(service, url) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${service.name} was not ready after ${READY_TIMEOUT_MS} ms; see ${service.logFile}`);
+  throw new Error(`${service.name} was not ready after ${READY_TIMEOUT_MS} ms:\n${await outputTail(service)}`);
 }
 
 export async function stopProcess({ child }) {
