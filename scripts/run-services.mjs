@@ -2,6 +2,7 @@
 // them all together (on Ctrl-C, or as soon as one of them exits) so nothing is left running half-wired.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVICE_NODE_OPTIONS } from './lib/service-node-options.mjs';
 
 // In start order: the consent service first, the gateway calls it.
 const { services } = JSON.parse(readFileSync(new URL('./lib/services.json', import.meta.url), 'utf8'));
@@ -30,7 +31,7 @@ function prefixed(stream, name, target) {
 }
 
 for (const { name, main } of services) {
-  const child = spawn(process.execPath, ['--env-file=.env', main], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, '--env-file=.env', main], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.set(name, child);
   prefixed(child.stdout, name, process.stdout);
   prefixed(child.stderr, name, process.stderr);

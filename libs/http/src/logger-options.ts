@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { Params } from 'nestjs-pino';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -18,14 +19,18 @@ export function loggerOptions(service: string, level: string): Params {
         response.setHeader('X-Request-Id', id);
         return id;
       },
-      customProps: () => ({ service }),
+      // Bound once on the root logger, so every line names its service without a child logger per request.
+      base: { pid: process.pid, hostname: hostname(), service },
+      // The serializers read the raw request and response: pino's standard ones would first copy headers, parse the
+      // query string and look up the peer address on every request, only for all of it to be dropped here.
+      wrapSerializers: false,
       serializers: {
-        req: (request: { id: string; method: string; url: string }) => ({
+        req: (request: IncomingMessage & { id: string; originalUrl?: string }) => ({
           id: request.id,
           method: request.method,
-          path: request.url.split('?')[0],
+          path: (request.originalUrl ?? request.url ?? '').split('?')[0],
         }),
-        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+        res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
       },
       autoLogging: { ignore: (request: IncomingMessage) => /^\/(healthz|readyz)/.test(request.url ?? '') },
     },

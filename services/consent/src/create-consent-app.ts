@@ -13,6 +13,8 @@ export async function createConsentApp(config: ConsentConfig): Promise<NestExpre
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // The gateway does not relay ETags (nor send If-None-Match): hashing every answer for one would be wasted work.
+  app.set('etag', false);
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.enableShutdownHooks();
   return app;

@@ -4,7 +4,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { serviceCredentialMatches } from './service-credential';
+import { serviceCredentialMatcher } from './service-credential';
 
 /**
  * Only the gateway may call this service: it proves it with the shared X-Internal-Token, which is also what makes
@@ -12,16 +12,20 @@ import { serviceCredentialMatches } from './service-credential';
  */
 @Injectable()
 export class ServiceCredentialGuard implements CanActivate {
+  private readonly matches: (presented: unknown) => boolean;
+
   constructor(
     private readonly reflector: Reflector,
-    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
-  ) {}
+    @Inject(CONSENT_CONFIG) config: ConsentConfig,
+  ) {
+    this.matches = serviceCredentialMatcher(config.INTERNAL_SERVICE_TOKEN);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     const exempt = this.reflector.getAllAndOverride<boolean>(WITHOUT_SERVICE_CREDENTIAL, [context.getHandler(), context.getClass()]);
     if (exempt) return true;
     const presented = context.switchToHttp().getRequest<Request>().headers['x-internal-token'];
-    if (!serviceCredentialMatches(presented, this.config.INTERNAL_SERVICE_TOKEN)) {
+    if (!this.matches(presented)) {
       throw new ApiException(API_ERRORS.serviceCredential);
     }
     return true;

@@ -1,10 +1,11 @@
-import { serviceCredentialMatches } from './service-credential';
+import { serviceCredentialMatcher } from './service-credential';
 
-describe('serviceCredentialMatches', () => {
+describe('serviceCredentialMatcher', () => {
   const expected = 'internal-token-internal-token-0123';
+  const matches = serviceCredentialMatcher(expected);
 
   it('accepts exactly the configured token', () => {
-    expect(serviceCredentialMatches(expected, expected)).toBe(true);
+    expect(matches(expected)).toBe(true);
   });
 
   it.each([
@@ -15,6 +16,6 @@ describe('serviceCredentialMatches', () => {
     ['another case', expected.toUpperCase()],
     ['repeated header (array)', [expected, expected]],
   ])('refuses a token that is %s', (_case, presented) => {
-    expect(serviceCredentialMatches(presented, expected)).toBe(false);
+    expect(matches(presented)).toBe(false);
   });
 });

@@ -51,7 +51,7 @@ export class SessionsService {
   /** The owner's or the partner's view of a session. */
   async read(id: string, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
-    const session = isUuid(id) ? await this.repository.find({ id }) : null;
+    const session = isUuid(id) ? await this.repository.findById(id) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     return presentSession(session, now);
   }

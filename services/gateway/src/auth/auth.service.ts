@@ -4,13 +4,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 import { User } from '../users/user.entity';
 import { AuthSession } from './auth-session.entity';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
+import { signedInUser } from './signed-in-user.query';
 
 export interface IssuedSession {
   user: User;
@@ -33,6 +34,7 @@ export class AuthService {
     private readonly pictures: ProfilePicturesService,
     private readonly limiter: LoginRateLimiter,
     private readonly jwt: JwtService,
+    private readonly dataSource: DataSource,
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<IssuedSession> {
@@ -81,13 +83,8 @@ export class AuthService {
   }
 
   /** The user behind a verified token, or null when its session was revoked, has expired or the user is gone. */
-  async resolve(claims: TokenClaims): Promise<User | null> {
-    const session = await this.sessions
-      .createQueryBuilder('session')
-      .where('session.id = :sid AND session.user_id = :sub', claims)
-      .andWhere('session.revoked_at IS NULL AND session.expires_at > now()')
-      .getOne();
-    return session ? this.users.findOneBy({ id: session.userId }) : null;
+  resolve(claims: TokenClaims): Promise<User | null> {
+    return signedInUser(this.dataSource, claims);
   }
 
   private async issue(user: User, sessions: Repository<AuthSession>): Promise<IssuedSession> {

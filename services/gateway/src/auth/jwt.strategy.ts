@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import type { User } from '../users/user.entity';
@@ -17,6 +18,9 @@ function fromCookie(request: Request): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
+/** The session token a request presents, from the Bearer header (the spec's client) or the httpOnly cookie. */
+export const sessionTokenOf = ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]);
+
 /** Accepts the token from the Bearer header (the spec's client) or the httpOnly cookie, and checks it is not revoked. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -25,8 +29,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly auth: AuthService,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
-      secretOrKey: config.JWT_SECRET,
+      jwtFromRequest: sessionTokenOf,
+      // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails, throwing) to read it as a
+      // public key on every verification. passport-jwt passes it on untouched; its typings only list string | Buffer.
+      secretOrKey: createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

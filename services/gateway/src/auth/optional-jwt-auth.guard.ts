@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { sessionTokenOf } from './jwt.strategy';
 
 /**
  * For calls open to the partner, who has no account: a valid sign-in identifies the member, and its absence (or an
@@ -7,6 +9,14 @@ import { AuthGuard } from '@nestjs/passport';
  */
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  /** No token at all (every partner's poll): anonymous at once, without passport building an error to discard. */
+  canActivate(context: ExecutionContext): Promise<boolean> | boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (sessionTokenOf(request)) return super.canActivate(context) as Promise<boolean>;
+    Object.assign(request, { user: null });
+    return true;
+  }
+
   handleRequest<T>(_error: unknown, principal: T | false): T | null {
     return principal || null;
   }

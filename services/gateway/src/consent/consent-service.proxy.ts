@@ -1,15 +1,21 @@
 import { API_ERRORS } from '@app/contracts';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import http from 'node:http';
 import https from 'node:https';
-import { pipeline } from 'node:stream/promises';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';
 import { recipientTokenOf } from './recipient-token';
 
 /** Long enough for a 50 MB recording from a phone on a slow connection. */
 const UPSTREAM_TIMEOUT_MS = 5 * 60_000;
+/**
+ * Connections kept open to the consent service. Bounded, so a burst of polls waits here in a queue instead of
+ * opening ever more sockets (and buffers) on both sides; uploads stream over connections of their own (see `uploads`).
+ */
+const MAX_CALL_SOCKETS = 64;
+// Content-Length lets the compression middleware leave small answers (the polled session) as they are.
+const RELAYED_HEADERS = ['content-type', 'content-length', 'retry-after'];
 
 export interface ForwardTarget {
   method: 'GET' | 'POST' | 'PATCH';
@@ -23,50 +29,75 @@ export interface ForwardTarget {
 
 /**
  * The gateway's only way into the consent service: adds the service credential and who is calling, then relays the
- * answer (status, type, body) unchanged. Uploads stream through in both directions, never buffered; a client that
- * goes away mid-upload aborts the upstream request so the consent service discards what it had received.
+ * answer (status, type, body) unchanged. Uploads stream through, never buffered; a client that goes away mid-upload
+ * aborts the upstream request so the consent service discards what it had received. Answers are small JSON: each is
+ * read whole and sent in one write, with its length.
  */
 @Injectable()
-export class ConsentServiceProxy {
+export class ConsentServiceProxy implements OnModuleDestroy {
   private readonly logger = new Logger(ConsentServiceProxy.name);
-  private readonly baseUrl: URL;
+  private readonly transport: typeof http | typeof https;
+  private readonly target: { protocol: string; hostname: string; port: string };
+  /** Keep-alive connections for the short calls (Node's agents turn Nagle's algorithm off: no write waits). */
+  private readonly calls: http.Agent;
+  /** Uploads hold a connection for as long as a phone takes to send its recording: never queued behind each other. */
+  private readonly uploads: http.Agent;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.baseUrl = new URL(config.CONSENT_SERVICE_URL);
+    const base = new URL(config.CONSENT_SERVICE_URL);
+    this.transport = base.protocol === 'https:' ? https : http;
+    this.target = { protocol: base.protocol, hostname: base.hostname.replace(/^\[|\]$/g, ''), port: base.port };
+    this.calls = new this.transport.Agent({ keepAlive: true, maxSockets: MAX_CALL_SOCKETS });
+    this.uploads = new this.transport.Agent({ keepAlive: true });
+  }
+
+  onModuleDestroy(): void {
+    this.calls.destroy();
+    this.uploads.destroy();
   }
 
   forward(request: Request, response: Response, target: ForwardTarget): Promise<void> {
     const streaming = target.body === 'stream';
     const body = target.body && target.body !== 'stream' ? JSON.stringify(target.body.json) : undefined;
-    const headers = this.headersFor(request, target, body);
-    const url = new URL(target.path, this.baseUrl);
-    const transport = url.protocol === 'https:' ? https : http;
+    const upstream = this.transport.request({
+      ...this.target,
+      path: target.path,
+      method: target.method,
+      headers: this.headersFor(request, target, body),
+      agent: streaming ? this.uploads : this.calls,
+      timeout: UPSTREAM_TIMEOUT_MS,
+    });
 
     return new Promise<void>((done) => {
       let answered = false;
-      const upstream = transport.request(url, { method: target.method, headers, timeout: UPSTREAM_TIMEOUT_MS });
+      const unavailable = (error: NodeJS.ErrnoException) => {
+        this.logger.warn(`consent service call failed: ${error.code ?? error.message}`);
+        const { status, code, message } = API_ERRORS.consentServiceUnavailable;
+        response.status(status).json({ error: message, code });
+        done();
+      };
       upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
       upstream.on('error', (error: NodeJS.ErrnoException) => {
-        // After the answer has started, an error only means one side went away; the relay below settles it.
-        if (answered) return;
-        this.logger.warn(`consent service call failed: ${error.code ?? error.message}`);
-        if (!response.headersSent) {
-          const { status, code, message } = API_ERRORS.consentServiceUnavailable;
-          response.status(status).json({ error: message, code });
-        }
-        done();
+        // Once the answer has begun, its own error handler settles the call.
+        if (!answered) unavailable(error);
       });
       upstream.on('response', (answer) => {
         answered = true;
-        response.status(answer.statusCode ?? 502);
-        // Content-Length lets the compression middleware leave small answers (the polled session) as they are.
-        for (const name of ['content-type', 'content-length', 'retry-after']) {
-          const value = answer.headers[name];
-          if (typeof value === 'string') response.setHeader(name, value);
-        }
         // An answer before the whole upload arrived (413, 415, 404...): close rather than read the rest.
-        if (streaming && !request.complete) response.setHeader('Connection', 'close');
-        pipeline(answer, response).catch(() => undefined).finally(done);
+        const closeAfter = streaming && !request.complete;
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', unavailable);
+        answer.on('end', () => {
+          response.status(answer.statusCode ?? 502);
+          for (const name of RELAYED_HEADERS) {
+            const value = answer.headers[name];
+            if (typeof value === 'string') response.setHeader(name, value);
+          }
+          if (closeAfter) response.setHeader('Connection', 'close');
+          response.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+          done();
+        });
       });
 
       if (!streaming) {

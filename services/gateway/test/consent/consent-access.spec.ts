@@ -47,6 +47,17 @@ describe('consent sessions: who may see and change what', () => {
     expect(await sessionCount()).toBe(before);
   });
 
+  it("answers a member's polls only while signed in: the next poll after logout reads as a stranger's", async () => {
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    const poll = () => api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
+    expect((await poll()).status).toBe(200);
+
+    expect((await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`)).status).toBe(204);
+
+    expectError(await poll(), 404, INVALID);
+  });
+
   describe('with a session of the first member', () => {
     let session: CreatedSession;
     let owner: Awaited<ReturnType<typeof memberOf>>;

@@ -1,0 +1,29 @@
+// Builds what the benchmark runs when it is missing or older than its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newestMtime(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function stale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+function npmRun(script) {
+  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed`);
+}
+
+export function buildIfNeeded(mains) {
+  if (stale(mains.consent, ['services/consent/src', 'libs'])) npmRun('build:consent');
+  if (stale(mains.gateway, ['services/gateway/src', 'libs'])) npmRun('build:gateway');
+  if (!existsSync('dist/frontend/index.html')) npmRun('build:web');
+}

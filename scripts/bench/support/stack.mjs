@@ -1,0 +1,127 @@
+// The app as e2e/support/server.ts starts it (the built consent service and gateway on free loopback ports, a fresh
+// database, a Redis prefix and storage of their own, migrations on start) but with production's LOG_LEVEL=info and
+// npm start's node options, plus the bare baseline server (Node's defaults) on the same database.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import pg from 'pg';
+import { SERVICE_NODE_OPTIONS } from '../../lib/service-node-options.mjs';
+import { freePort, startProcess, stopProcess, waitForReady } from './processes.mjs';
+
+const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Production's level unless an experiment asks otherwise (the report prints the level used). */
+export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** The gateway's and the consent service's as npm start gives them, plus BENCH_NODE_OPTIONS (e.g. '--cpu-prof'). */
+const NODE_OPTIONS = [...SERVICE_NODE_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])];
+
+export const MAINS = {
+  gateway: 'dist/services/gateway/services/gateway/src/main.js',
+  consent: 'dist/services/consent/services/consent/src/main.js',
+  baseline: 'scripts/bench/baseline-server.mjs',
+};
+
+async function adminQuery(text, params = []) {
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    return (await admin.query(text, params)).rows;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function deleteRedisKeys(prefix) {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** Starts everything; `stop()` ends the processes and removes the database, Redis keys and files. */
+export async function startStack() {
+  const name = `bench_status_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = Object.assign(new URL(ADMIN_DATABASE_URL), { pathname: `/${name}` }).toString();
+  const redisPrefix = `bench:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const workDir = await mkdtemp(join(tmpdir(), 'bench-status-'));
+  const [gatewayPort, consentPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
+  const shared = {
+    NODE_ENV: 'production',
+    LOG_LEVEL,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    INTERNAL_SERVICE_TOKEN: randomBytes(32).toString('base64url'),
+    STORAGE_DIR: join(workDir, 'storage'),
+    MIGRATE_ON_START: 'true',
+  };
+  const processes = [];
+  let stopped;
+  const stack = {
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    baselineUrl: `http://127.0.0.1:${baselinePort}`,
+    databaseUrl,
+    workDir,
+    processes: {},
+    /** The Postgres backends serving this database now, as processes whose CPU time can be read. */
+    async postgresBackends() {
+      const rows = await adminQuery('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+      return rows.map(({ pid }) => ({ child: { pid } }));
+    },
+    stop() {
+      stopped ??= (async () => {
+        await Promise.all(processes.map(stopProcess));
+        await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+        await deleteRedisKeys(redisPrefix).catch(() => undefined);
+        await rm(workDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+  const start = (key, env, nodeOptions) => {
+    const started = startProcess(key, MAINS[key], env, join(workDir, `${key}.log`), nodeOptions);
+    processes.push(started);
+    stack.processes[key] = started;
+    return started;
+  };
+
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  try {
+    // The consent service first: both migrate on start, and the gateway calls it.
+    const consent = start('consent', {
+      ...shared,
+      CONSENT_HOST: '127.0.0.1',
+      CONSENT_PORT: String(consentPort),
+      STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+      STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench',
+    }, NODE_OPTIONS);
+    await waitForReady(consent, `http://127.0.0.1:${consentPort}/readyz`);
+    const gateway = start('gateway', {
+      ...shared,
+      HOST: '127.0.0.1',
+      PORT: String(gatewayPort),
+      PUBLIC_URL: stack.gatewayUrl,
+      CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      SUPPORT_EMAIL: 'bench@example.invalid',
+      FRONTEND_DIR: 'dist/frontend',
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    }, NODE_OPTIONS);
+    await waitForReady(gateway, `${stack.gatewayUrl}/readyz`);
+    const baseline = start('baseline', { DATABASE_URL: databaseUrl, PORT: String(baselinePort) });
+    await waitForReady(baseline, `${stack.baselineUrl}/rows/00000000-0000-4000-8000-000000000000`);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}

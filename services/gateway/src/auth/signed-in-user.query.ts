@@ -1,0 +1,25 @@
+import { queryPrepared, PreparedStatement } from '@app/database';
+import type { DataSource } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../database/identity-data-source';
+import { User } from '../users/user.entity';
+import type { TokenClaims } from './auth.service';
+
+/** Every column of User under its property name, so a row becomes the entity as it is. */
+const SIGNED_IN_USER: PreparedStatement = {
+  name: 'identity.signed-in-user',
+  text: `SELECT u.id, u.email, u.password_hash AS "passwordHash", u.full_name AS "fullName", u.phone_number AS "phoneNumber",
+                u.profile_picture_key AS "profilePictureKey", u.subscription_status AS "subscriptionStatus",
+                u.account_deletion_date AS "accountDeletionDate", u.created_at AS "createdAt", u.updated_at AS "updatedAt"
+           FROM ${IDENTITY_SCHEMA}.auth_sessions s
+           JOIN ${IDENTITY_SCHEMA}.users u ON u.id = s.user_id
+          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+};
+
+/**
+ * The user behind a token's claims while its sign-in is live (not revoked, not expired), else null: asked of the
+ * database on every authenticated request, so a logout takes effect at once, in one round trip.
+ */
+export async function signedInUser(dataSource: DataSource, claims: TokenClaims): Promise<User | null> {
+  const [row] = await queryPrepared<Partial<User>>(dataSource, SIGNED_IN_USER, [claims.sid, claims.sub]);
+  return row ? Object.assign(new User(), row) : null;
+}
