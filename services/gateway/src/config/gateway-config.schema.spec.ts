@@ -41,6 +41,15 @@ describe('gatewayConfigSchema', () => {
     expect(parseConfig(gatewayConfigSchema, { ...required, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe('https://consent.example');
   });
 
+  it('turns COOKIE_SECURE on by default in production only, and lets it be switched off explicitly', () => {
+    const secure = (env: Record<string, string>) => parseConfig(gatewayConfigSchema, { ...required, ...env }).COOKIE_SECURE;
+    expect(secure({ NODE_ENV: 'production' })).toBe(true);
+    expect(secure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toBe(false);
+    expect(secure({ NODE_ENV: 'development' })).toBe(false);
+    expect(secure({ NODE_ENV: 'test' })).toBe(false);
+    expect(secure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' })).toBe(true);
+  });
+
   it('coerces numbers and flags from their string form', () => {
     const config = parseConfig(gatewayConfigSchema, { ...required, COOKIE_SECURE: 'true', TRUST_PROXY_HOPS: '2', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
     expect({ secure: config.COOKIE_SECURE, hops: config.TRUST_PROXY_HOPS, perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }).toEqual({

@@ -14,7 +14,8 @@ export const gatewayConfigSchema = z
     REDIS_PREFIX: z.string().default('ciq:'),
     JWT_SECRET: env.secret(32),
     SESSION_TTL_HOURS: env.positiveInt(24 * 7),
-    COOKIE_SECURE: env.flag(false),
+    /** Unset: on in production (served over HTTPS there), off otherwise; `false` opts out explicitly. */
+    COOKIE_SECURE: env.optionalFlag(),
     /** Number of proxy hops in front of the gateway whose X-Forwarded-For may be trusted for the client IP. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     LOGIN_MAX_FAILURES_PER_IP: env.positiveInt(20),
@@ -34,7 +35,11 @@ export const gatewayConfigSchema = z
     PAYMENT_PROVIDER: z.literal('stripe').default('stripe'),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   })
-  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
+  .transform((config) => ({
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+  }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
