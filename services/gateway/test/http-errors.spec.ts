@@ -31,6 +31,22 @@ describe('HTTP error answers', () => {
       expect(await snapshotWrites(gateway)).toEqual(before);
     });
 
+    it('answers a JSON body nested 5,000 levels deep with 400 body_too_deep, writing nothing', async () => {
+      const before = await snapshotWrites(gateway);
+      const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+      for (const path of ['/api/auth/register', '/api/auth/login']) {
+        const response = await postRaw(path, 'application/json', deep);
+        expectError(response, 400, 'Request body is nested too deeply');
+        expect(response.body.code).toBe('body_too_deep');
+      }
+      expect(await snapshotWrites(gateway)).toEqual(before);
+    });
+
+    it('reads a body nested up to 32 levels (then validates it as usual)', async () => {
+      const response = await postRaw('/api/auth/login', 'application/json', `{"username":${'['.repeat(31)}1${']'.repeat(31)}}`);
+      expectError(response, 400, 'Valid email required');
+    });
+
     it('answers an unsupported Content-Encoding with 415 {error}', async () => {
       const response = await http(gateway).post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'snappy').send('{}');
       expectError(response, 415);
