@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
 import { jsonBodyParser } from '@app/http';
+import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
@@ -17,6 +18,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
+  app.use(crossSiteRequestGuard(config.PUBLIC_URL));
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.use(securityHeaders);
   app.use(cookieParser());
