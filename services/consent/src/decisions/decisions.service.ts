@@ -1,4 +1,4 @@
-import { API_ERRORS, submissionFormSchema, type ConsentSession as SessionJson, type StatusUpdateRequest, type StoredRecording, type SubmissionForm } from '@app/contracts';
+import { API_ERRORS, recordingFilePartSchema, submissionFormSchema, type ConsentSession as SessionJson, type StatusUpdateRequest, type StoredRecording, type SubmissionForm } from '@app/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import type { FileInfo } from 'busboy';
 import type { Readable } from 'node:stream';
@@ -18,6 +18,7 @@ import { presentSession } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
 
 const submissionForm = new ZodBodyPipe(submissionFormSchema);
+const recordingFilePart = new ZodBodyPipe(recordingFilePartSchema);
 
 /** The partner's answer: a refusal without a recording, or a recorded statement that goes to analysis. */
 @Injectable()
@@ -55,13 +56,10 @@ export class DecisionsService {
   async storeSubmittedRecording(fields: Record<string, string>, file: Readable, info: FileInfo, caller: CallerContext): Promise<StoredRecording> {
     if (!fields.sessionId) throw new ApiException(API_ERRORS.fieldsAfterFile);
     submissionForm.transform(fields);
+    const declared = recordingFilePart.transform({ filename: info.filename || 'recording', mimeType: info.mimeType });
     const session = await this.sessions.partnerSession(fields.sessionId, caller);
     assertOpen(session, new Date());
-    const asset = await this.assets.create(session.id, {
-      filename: (info.filename || 'recording').slice(0, 200),
-      mimeType: info.mimeType.slice(0, 100),
-      fileSize: 0,
-    });
+    const asset = await this.assets.create(session.id, { ...declared, fileSize: 0 });
     return this.recordings.storeRecording(session, asset, file, caller.audit);
   }
 

@@ -27,6 +27,7 @@ describe('gatewayConfigSchema', () => {
       REGISTRATIONS_PER_IP_PER_HOUR: 10,
       SESSIONS_PER_MEMBER_PER_HOUR: 30,
       CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
+      RECORDING_MAX_BYTES: 52_428_800,
       STORAGE_DIR: '.data/storage',
       FRONTEND_DIR: 'dist/frontend',
       MIGRATE_ON_START: false,

@@ -27,6 +27,8 @@ export const gatewayConfigSchema = z
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
     /** Shared with the internal services, which refuse any call that lacks it. */
     INTERNAL_SERVICE_TOKEN: env.secret(32),
+    /** The consent service's limit (same name and default there): a larger declared upload is refused at once. */
+    RECORDING_MAX_BYTES: env.positiveInt(50 * 1024 * 1024),
     STORAGE_DIR: z.string().default('.data/storage'),
     FRONTEND_DIR: z.string().default('dist/frontend'),
     MIGRATE_ON_START: env.flag(false),

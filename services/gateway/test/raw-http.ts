@@ -1,0 +1,30 @@
+import http from 'node:http';
+
+/** Requests exactly as written, for what supertest would normalise or refuse to send: raw paths, lying headers. */
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Sent as is: `..`, encoded slashes and `%00` reach the server unnormalised. */
+  path: string;
+  headers?: http.OutgoingHttpHeaders;
+  body?: string | Buffer;
+}
+
+export function rawRequest(port: number, { method, path, headers = {}, body }: RawRequest): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      answer.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end(body);
+  });
+}
