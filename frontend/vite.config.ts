@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 // Everything web-related lives in frontend/, so paths are anchored here rather than at the repo root.
 const frontendDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(frontendDir, '..');
+/** The gateway `npm start` runs, at its default PUBLIC_URL. */
+const gatewayOrigin = 'http://localhost:3000';
 
 export default defineConfig({
   root: frontendDir,
@@ -23,7 +25,14 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        configure: (proxy) =>
+          proxy.on('proxyReq', (outgoing, incoming) => {
+            // The gateway takes cookie-authenticated changes only from its own origin: the dev server's pages stand in for it.
+            if (incoming.headers.origin === `http://${incoming.headers.host}`) outgoing.setHeader('origin', gatewayOrigin);
+          }),
+      },
     },
   },
   test: {
