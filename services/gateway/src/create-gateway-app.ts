@@ -8,6 +8,7 @@ import { serveFrontend } from './frontend/serve-frontend';
 import { jsonBodyParser } from '@app/http';
 import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
+import { answerUnparseableRequests } from './http/unparseable-requests';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
@@ -23,6 +24,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(serveFrontend(config.FRONTEND_DIR));
+  answerUnparseableRequests(app.getHttpServer());
   app.enableShutdownHooks();
   return app;
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 
 /** Requests exactly as written, for what supertest would normalise or refuse to send: raw paths, lying headers. */
 
@@ -26,5 +27,17 @@ export function rawRequest(port: number, { method, path, headers = {}, body }: R
     });
     call.on('error', reject);
     call.end(body);
+  });
+}
+
+/** Writes bytes to a fresh socket and reads everything the server answers until it closes the connection. */
+export function rawExchange(port: number, bytes: string | Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
   });
 }
