@@ -1,6 +1,21 @@
 import { makeTestRecording, multipartBody } from '@app/testing';
 import { randomUUID } from 'node:crypto';
-import { auditRows, call, createSession, CreatedSession, decisionFields, expectAnswer, filesUnder, processVideo, SESSION_NOT_FOUND, sessionRow } from './consent-api';
+import http from 'node:http';
+import {
+  assetRow,
+  auditRows,
+  call,
+  createSession,
+  CreatedSession,
+  decisionFields,
+  eventually,
+  expectAnswer,
+  filesUnder,
+  newAsset,
+  processVideo,
+  SESSION_NOT_FOUND,
+  sessionRow,
+} from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const invalid = (error: string) => ({ error, code: 'validation_failed' });
@@ -75,6 +90,40 @@ describe('consent service: bad input never reaches SQL', () => {
       .set('Content-Type', 'application/json')
       .send(`{"sessionId":${'['.repeat(5000)}${']'.repeat(5000)}}`);
     expectAnswer(response, 400, { error: 'Request body is nested too deeply', code: 'body_too_deep' });
+  });
+
+  it('keeps nothing of a whole file part whose request never completes (it declared more than it sent)', async () => {
+    const files = await filesUnder(consent.storageDir);
+    const video = await makeTestRecording('webm');
+    const assetId = await newAsset(consent, session, video.length);
+    const boundary = 'broken-off';
+    const body = multipartBody(boundary, [
+      { name: 'sessionId', value: session.id },
+      { name: 'videoAssetId', value: assetId },
+      { name: 'video', file: video, filename: 'consent.webm', contentType: 'video/webm' },
+    ]);
+    const { hostname, port } = new URL(consent.baseUrl);
+    await new Promise<void>((done) => {
+      const upload = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/uploads',
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': body.length + 1000,
+          'X-Internal-Token': consent.internalToken,
+          'X-Recipient-Token': session.recipientToken,
+        },
+      });
+      upload.on('error', () => done());
+      // Long enough for the whole recording to be stored, were the file part all that counted.
+      upload.write(body, () => setTimeout(() => upload.destroy(), 500));
+    });
+
+    await eventually(async () => (await filesUnder(consent.storageDir)).length === files.length);
+    expect(await filesUnder(consent.storageDir)).toEqual(files);
+    expect((await assetRow(consent, assetId)).stored_at).toBeNull();
   });
 
   it('keeps only a real address as the audited client IP', async () => {
