@@ -126,6 +126,22 @@ describe('consent service: bad input never reaches SQL', () => {
     expect((await assetRow(consent, assetId)).stored_at).toBeNull();
   });
 
+  it('answers a form that breaks off in a second file part (no closing boundary) at once, storing nothing', async () => {
+    const files = await filesUnder(consent.storageDir);
+    const assetId = await newAsset(consent, session, 1000);
+    const video = await makeTestRecording('webm');
+    const part = { name: 'video', file: video.subarray(0, 2000), filename: 'consent.webm', contentType: 'video/webm' };
+    const body = multipartBody('two-files', [{ name: 'sessionId', value: session.id }, { name: 'videoAssetId', value: assetId }, part, part], { close: false });
+    const response = await call(consent, 'post', '/uploads')
+      .set('X-Recipient-Token', session.recipientToken)
+      .set('Content-Type', 'multipart/form-data; boundary=two-files')
+      .timeout(5000)
+      .send(body);
+    expectAnswer(response, 400, { error: 'The multipart body could not be read', code: 'multipart_unreadable' });
+    expect(await filesUnder(consent.storageDir)).toEqual(files);
+    expect((await assetRow(consent, assetId)).stored_at).toBeNull();
+  });
+
   it('keeps only a real address as the audited client IP', async () => {
     const opened = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken).set('X-Client-Ip', `not-an-ip ${'x'.repeat(80)}`);
     expect(opened.status).toBe(200);

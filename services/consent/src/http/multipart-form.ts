@@ -50,7 +50,9 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
       settled = true;
       request.unpipe(parser);
       request.resume();
-      file?.destroy();
+      // With the reason: a stream that had ended and is then destroyed without one would stall a pipeline built on
+      // it afterwards (the handler may not have started reading yet).
+      file?.destroy(error instanceof Error ? error : new Error(String(error)));
       void Promise.resolve(handled)
         .catch(() => undefined)
         .then(() => reject(error));
