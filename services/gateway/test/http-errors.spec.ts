@@ -99,6 +99,13 @@ describe('HTTP error answers', () => {
       expect(parse(await rawExchange(port, request))).toEqual({ status: 400, body: { error: 'The request could not be read', code: 'bad_request' }, connection: 'close' });
     });
 
+    it('answers a request whose body runs past its Content-Length once, as that request, then closes', async () => {
+      const body = '{"username":"nobody@example.test","password":"secret1"}GARBAGE';
+      const answer = await rawExchange(port, `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length - 7}\r\n\r\n${body}`);
+      expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      expect(parse(answer)).toMatchObject({ status: 401, body: { error: 'Invalid email or password', code: 'invalid_credentials' } });
+    });
+
     it('answers headers over the size limit with 431', async () => {
       const answer = await rawExchange(port, `GET /api/site HTTP/1.1\r\nHost: x\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n`);
       expect(parse(answer)).toEqual({ status: 431, body: { error: 'Request headers are too large', code: 'bad_request' }, connection: 'close' });
