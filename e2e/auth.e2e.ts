@@ -1,5 +1,7 @@
 // Register and login screens (spec sections 2, 4, 5, 8) and the protected-route rule for anonymous visitors.
 import { rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { expectPath, expectVisible, makePngFile, newAccount, registerAccount, useE2e } from './support/browser';
 
@@ -66,5 +68,43 @@ describe('protected routes', () => {
     await page.goto('/dashboard');
     await expectPath(page, '/register');
     await expectVisible(page.getByRole('button', { name: 'Create Account' }));
+  });
+});
+
+describe('cross-site request defence', () => {
+  /** A page of another origin on the same site (another port), where SameSite=Lax still sends the cookie. */
+  let foreign: Server;
+  let foreignOrigin: string;
+  beforeAll(async () => {
+    foreign = createServer((request, response) => {
+      const target = new URL(request.url ?? '/', 'http://x').searchParams.get('target');
+      response.setHeader('Content-Type', 'text/html');
+      response.end(`<script>fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials: 'include' }).finally(() => (document.title = 'sent'))</script>`);
+    });
+    await new Promise<void>((listening) => foreign.listen(0, '127.0.0.1', listening));
+    foreignOrigin = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((closed) => foreign.close(() => closed())));
+
+  const revokedSessions = async (email: string) =>
+    (
+      await e2e.server.sql<{ count: number }>(
+        'SELECT count(*)::int AS count FROM identity.auth_sessions s JOIN identity.users u ON u.id = s.user_id WHERE u.email = $1 AND s.revoked_at IS NOT NULL',
+        [email],
+      )
+    )[0].count;
+
+  test("a same-site page of another origin cannot sign the member out with the cookie; the app's own page can", async () => {
+    const { page, context, server } = e2e;
+    const account = await registerAccount(server, newAccount(), context);
+
+    await page.goto(`${foreignOrigin}/?target=${encodeURIComponent(`${server.baseURL}/api/auth/logout`)}`);
+    await page.waitForFunction(() => document.title === 'sent');
+    expect(await revokedSessions(account.email)).toBe(0);
+
+    await page.goto('/');
+    const status = await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' })).status);
+    expect(status).toBe(204);
+    expect(await revokedSessions(account.email)).toBe(1);
   });
 });

@@ -8,6 +8,8 @@ import { precompressDirectory } from './build/precompress';
 // Everything web-related lives in frontend/, so paths are anchored here rather than at the repo root.
 const frontendDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(frontendDir, '..');
+/** The gateway `npm start` runs, at its default PUBLIC_URL. */
+const gatewayOrigin = 'http://localhost:3000';
 
 /** .br/.gz copies of the build, served by the gateway (services/gateway/src/frontend/serve-frontend.ts). */
 function precompress(): Plugin {
@@ -38,7 +40,14 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        configure: (proxy) =>
+          proxy.on('proxyReq', (outgoing, incoming) => {
+            // The gateway takes cookie-authenticated changes only from its own origin: the dev server's pages stand in for it.
+            if (incoming.headers.origin === `http://${incoming.headers.host}`) outgoing.setHeader('origin', gatewayOrigin);
+          }),
+      },
     },
   },
   test: {

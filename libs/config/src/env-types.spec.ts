@@ -25,6 +25,12 @@ describe('env variable types', () => {
     expect(refused.error?.issues[0].message).toBe('must be true or false');
   });
 
+  it('optionalFlag: true/1 and false/0 only, undefined when unset', () => {
+    const flag = env.optionalFlag();
+    expect([flag.parse('true'), flag.parse('1'), flag.parse('false'), flag.parse('0'), flag.parse(undefined)]).toEqual([true, true, false, false, undefined]);
+    expect(flag.safeParse('yes').error?.issues[0].message).toBe('must be true or false');
+  });
+
   it('url: accepts only the listed protocols and says which', () => {
     const url = env.url(['redis:', 'rediss:']);
     expect(url.parse('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from './subscription-status';
+import { lineOfText } from './text';
 
 // The messages are the spec's (section 5); the server applies the same rules as the client.
 const email = z
@@ -22,8 +23,7 @@ export type LoginInput = z.infer<typeof loginRequestSchema>;
 export const registerRequestSchema = z.object({
   username: email,
   password,
-  fullName: z
-    .string({ message: 'Full name is required' })
+  fullName: lineOfText('Full name is required', 'Full name')
     .trim()
     .min(2, 'Full name is required')
     .max(200, 'Full name must be at most 200 characters'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineOfText } from './text';
 
 export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;
 export const AI_VERDICTS = ['processing', 'granted', 'denied'] as const;
@@ -54,12 +55,14 @@ export type NewSessionRequest = z.input<typeof newSessionRequestSchema>;
 
 /** Internal: gateway -> consent service POST /sessions; the initiator's id travels as X-Actor-User-Id. */
 export const createSessionBodySchema = z.object({
-  initiatorFullName: z
-    .string({ message: 'initiatorFullName is required' })
+  initiatorFullName: lineOfText('initiatorFullName is required', 'initiatorFullName')
     .trim()
     .min(1, 'initiatorFullName is required')
     .max(200, 'initiatorFullName must be at most 200 characters'),
-  initiatorPictureUrl: z.string().max(300, 'initiatorPictureUrl must be at most 300 characters').nullable().default(null),
+  initiatorPictureUrl: lineOfText('initiatorPictureUrl must be a string', 'initiatorPictureUrl')
+    .max(300, 'initiatorPictureUrl must be at most 300 characters')
+    .nullable()
+    .default(null),
   deleteAfterDays,
 });
 export type CreateSessionBody = z.input<typeof createSessionBodySchema>;

@@ -3,6 +3,7 @@
 export * from './api-errors';
 export * from './ids';
 export * from './subscription-status';
+export * from './text';
 export * from './auth.contract';
 export * from './site.contract';
 export * from './consent-sessions.contract';

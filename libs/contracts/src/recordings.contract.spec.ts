@@ -1,4 +1,4 @@
-import { submissionFormSchema } from './recordings.contract';
+import { recordingFilePartSchema, recordingTooLargeMessage, registerAssetRequestSchema, submissionFormSchema } from './recordings.contract';
 
 const valid = { recipient_full_name: '  Sam Roe ', recipient_phone: ' +1 555 987 6543 ', is_over_18: 'true', decision: 'yes' };
 const parse = (fields: Record<string, string | undefined>) => {
@@ -25,5 +25,33 @@ describe('submission form', () => {
     [{ recipient_phone: '', is_over_18: 'no' }, 'Phone number is required'],
   ])('refuses %j with %j', (overrides, message) => {
     expect(() => parse({ ...valid, ...overrides })).toThrow(message);
+  });
+});
+
+describe('recording limit message', () => {
+  it('states the limit in MB, never rounded up', () => {
+    expect(recordingTooLargeMessage(52_428_800)).toBe('Recordings must be 50 MB or smaller');
+    expect(recordingTooLargeMessage(200_000)).toBe('Recordings must be 0.19 MB or smaller');
+  });
+});
+
+describe('text that is stored refuses control characters', () => {
+  const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? 'accepted' : result.error!.issues[0].message);
+
+  it.each([
+    ['recipient_full_name', 'Sam\u0000Roe', 'Name must not contain control characters'],
+    ['recipient_phone', '+1 555\u0000', 'Phone number must not contain control characters'],
+    ['recipient_full_name', 'Sam\u001bRoe', 'Name must not contain control characters'],
+    ['recipient_full_name', 'Sam\u007fRoe', 'Name must not contain control characters'],
+  ])('submission form: %s %j', (field, value, message) => {
+    expect(firstMessage(submissionFormSchema.safeParse({ ...valid, [field]: value }))).toBe(message);
+  });
+
+  it('declared recordings: file name and type', () => {
+    const asset = { sessionId: 's', filename: 'consent.webm', mimeType: 'video/webm', fileSize: 10 };
+    expect(firstMessage(registerAssetRequestSchema.safeParse({ ...asset, filename: 'a\u0000.webm' }))).toBe('filename must not contain control characters');
+    expect(firstMessage(registerAssetRequestSchema.safeParse({ ...asset, mimeType: 'video/webm\u0000' }))).toBe('mimeType must not contain control characters');
+    expect(firstMessage(recordingFilePartSchema.safeParse({ filename: 'a\nb.webm', mimeType: 'video/webm' }))).toBe('filename must not contain control characters');
+    expect(recordingFilePartSchema.parse({ filename: ' Ünïcödé 🎥.webm ', mimeType: 'video/webm' })).toEqual({ filename: 'Ünïcödé 🎥.webm', mimeType: 'video/webm' });
   });
 });

@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import { lineOfText } from './text';
+
+const MB = 1024 * 1024;
+
+/** The 413's text for a recording limit: in MB, rounded down so the message never promises more than is accepted. */
+export function recordingTooLargeMessage(maxBytes: number): string {
+  return `Recordings must be ${Math.floor((maxBytes / MB) * 100) / 100} MB or smaller`;
+}
+
+/** A recording's declared file name and type, kept with its asset. */
+const filename = lineOfText('filename is required', 'filename')
+  .trim()
+  .min(1, 'filename is required')
+  .max(200, 'filename must be at most 200 characters');
+const mimeType = lineOfText('mimeType is required', 'mimeType').max(100, 'mimeType must be at most 100 characters');
 
 /**
  * POST /api/video/assets: the spec's asset payload plus the session it belongs to. `storageKey` and `isEncrypted` are
@@ -6,12 +21,8 @@ import { z } from 'zod';
  */
 export const registerAssetRequestSchema = z.object({
   sessionId: z.string({ message: 'sessionId is required' }),
-  filename: z
-    .string({ message: 'filename is required' })
-    .trim()
-    .min(1, 'filename is required')
-    .max(200, 'filename must be at most 200 characters'),
-  mimeType: z.string({ message: 'mimeType is required' }).max(100, 'mimeType must be at most 100 characters'),
+  filename,
+  mimeType,
   fileSize: z
     .number({ message: 'fileSize must be a number of bytes' })
     .int('fileSize must be a number of bytes')
@@ -39,13 +50,11 @@ export type StoredRecording = z.infer<typeof storedRecordingSchema>;
  * the first failure is the answer. The recording itself is checked apart: a stored asset or the request's file part.
  */
 export const submissionFormSchema = z.object({
-  recipient_full_name: z
-    .string({ message: 'Name is required' })
+  recipient_full_name: lineOfText('Name is required', 'Name')
     .trim()
     .min(1, 'Name is required')
     .max(200, 'Name must be at most 200 characters'),
-  recipient_phone: z
-    .string({ message: 'Phone number is required' })
+  recipient_phone: lineOfText('Phone number is required', 'Phone number')
     .trim()
     .min(1, 'Phone number is required')
     .max(32, 'Phone number must be at most 32 characters'),
@@ -55,3 +64,7 @@ export const submissionFormSchema = z.object({
 });
 export type SubmissionForm = z.infer<typeof submissionFormSchema>;
 export type Decision = SubmissionForm['decision'];
+
+/** The file part of POST /api/consent/process-video: its declared name and type are kept as /api/video/assets keeps them. */
+export const recordingFilePartSchema = z.object({ filename, mimeType });
+export type RecordingFilePart = z.infer<typeof recordingFilePartSchema>;

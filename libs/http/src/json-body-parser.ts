@@ -3,8 +3,12 @@ import { HttpException } from '@nestjs/common';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiException } from './api.exception';
 
+/** Deeper than any body of the API; far below what would overflow the stack when a body is serialised again. */
+export const JSON_MAX_DEPTH = 32;
+
 const REFUSALS: Record<string, ApiErrorSpec> = {
   'entity.too.large': API_ERRORS.bodyTooLarge,
+  'entity.too.deep': API_ERRORS.bodyTooDeep,
   'entity.parse.failed': API_ERRORS.invalidJson,
 };
 const MESSAGES: Record<string, string> = {
@@ -13,13 +17,47 @@ const MESSAGES: Record<string, string> = {
 };
 
 /**
- * JSON bodies only (the API takes no forms). A body the parser refuses becomes an error with a generic message, so
- * the client gets its 4xx as `{error, code}` and never an echo of the body it sent.
+ * JSON bodies only (the API takes no forms), at most `limit` in size and JSON_MAX_DEPTH levels deep. A body the
+ * parser refuses becomes an error with a generic message, so the client gets its 4xx as `{error, code}` and never an
+ * echo of the body it sent.
  */
 export function jsonBodyParser(limit: string): RequestHandler {
-  const parse = express.json({ limit });
+  const parse = express.json({ limit, verify: refuseDeepNesting });
   return (request: Request, response: Response, next: NextFunction) =>
     parse(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
+}
+
+/** Runs on the raw body before it is parsed, so a deep body costs one linear scan and is never built. */
+function refuseDeepNesting(_request: unknown, _response: unknown, body: Buffer, encoding: string): void {
+  let text: string;
+  try {
+    text = new TextDecoder(encoding).decode(body);
+  } catch {
+    throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+  }
+  if (nestedDeeperThan(text, JSON_MAX_DEPTH)) throw Object.assign(new Error('too deep'), { status: 400, type: 'entity.too.deep' });
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x5b, 0x7b]);
+const CLOSERS = new Set([0x5d, 0x7d]);
+
+/** Whether JSON text nests arrays and objects deeper than `maxDepth`, counted in one pass without recursion. */
+export function nestedDeeperThan(json: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < json.length; index++) {
+    const char = json.charCodeAt(index);
+    if (inString) {
+      if (char === BACKSLASH) index++;
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) inString = true;
+    else if (OPENERS.has(char)) {
+      if (++depth > maxDepth) return true;
+    } else if (CLOSERS.has(char)) depth--;
+  }
+  return false;
 }
 
 function asClientError(error: unknown): unknown {

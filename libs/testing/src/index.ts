@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './redis-cleanup';
 export * from './test-recordings';
 export * from './capture-stdout';
+export * from './multipart-body';

@@ -7,7 +7,9 @@ import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
 import { jsonBodyParser } from '@app/http';
+import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
+import { answerUnparseableRequests } from './http/unparseable-requests';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
@@ -20,12 +22,15 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
-  app.use(jsonBodyParser(JSON_BODY_LIMIT));
+  // Headers first, so refusals by the middleware after it carry them too.
   app.use(securityHeaders(config));
+  app.use(crossSiteRequestGuard(config.PUBLIC_URL));
+  app.use(jsonBodyParser(JSON_BODY_LIMIT));
   // The web app's files are compressed at build time (serve-frontend.ts); only API answers are compressed here.
   app.use('/api', compression({ threshold: API_COMPRESSION_THRESHOLD }));
   app.use(cookieParser());
   app.use(serveFrontend(config.FRONTEND_DIR));
+  answerUnparseableRequests(app.getHttpServer());
   app.enableShutdownHooks();
   return app;
 }

@@ -27,14 +27,31 @@ describe('sign-in rate limits behind a trusted proxy', () => {
     expect((await login(gateway, account.username, account.password, '198.51.100.8')).status).toBe(200);
   });
 
-  it('blocks an account attacked from many addresses once its own limit is reached', async () => {
+  it("refuses a guesser who used up an account's failures from one address (429, Retry-After), while the owner signs in from another at once", async () => {
     const account = await registerOk(gateway);
     for (let attempt = 0; attempt < PER_ACCOUNT; attempt += 1) {
-      expect((await login(gateway, account.username, 'wrong password', `192.0.2.${attempt + 1}`)).status).toBe(401);
+      expect((await login(gateway, account.username, 'wrong password', '192.0.2.66')).status).toBe(401);
     }
 
-    const blocked = await login(gateway, account.username, account.password, '192.0.2.99');
-    expectError(blocked, 429, /^Too many failed sign-in attempts\. Try again in /);
-    expect(blocked.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    const guesser = await login(gateway, account.username, 'another guess', '192.0.2.66');
+    expectError(guesser, 429, /^Too many failed sign-in attempts\. Try again in /);
+    expect(guesser.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expectError(await login(gateway, account.username, account.password, '192.0.2.66'), 429);
+
+    const owner = await login(gateway, account.username, account.password, '198.51.100.20');
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.id).toBe(account.user.id);
+  });
+
+  it('gives each guessing address its own budget per account, so guessers from many addresses cannot lock the owner out', async () => {
+    const account = await registerOk(gateway);
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      for (let attempt = 0; attempt < PER_ACCOUNT; attempt += 1) {
+        expect((await login(gateway, account.username, 'wrong password', address)).status).toBe(401);
+      }
+      expectError(await login(gateway, account.username, 'wrong password', address), 429);
+    }
+
+    expect((await login(gateway, account.username, account.password, '198.51.100.21')).status).toBe(200);
   });
 });

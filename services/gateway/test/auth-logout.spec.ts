@@ -13,7 +13,8 @@ describe('POST /api/auth/logout', () => {
   it('answers 204 with no body and clears the session cookie', async () => {
     const { token } = await registerOk(gateway);
 
-    const response = await http(gateway).post('/api/auth/logout').set('Cookie', `session=${token}`);
+    // A cookie-only call: it must come from the app's own origin (cross-site request defence).
+    const response = await http(gateway).post('/api/auth/logout').set('Cookie', `session=${token}`).set('Origin', gateway.config.PUBLIC_URL);
 
     expect(response.status).toBe(204);
     expect(response.text).toBe('');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDirectory } from '../../../frontend/build/precompress';
-import { getRaw, type RawResponse } from './raw-http';
+import { getRaw, type RawAnswer } from './raw-http';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /** A small build, precompressed by the same step as `npm run build:web`. */
@@ -18,7 +18,7 @@ const FILES: Record<string, Buffer> = {
 describe('the web app, compressed at build time', () => {
   let gateway: GatewayTestApp;
   let frontendDir: string;
-  let get: (path: string, acceptEncoding?: string) => Promise<RawResponse>;
+  let get: (path: string, acceptEncoding?: string) => Promise<RawAnswer>;
 
   beforeAll(async () => {
     frontendDir = await mkdtemp(join(tmpdir(), 'frontend-serving-'));

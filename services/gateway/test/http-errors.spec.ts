@@ -1,6 +1,8 @@
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, snapshotWrites } from './api-helpers';
 import { MB, VALID_PASSWORD } from './fixtures';
+import type { AddressInfo } from 'node:net';
+import { rawExchange } from './raw-http';
 
 /** docs/API.md: every error answer is `{error}` JSON with a 4xx/5xx status; bad input is never a 500. */
 describe('HTTP error answers', () => {
@@ -31,6 +33,22 @@ describe('HTTP error answers', () => {
       expect(await snapshotWrites(gateway)).toEqual(before);
     });
 
+    it('answers a JSON body nested 5,000 levels deep with 400 body_too_deep, writing nothing', async () => {
+      const before = await snapshotWrites(gateway);
+      const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+      for (const path of ['/api/auth/register', '/api/auth/login']) {
+        const response = await postRaw(path, 'application/json', deep);
+        expectError(response, 400, 'Request body is nested too deeply');
+        expect(response.body.code).toBe('body_too_deep');
+      }
+      expect(await snapshotWrites(gateway)).toEqual(before);
+    });
+
+    it('reads a body nested up to 32 levels (then validates it as usual)', async () => {
+      const response = await postRaw('/api/auth/login', 'application/json', `{"username":${'['.repeat(31)}1${']'.repeat(31)}}`);
+      expectError(response, 400, 'Valid email required');
+    });
+
     it('answers an unsupported Content-Encoding with 415 {error}', async () => {
       const response = await http(gateway).post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'snappy').send('{}');
       expectError(response, 415);
@@ -53,6 +71,44 @@ describe('HTTP error answers', () => {
 
     it('answers a deeply nested form body with 400 {error}, not 500', async () => {
       expectError(await postRaw('/api/auth/login', 'application/x-www-form-urlencoded', `username${'[a]'.repeat(40)}=1`), 400);
+    });
+  });
+
+  describe('requests Node cannot parse still get {error, code} JSON', () => {
+    let port: number;
+    beforeAll(async () => {
+      const server = gateway.app.getHttpServer();
+      await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+      port = (server.address() as AddressInfo).port;
+    });
+
+    /** Status line, JSON body and Connection header of a raw HTTP answer. */
+    function parse(answer: string): { status: number; body: unknown; connection?: string } {
+      const [head, body] = answer.split('\r\n\r\n');
+      const connection = /\r\nconnection: *([^\r]+)/i.exec(head)?.[1];
+      expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+      return { status: Number(head.split(' ')[1]), body: JSON.parse(body), connection };
+    }
+
+    it.each([
+      ['a Content-Length that is not a number', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}'],
+      ['both Content-Length and chunked encoding', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+      ['a header line without a colon', 'GET /api/site HTTP/1.1\r\nHost: x\r\nthis is no header\r\n\r\n'],
+      ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n'],
+    ])('answers %s with 400', async (_label, request) => {
+      expect(parse(await rawExchange(port, request))).toEqual({ status: 400, body: { error: 'The request could not be read', code: 'bad_request' }, connection: 'close' });
+    });
+
+    it('answers a request whose body runs past its Content-Length once, as that request, then closes', async () => {
+      const body = '{"username":"nobody@example.test","password":"secret1"}GARBAGE';
+      const answer = await rawExchange(port, `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length - 7}\r\n\r\n${body}`);
+      expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      expect(parse(answer)).toMatchObject({ status: 401, body: { error: 'Invalid email or password', code: 'invalid_credentials' } });
+    });
+
+    it('answers headers over the size limit with 431', async () => {
+      const answer = await rawExchange(port, `GET /api/site HTTP/1.1\r\nHost: x\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n`);
+      expect(parse(answer)).toEqual({ status: 431, body: { error: 'Request headers are too large', code: 'bad_request' }, connection: 'close' });
     });
   });
 

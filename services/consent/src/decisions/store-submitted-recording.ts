@@ -1,4 +1,5 @@
-import type { StoredRecording } from '@app/contracts';
+import { recordingFilePartSchema, type StoredRecording } from '@app/contracts';
+import { ZodBodyPipe } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import type { FileInfo } from 'busboy';
 import type { Readable } from 'node:stream';
@@ -8,6 +9,8 @@ import { VideoAssetsService } from '../recordings/video-assets.service';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import type { Submission } from './submission';
+
+const recordingFilePart = new ZodBodyPipe(recordingFilePartSchema);
 
 /**
  * The file part of /process-video, stored as /uploads would store it under an asset of its own. The fields came
@@ -22,13 +25,10 @@ export class StoreSubmittedRecording {
   ) {}
 
   async run(submission: Submission, file: Readable, info: FileInfo, caller: CallerContext): Promise<StoredRecording> {
+    const declared = recordingFilePart.transform({ filename: info.filename || 'recording', mimeType: info.mimeType });
     const session = await this.sessions.partnerSession(submission.sessionId, caller);
     assertOpen(session, new Date());
-    const asset = await this.assets.create(session.id, {
-      filename: (info.filename || 'recording').slice(0, 200),
-      mimeType: info.mimeType.slice(0, 100),
-      fileSize: 0,
-    });
+    const asset = await this.assets.create(session.id, { ...declared, fileSize: 0 });
     return this.intake.storeRecording(session, asset, file, caller.audit);
   }
 }

@@ -16,6 +16,11 @@ describe('readCallerContext', () => {
     });
   });
 
+  it('keeps an IPv6 client address and drops one that is not an address', () => {
+    expect(readCallerContext({ 'x-client-ip': '::ffff:127.0.0.1' }).audit.ip).toBe('::ffff:127.0.0.1');
+    expect(readCallerContext({ 'x-client-ip': `garbage ${'x'.repeat(100)}` }).audit.ip).toBeNull();
+  });
+
   it('leaves out what is absent, and ignores an actor id that is not a uuid', () => {
     expect(readCallerContext({ 'x-actor-user-id': "1' OR '1'='1" })).toEqual({
       actorUserId: undefined,

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
 import type { AuditContext } from '../audit/audit-log.service';
 import { isUuid } from '@app/contracts';
 
@@ -20,9 +21,11 @@ function single(value: string | string[] | undefined): string | undefined {
 
 export function readCallerContext(headers: IncomingHttpHeaders): CallerContext {
   const actor = single(headers['x-actor-user-id']);
+  // Behind trusted proxies it comes from X-Forwarded-For, which may hold anything: only a real address is kept.
+  const ip = single(headers['x-client-ip']);
   return {
     actorUserId: isUuid(actor) ? actor.toLowerCase() : undefined,
     recipientToken: single(headers['x-recipient-token']),
-    audit: { ip: single(headers['x-client-ip']) ?? null, userAgent: single(headers['x-client-user-agent']) ?? null },
+    audit: { ip: ip && isIP(ip) ? ip : null, userAgent: single(headers['x-client-user-agent']) ?? null },
   };
 }

@@ -3,7 +3,7 @@ import { ApiException } from '@app/http';
 import type { HttpException } from '@nestjs/common';
 import busboy, { FileInfo } from 'busboy';
 import type { Request } from 'express';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 
 export interface MultipartFormOptions<T> {
   /** The one file part read; other file parts are skipped. */
@@ -13,7 +13,8 @@ export interface MultipartFormOptions<T> {
   fileTooLarge: () => HttpException;
   /**
    * Called when the file part arrives, with the fields sent before it (later ones are ignored: fields come first).
-   * It must consume the stream, or reject.
+   * It must consume the stream, or reject. The stream ends only once the whole request has arrived, so a request that
+   * breaks off after the file part fails the stream instead of leaving a file that was never answered for.
    */
   onFile(fields: Record<string, string>, file: Readable, info: FileInfo): Promise<T>;
 }
@@ -49,7 +50,9 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
       settled = true;
       request.unpipe(parser);
       request.resume();
-      file?.destroy();
+      // With the reason: a stream that had ended and is then destroyed without one would stall a pipeline built on
+      // it afterwards (the handler may not have started reading yet).
+      file?.destroy(error instanceof Error ? error : new Error(String(error)));
       void Promise.resolve(handled)
         .catch(() => undefined)
         .then(() => reject(error));
@@ -70,9 +73,10 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
     parser.on('file', (name, stream, info) => {
       stream.on('error', () => undefined);
       if (name !== options.fileField || file || settled) return void stream.resume();
-      file = stream;
-      stream.on('limit', () => stream.destroy(options.fileTooLarge()));
-      handled = options.onFile({ ...fields }, stream, info);
+      const part = stream;
+      file = endingWithRequest(part, request);
+      part.on('limit', () => part.destroy(options.fileTooLarge()));
+      handled = options.onFile({ ...fields }, file, info);
       handled.catch(fail);
     });
     parser.on('error', () => fail(new ApiException(API_ERRORS.multipartUnreadable)));
@@ -85,4 +89,22 @@ export function readMultipartForm<T>(request: Request, options: MultipartFormOpt
     });
     request.pipe(parser);
   });
+}
+
+/** The part's bytes, ending only when the request has: until then the part may still turn out to be a broken upload. */
+function endingWithRequest(part: Readable, request: Request): Readable {
+  const held = new PassThrough();
+  // Observed by whoever consumes it, possibly only after an early failure (see the part's listener above).
+  held.on('error', () => undefined);
+  part.pipe(held, { end: false });
+  part.on('error', (error) => held.destroy(error));
+  part.on('close', () => {
+    if (!part.readableEnded) held.destroy(new ApiException(API_ERRORS.uploadInterrupted));
+  });
+  part.on('end', () => {
+    if (request.complete) held.end();
+    else request.once('end', () => held.end());
+  });
+  held.on('close', () => part.destroy());
+  return held;
 }

@@ -1,17 +1,11 @@
-import { API_ERRORS } from '@app/contracts';
+import { API_ERRORS, recordingTooLargeMessage } from '@app/contracts';
 import { ApiException } from '@app/http';
 
 const ACCEPTED_TYPES = new Set(['video/webm', 'video/mp4']);
-const MB = 1024 * 1024;
 
 /** A declared type such as `video/webm;codecs=vp8,opus`: only its essence counts. */
 export function isAcceptedRecordingType(declared: string): boolean {
   return ACCEPTED_TYPES.has(declared.split(';')[0].trim().toLowerCase());
-}
-
-/** The limit in MB, rounded down so the message never promises more than is accepted. */
-export function recordingTooLargeMessage(maxBytes: number): string {
-  return `Recordings must be ${Math.floor((maxBytes / MB) * 100) / 100} MB or smaller`;
 }
 
 export const unsupportedRecording = () => new ApiException(API_ERRORS.recordingUnsupported);

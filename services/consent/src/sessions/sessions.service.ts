@@ -4,7 +4,7 @@ import { Transaction, UnitOfWork } from '@app/database';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { isUuid } from '@app/contracts';
+import { isQrCodeId, isUuid } from '@app/contracts';
 import { ConsentSession } from './consent-session.entity';
 import { ConsentSessionsRepository } from './consent-sessions.repository';
 import { generateRecipientToken, hashRecipientToken } from './recipient-token';
@@ -16,7 +16,6 @@ import type { ConsentSession as SessionJson, CreateSessionInput } from '@app/con
 
 const QR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const QR_RANDOM_LENGTH = 10;
-const QR_CODE_ID_MAX = 64;
 
 @Injectable()
 export class SessionsService {
@@ -59,7 +58,7 @@ export class SessionsService {
   /** What the partner's form loads from the QR link; the partner opening it is audited. */
   async readByQrCode(qrCodeId: string, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
-    const session = qrCodeId.length <= QR_CODE_ID_MAX ? await this.repository.find({ qrCodeId }) : null;
+    const session = isQrCodeId(qrCodeId) ? await this.repository.find({ qrCodeId }) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     if (isPartner(session, caller, now)) {
       await this.unitOfWork.run((transaction) => this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit));

@@ -38,8 +38,9 @@ export class AuthService {
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<IssuedSession> {
-    if (await this.users.existsBy({ email: input.username })) throw new ApiException(API_ERRORS.emailTaken);
+    // Counted before the e-mail is looked up, so "already registered" cannot list members faster than the limit.
     await this.limiter.consumeRegistration(ip);
+    if (await this.users.existsBy({ email: input.username })) throw new ApiException(API_ERRORS.emailTaken);
     const picture = await this.pictures.prepare(input.profilePicture);
     const passwordHash = await this.hasher.hash(input.password);
     const pictureKey = await this.pictures.store(picture);

@@ -27,6 +27,7 @@ describe('gatewayConfigSchema', () => {
       REGISTRATIONS_PER_IP_PER_HOUR: 10,
       SESSIONS_PER_MEMBER_PER_HOUR: 30,
       CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
+      RECORDING_MAX_BYTES: 52_428_800,
       STORAGE_BACKEND: 'local',
       STORAGE_DIR: '.data/storage',
       S3_REGION: 'us-east-1',
@@ -42,6 +43,15 @@ describe('gatewayConfigSchema', () => {
   it('derives PUBLIC_URL from PORT unless it is given', () => {
     expect(parseConfig(gatewayConfigSchema, { ...required, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
     expect(parseConfig(gatewayConfigSchema, { ...required, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe('https://consent.example');
+  });
+
+  it('turns COOKIE_SECURE on by default in production only, and lets it be switched off explicitly', () => {
+    const secure = (env: Record<string, string>) => parseConfig(gatewayConfigSchema, { ...required, ...env }).COOKIE_SECURE;
+    expect(secure({ NODE_ENV: 'production' })).toBe(true);
+    expect(secure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toBe(false);
+    expect(secure({ NODE_ENV: 'development' })).toBe(false);
+    expect(secure({ NODE_ENV: 'test' })).toBe(false);
+    expect(secure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' })).toBe(true);
   });
 
   it('coerces numbers and flags from their string form', () => {

@@ -11,7 +11,8 @@ export const gatewayConfigSchema = z
     PUBLIC_URL: env.url(['http:', 'https:']).optional(),
     JWT_SECRET: env.secret(32),
     SESSION_TTL_HOURS: env.positiveInt(24 * 7),
-    COOKIE_SECURE: env.flag(false),
+    /** Unset: on in production (served over HTTPS there), off otherwise; `false` opts out explicitly. */
+    COOKIE_SECURE: env.optionalFlag(),
     /** Number of proxy hops in front of the gateway whose X-Forwarded-For may be trusted for the client IP. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     LOGIN_MAX_FAILURES_PER_IP: env.positiveInt(20),
@@ -21,6 +22,8 @@ export const gatewayConfigSchema = z
     SESSIONS_PER_MEMBER_PER_HOUR: env.positiveInt(30),
     /** The consent service's internal address; it is never exposed publicly. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
+    /** The consent service's limit (same name and default there): a larger declared upload is refused at once. */
+    RECORDING_MAX_BYTES: env.positiveInt(50 * 1024 * 1024),
     /** Profile pictures: a local directory or S3. */
     ...storageConfigShape,
     FRONTEND_DIR: z.string().default('dist/frontend'),
@@ -29,7 +32,11 @@ export const gatewayConfigSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   })
   .superRefine(checkStorageConfig)
-  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
+  .transform((config) => ({
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+  }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -1,26 +1,42 @@
-import { API_ERRORS } from '@app/contracts';
-import { ApiException } from '@app/http';
-import { Controller, Get, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  API_ERRORS,
+  isQrCodeId,
+  isUuid,
+  registerAssetRequestSchema,
+  statusUpdateRequestSchema,
+  type RegisterAssetInput,
+  type StatusUpdateRequest,
+} from '@app/contracts';
+import { ApiException, ZodBodyPipe } from '@app/http';
+import { Body, Controller, Get, Inject, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentSession } from '../auth/current-session.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
 import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { presentUser } from '../users/user.presenter';
 import { ConsentServiceProxy } from './consent-service.proxy';
+import { refuseDeclaredOversize } from './declared-upload-size';
 import { SessionCreationLimiter } from './session-creation-limiter';
+import { SessionIdPipe } from './session-id.pipe';
 
 type MaybeMember = AuthenticatedRequestUser | null;
 
+const sessionId = new SessionIdPipe(isUuid);
+const qrCodeId = new SessionIdPipe(isQrCodeId);
+
 /**
  * The spec's consent calls. The gateway decides who the caller is (a signed-in member, or an anonymous partner
- * whose link token is passed on); the consent service decides what that caller may see or do.
+ * whose link token is passed on) and refuses malformed ids and bodies at the edge; the consent service, which checks
+ * them again, decides what that caller may see or do.
  */
 @Controller('api')
 export class ConsentController {
   constructor(
     private readonly consent: ConsentServiceProxy,
     private readonly limiter: SessionCreationLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** The initiator is the signed-in member: identity fields in the body are ignored. */
@@ -41,37 +57,49 @@ export class ConsentController {
 
   @Get('consent/sessions/qr/:qrCodeId')
   @UseGuards(OptionalJwtAuthGuard)
-  async sessionByQr(@Param('qrCodeId') qrCodeId: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async sessionByQr(@Param('qrCodeId', qrCodeId) qrCodeId: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
   }
 
   @Get('consent/sessions/:id')
   @UseGuards(OptionalJwtAuthGuard)
-  async session(@Param('id') id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async session(@Param('id', sessionId) id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
   }
 
   @Patch('consent/sessions/:id/status')
   @UseGuards(OptionalJwtAuthGuard)
-  async updateStatus(@Param('id') id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async updateStatus(
+    @Param('id', sessionId) id: string,
+    @Body(new ZodBodyPipe(statusUpdateRequestSchema)) update: StatusUpdateRequest,
+    @CurrentSession() member: MaybeMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.consent.forward(request, response, {
       method: 'PATCH',
       path: `/sessions/${encodeURIComponent(id)}/status`,
       actorUserId: actorOf(member),
-      body: { json: request.body ?? {} },
+      body: { json: update },
     });
   }
 
   @Post('video/assets')
   @UseGuards(OptionalJwtAuthGuard)
-  async createVideoAsset(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.consent.forward(request, response, { method: 'POST', path: '/video-assets', actorUserId: actorOf(member), body: { json: request.body ?? {} } });
+  async createVideoAsset(
+    @Body(new ZodBodyPipe(registerAssetRequestSchema)) asset: RegisterAssetInput,
+    @CurrentSession() member: MaybeMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.consent.forward(request, response, { method: 'POST', path: '/video-assets', actorUserId: actorOf(member), body: { json: asset } });
   }
 
   @Post('upload')
   @UseGuards(OptionalJwtAuthGuard)
   async upload(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     requireMultipart(request);
+    refuseDeclaredOversize(request, response, this.config.RECORDING_MAX_BYTES);
     await this.consent.forward(request, response, { method: 'POST', path: '/uploads', actorUserId: actorOf(member), body: 'stream' });
   }
 
@@ -79,6 +107,7 @@ export class ConsentController {
   @UseGuards(OptionalJwtAuthGuard)
   async processVideo(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     requireMultipart(request);
+    refuseDeclaredOversize(request, response, this.config.RECORDING_MAX_BYTES);
     await this.consent.forward(request, response, { method: 'POST', path: '/process-video', actorUserId: actorOf(member), body: 'stream' });
   }
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 
-const MAX_LENGTH = 128;
+// Tokens are base64url; anything else could not match, and might not even be sendable as a header (NUL, emoji).
+const TOKEN = /^[\w-]{1,128}$/;
 
 /**
  * The partner link's secret, from the X-Recipient-Token header (what the web app sends) or the link's own `token`
@@ -10,5 +11,5 @@ export function recipientTokenOf(request: Request): string | null {
   const header = request.headers['x-recipient-token'];
   const query = request.query.token;
   const token = typeof header === 'string' && header ? header : typeof query === 'string' ? query : '';
-  return token && token.length <= MAX_LENGTH ? token : null;
+  return TOKEN.test(token) ? token : null;
 }
