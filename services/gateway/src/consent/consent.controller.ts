@@ -23,8 +23,8 @@ import { SessionIdPipe } from './session-id.pipe';
 
 type MaybeMember = AuthenticatedRequestUser | null;
 
-const sessionId = new SessionIdPipe(isUuid);
-const qrCodeId = new SessionIdPipe(isQrCodeId);
+const validSessionId = new SessionIdPipe(isUuid);
+const validQrCodeId = new SessionIdPipe(isQrCodeId);
 
 /**
  * The spec's consent calls. The gateway decides who the caller is (a signed-in member, or an anonymous partner
@@ -57,20 +57,20 @@ export class ConsentController {
 
   @Get('consent/sessions/qr/:qrCodeId')
   @UseGuards(OptionalJwtAuthGuard)
-  async sessionByQr(@Param('qrCodeId', qrCodeId) qrCodeId: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async sessionByQr(@Param('qrCodeId', validQrCodeId) qrCodeId: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
   }
 
   @Get('consent/sessions/:id')
   @UseGuards(OptionalJwtAuthGuard)
-  async session(@Param('id', sessionId) id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async session(@Param('id', validSessionId) id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
   }
 
   @Patch('consent/sessions/:id/status')
   @UseGuards(OptionalJwtAuthGuard)
   async updateStatus(
-    @Param('id', sessionId) id: string,
+    @Param('id', validSessionId) id: string,
     @Body(new ZodBodyPipe(statusUpdateRequestSchema)) update: StatusUpdateRequest,
     @CurrentSession() member: MaybeMember,
     @Req() request: Request,

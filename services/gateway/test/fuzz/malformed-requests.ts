@@ -317,7 +317,7 @@ function videoPart(r: Random, world: FuzzWorld): { part: MultipartPart; label: s
   };
 }
 
-/** Fields then file, shuffled, duplicated or garbled by chance; and sometimes a body that is not multipart at all. */
+/** Fields then file, by chance missing, reordered, duplicated or garbled; sometimes a body that is not multipart at all. */
 function multipartRequest(r: Random, world: FuzzWorld, fields: Record<string, string>, withVideo: boolean): { headers: Record<string, string | number>; body: Buffer; chunked: boolean; truncated: boolean; label: string } {
   const labels: string[] = [];
   let parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value: multipartFieldValue(r, value) }));
@@ -342,7 +342,9 @@ function multipartRequest(r: Random, world: FuzzWorld, fields: Record<string, st
     }
   }
   const boundary = r.chance(0.9) ? `fuzz${r.int(0, 1e9)}` : r.pick(['x'.repeat(71), 'a b', '"quoted"', '-']);
-  let body = multipartBody(boundary, parts, { close: r.chance(0.93) });
+  const close = r.chance(0.93);
+  if (!close) labels.push('no closing boundary');
+  let body = multipartBody(boundary, parts, { close });
   if (r.chance(0.08)) {
     body = r.oneOf([
       () => body.subarray(0, r.int(0, body.length)),
