@@ -7,7 +7,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ensureBuilt, freePort, REPO_ROOT, startAppStack } from './lib/app-stack.mjs';
+import { buildIfNeeded } from './support/build.mjs';
+import { freePort } from './support/processes.mjs';
+import { MAINS, startStack } from './support/stack.mjs';
+
+const REPO_ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+process.chdir(REPO_ROOT);
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -44,7 +49,7 @@ async function postJson(url, body, token) {
 async function partnerLink(app) {
   const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 225, g: 29, b: 72 } } }).png().toBuffer();
   const email = `bench-${Date.now()}@example.com`;
-  const { token } = await postJson(`${app.baseUrl}/api/auth/register`, {
+  const { token } = await postJson(`${app.gatewayUrl}/api/auth/register`, {
     username: email,
     password: 'correct horse battery',
     fullName: 'Sam Rivera',
@@ -52,8 +57,8 @@ async function partnerLink(app) {
     profilePicture: `data:image/png;base64,${picture.toString('base64')}`,
   });
   await app.sql(`UPDATE identity.users SET subscription_status = 'active' WHERE email = $1`, [email]);
-  const session = await postJson(`${app.baseUrl}/api/consent/sessions`, { deleteAfterDays: 90 }, token);
-  return `${app.baseUrl}/consent/form/${encodeURIComponent(session.qrCodeId)}?token=${encodeURIComponent(session.recipientToken)}`;
+  const session = await postJson(`${app.gatewayUrl}/api/consent/sessions`, { deleteAfterDays: 90 }, token);
+  return `${app.gatewayUrl}/consent/form/${encodeURIComponent(session.qrCodeId)}?token=${encodeURIComponent(session.recipientToken)}`;
 }
 
 function runLighthouse(url, reportPath) {
@@ -123,18 +128,18 @@ function printTable(baseline, pages) {
 }
 
 async function main() {
-  ensureBuilt();
+  buildIfNeeded(MAINS);
   await mkdir(REPORT_DIR, { recursive: true });
-  const app = await startAppStack();
+  const app = await startStack({ baseline: false });
   const baselineServer = await startBaselineServer();
   try {
     const link = await partnerLink(app);
     const baseline = await measure('baseline', 'baseline (static page)', baselineServer.url);
     const pages = [];
     for (const [slug, name, url] of [
-      ['landing', '/ (landing)', `${app.baseUrl}/`],
+      ['landing', '/ (landing)', `${app.gatewayUrl}/`],
       ['partner', '/consent/form/… (partner)', link],
-      ['login', '/login', `${app.baseUrl}/login`],
+      ['login', '/login', `${app.gatewayUrl}/login`],
     ]) {
       pages.push(await measure(slug, name, url));
     }

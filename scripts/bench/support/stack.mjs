@@ -1,7 +1,8 @@
 // The app as e2e/support/server.ts starts it (the built consent service and gateway on free loopback ports, a fresh
 // database, a Redis prefix and storage of their own, migrations on start) but with production's LOG_LEVEL=info and
-// npm start's node options, plus the bare baseline server (Node's defaults) on the same database.
+// npm start's node options; for bench:status also the bare baseline server (Node's defaults) on the same database.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,9 @@ export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** The gateway's and the consent service's as npm start gives them, plus BENCH_NODE_OPTIONS (e.g. '--cpu-prof'). */
 const NODE_OPTIONS = [...SERVICE_NODE_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])];
 
+const { services } = JSON.parse(readFileSync(new URL('../../lib/services.json', import.meta.url), 'utf8'));
 export const MAINS = {
-  gateway: 'dist/services/gateway/services/gateway/src/main.js',
-  consent: 'dist/services/consent/services/consent/src/main.js',
+  ...Object.fromEntries(services.map(({ name, main }) => [name, main])),
   baseline: 'scripts/bench/baseline-server.mjs',
 };
 
@@ -47,8 +48,11 @@ async function deleteRedisKeys(prefix) {
   }
 }
 
-/** Starts everything; `stop()` ends the processes and removes the database, Redis keys and files. */
-export async function startStack() {
+/**
+ * Starts the app (and the baseline server unless `baseline` is false); `sql()` runs a query on the app's database;
+ * `stop()` ends the processes and removes the database, Redis keys and files.
+ */
+export async function startStack({ baseline = true } = {}) {
   const name = `bench_status_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(ADMIN_DATABASE_URL), { pathname: `/${name}` }).toString();
   const redisPrefix = `bench:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -65,6 +69,7 @@ export async function startStack() {
     MIGRATE_ON_START: 'true',
   };
   const processes = [];
+  const db = new pg.Client({ connectionString: databaseUrl });
   let stopped;
   const stack = {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
@@ -77,8 +82,12 @@ export async function startStack() {
       const rows = await adminQuery('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
       return rows.map(({ pid }) => ({ child: { pid } }));
     },
+    async sql(text, params = []) {
+      return (await db.query(text, params)).rows;
+    },
     stop() {
       stopped ??= (async () => {
+        await db.end().catch(() => undefined);
         await Promise.all(processes.map(stopProcess));
         await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
         await deleteRedisKeys(redisPrefix).catch(() => undefined);
@@ -117,8 +126,11 @@ export async function startStack() {
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
     }, NODE_OPTIONS);
     await waitForReady(gateway, `${stack.gatewayUrl}/readyz`);
-    const baseline = start('baseline', { DATABASE_URL: databaseUrl, PORT: String(baselinePort) });
-    await waitForReady(baseline, `${stack.baselineUrl}/rows/00000000-0000-4000-8000-000000000000`);
+    await db.connect();
+    if (baseline) {
+      const server = start('baseline', { DATABASE_URL: databaseUrl, PORT: String(baselinePort) });
+      await waitForReady(server, `${stack.baselineUrl}/rows/00000000-0000-4000-8000-000000000000`);
+    }
   } catch (error) {
     await stack.stop();
     throw error;
