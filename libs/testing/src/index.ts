@@ -3,3 +3,4 @@ export * from './redis-cleanup';
 export * from './test-recordings';
 export * from './capture-stdout';
 export * from './multipart-body';
+export * from './test-s3';

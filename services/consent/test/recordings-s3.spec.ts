@@ -1,41 +1,24 @@
-import { EncryptedStorage, EnvelopeError, ObjectNotFoundError, S3Storage } from '@app/storage';
+import { EncryptedStorage, EnvelopeError, ObjectNotFoundError } from '@app/storage';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { assetRow, createSession, expectAnswer, newAsset, upload } from './consent-api';
-import { makeTestRecording } from '@app/testing';
+import { makeTestRecording, startTestS3, type TestS3 } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 // The same upload path with STORAGE_BACKEND=s3, against a real S3-compatible server (s3rver, files in a temporary directory).
 describe('recordings on the S3 backend', () => {
-  let directory: string;
-  let server: S3rver;
+  let s3: TestS3;
   let consent: ConsentTestApp;
-  let bucket: S3Storage;
+  let bucket: TestS3['bucket'];
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'consent-s3-spec-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'recordings' }] });
-    const { port } = await server.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    consent = await startConsentTestApp({
-      STORAGE_BACKEND: 's3',
-      S3_BUCKET: 'recordings',
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    });
-    bucket = new S3Storage({ bucket: 'recordings', region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    s3 = await startTestS3('recordings');
+    bucket = s3.bucket;
+    consent = await startConsentTestApp(s3.env);
   });
   afterAll(async () => {
-    bucket.destroy();
     await consent.close();
-    await server.close();
-    await rm(directory, { recursive: true, force: true });
+    await s3.close();
   });
 
   it('puts only ciphertext in the bucket, which decrypts back to the recording', async () => {
