@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { lineOfText } from './text';
 
 export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;
-export const AI_VERDICTS = ['processing', 'granted', 'denied'] as const;
+/** `failed`: the analysis could not be done (unreadable media, or retries used up); shown as an error, never as a verdict. */
+export const AI_VERDICTS = ['processing', 'granted', 'denied', 'failed'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 export type AiVerdict = (typeof AI_VERDICTS)[number];
 
@@ -26,6 +27,8 @@ export const consentSessionSchema = z.object({
   expired: z.boolean(),
   createdAt: z.iso.datetime(),
   initiator: z.object({ fullName: z.string(), profile_picture_url: z.string().nullable() }),
+  /** True once the partner's verification text has been handed to the text-message provider. */
+  verificationTextSent: z.boolean(),
 });
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 

@@ -1,5 +1,5 @@
 // Server-side entry. The web app imports types from here (`import type`) and runtime values only from the zod-free
-// files (api-errors, ids, subscription-status), so no validator ships to phones that do not need one.
+// files (api-errors, ids, subscription-status, live-updates), so no validator ships to phones that do not need one.
 export * from './api-errors';
 export * from './ids';
 export * from './subscription-status';
@@ -9,3 +9,5 @@ export * from './site.contract';
 export * from './consent-sessions.contract';
 export * from './recordings.contract';
 export * from './payments.contract';
+export * from './analysis.contract';
+export * from './live-updates';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
 
+/** What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once. */
+export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent'] as const;
+export type SessionChange = (typeof SESSION_CHANGES)[number];
+
 /**
  * The payload schema of every job, versioned. Payloads carry ids only: never names, phone numbers or media bytes,
  * because Redis is not where personal data is kept.
@@ -15,6 +19,22 @@ export const JOB_CONTRACTS = {
         videoAssetId: z.uuid(),
       })
       .strict(),
+  },
+  [JOBS.pushSessionUpdate]: {
+    queue: QUEUES.sessionUpdates,
+    schema: z
+      .object({
+        version: z.literal(1),
+        sessionId: z.uuid(),
+        /** The member's room; the partner's room is the session's. */
+        initiatorUserId: z.uuid(),
+        change: z.enum(SESSION_CHANGES),
+      })
+      .strict(),
+  },
+  [JOBS.sendTextMessage]: {
+    queue: QUEUES.textMessages,
+    schema: z.object({ version: z.literal(1), messageId: z.uuid() }).strict(),
   },
 } as const satisfies Record<JobName, { queue: QueueName; schema: z.ZodType }>;
 

@@ -5,10 +5,16 @@
 export const QUEUES = {
   /** consent -> media-worker: analyse a submitted recording. */
   mediaAnalysis: 'media-analysis',
+  /** consent -> gateway: a session changed (verdict, failure, text sent); the gateway pushes it to the open screens. */
+  sessionUpdates: 'session-updates',
+  /** consent -> consent: send one text message from the outbox through the configured provider. */
+  textMessages: 'text-messages',
 } as const;
 
 export const JOBS = {
   analyzeRecording: 'analyze-recording',
+  pushSessionUpdate: 'push-session-update',
+  sendTextMessage: 'send-text-message',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

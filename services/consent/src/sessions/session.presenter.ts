@@ -8,8 +8,10 @@ export function maskPhone(phone: string | null): string | null {
   return `••••••${phone.replace(/\D/g, '').slice(-2)}`;
 }
 
-/** `recipientToken` is given only by the call that created the session: it is never stored in clear. */
-/** The session as every session route answers it (docs/API.md, "Session object"). */
+/**
+ * The session as every session route answers it (docs/API.md, "Session object"). `recipientToken` is given only by
+ * the call that created the session: it is never stored in clear.
+ */
 export function presentSession(session: ConsentSession, now: Date, recipientToken: string | null = null): SessionJson {
   return {
     id: session.id,
@@ -28,5 +30,6 @@ export function presentSession(session: ConsentSession, now: Date, recipientToke
     expired: isExpired(session, now),
     createdAt: session.createdAt.toISOString(),
     initiator: { fullName: session.initiatorFullName, profile_picture_url: session.initiatorPictureUrl },
+    verificationTextSent: false,
   };
 }

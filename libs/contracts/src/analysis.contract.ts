@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Internal calls between the media worker and the consent service (service credential required). The job carries ids
+ * only; what the analysis needs beyond them is read here, and the outcome is written back here.
+ */
+
+/** What the judge can conclude. `unclear` is stored as such with its reasons and shown as the spec's denied. */
+export const JUDGEMENT_OUTCOMES = ['granted', 'denied', 'unclear'] as const;
+export type JudgementOutcome = (typeof JUDGEMENT_OUTCOMES)[number];
+
+/** GET /analysis/:sessionId: the input of one analysis. `open` false: a verdict or failure is stored already. */
+export const analysisInputSchema = z.object({
+  sessionId: z.uuid(),
+  videoAssetId: z.uuid(),
+  storageKey: z.string(),
+  decision: z.enum(['yes', 'no']),
+  /** The name the partner typed, for the judge's name check. */
+  typedName: z.string(),
+  open: z.boolean(),
+});
+export type AnalysisInput = z.infer<typeof analysisInputSchema>;
+
+/** POST /analysis/:sessionId/verdict. Stored once per session: a second report answers the first verdict. */
+export const verdictReportSchema = z
+  .object({
+    videoAssetId: z.uuid(),
+    outcome: z.enum(JUDGEMENT_OUTCOMES),
+    reasons: z.array(z.string().max(200)).max(20),
+    /** What was heard, with the decoder and model that heard it. */
+    transcript: z.string().max(4000).nullable(),
+    recogniser: z.string().max(200).nullable(),
+    timingsMs: z.object({ normalize: z.number(), transcribe: z.number(), judge: z.number() }).partial(),
+  })
+  .strict();
+export type VerdictReport = z.infer<typeof verdictReportSchema>;
+
+/** POST /analysis/:sessionId/failure: the analysis failed for good (no verdict can come). */
+export const analysisFailureSchema = z
+  .object({
+    videoAssetId: z.uuid(),
+    /** A stable code: `corrupt_media`, `no_audio`, `too_long`, `retries_exhausted`... */
+    code: z.string().max(64),
+  })
+  .strict();
+export type AnalysisFailure = z.infer<typeof analysisFailureSchema>;
+
+/** The answer to both reports: the session's verdict as stored (the earlier one, if one was stored already). */
+export const analysisStoredSchema = z.object({ stored: z.boolean(), aiVerdict: z.string().nullable() });
+export type AnalysisStored = z.infer<typeof analysisStoredSchema>;
