@@ -3,7 +3,7 @@
 source "$(dirname "$0")/lib/common.sh"
 
 ensure_node_modules
-ensure_apt_packages chromium fonts-dejavu-core ffmpeg espeak-ng
+ensure_apt_packages chromium fonts-dejavu-core ffmpeg espeak-ng flite pocketsphinx pocketsphinx-en-us
 ensure_postgres
 ensure_redis
 build_app
