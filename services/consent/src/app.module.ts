@@ -15,6 +15,7 @@ import { RequeueProcessingSessions } from './decisions/requeue-processing-sessio
 import { StatusController } from './decisions/status.controller';
 import { StoreSubmittedRecording } from './decisions/store-submitted-recording';
 import { SubmitDecision } from './decisions/submit-decision';
+import { SessionUpdates } from './events/session-updates';
 import { ServiceCredentialGuard } from './http/service-credential.guard';
 import { AnalysisQueue } from './queue/analysis-queue';
 import { RecordingIntake } from './recordings/recording-intake';
@@ -47,6 +48,7 @@ export class AppModule {
         RedisConnection.provider(config),
         postgresAndRedisReadiness,
         AnalysisQueue,
+        SessionUpdates,
         RecordingStorage,
         UnitOfWork,
         ConsentSessionsRepository,

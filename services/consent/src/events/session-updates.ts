@@ -1,0 +1,34 @@
+import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl, type SessionChange } from '@app/queue';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+
+/**
+ * Tells the gateway that a session changed, so it pushes the session to the screens watching it. Published after the
+ * change commits; the job id `<sessionId>.<change>` makes each change pushed once however often it is published.
+ */
+@Injectable()
+export class SessionUpdates implements OnApplicationShutdown {
+  private readonly logger = new Logger(SessionUpdates.name);
+  readonly queue: Queue;
+
+  constructor(@Inject(CONSENT_CONFIG) config: ConsentConfig) {
+    this.queue = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
+    this.queue.on('error', (error) => this.logger.warn(`session-updates queue: ${error.message}`));
+  }
+
+  /**
+   * Never fails the caller: the change is committed already, and the screens' 2 s polling shows it should the push be
+   * lost (Redis away), so a failure is only logged.
+   */
+  async publish(session: { id: string; initiatorUserId: string }, change: SessionChange): Promise<void> {
+    const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: session.initiatorUserId, change };
+    await addJob(this.queue, JOBS.pushSessionUpdate, payload, { jobId: `${session.id}.${change}`, attempts: 3, backoff: { type: 'fixed', delay: 500 } }).catch(
+      (error: Error) => this.logger.warn(`Push of session ${session.id} (${change}) not queued: ${error.message}`),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}
