@@ -12,6 +12,7 @@ const settings = [
   ['REDIS_URL', () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'],
   ['JWT_SECRET', () => randomBytes(32).toString('base64url')],
   ['INTERNAL_SERVICE_TOKEN', () => randomBytes(32).toString('base64url')],
+  ['MEDIA_WORKER_TOKEN', () => randomBytes(32).toString('base64url')],
   ['SUPPORT_EMAIL', () => 'support@consentiq.example'],
   ['STRIPE_PUBLISHABLE_KEY', () => ''],
   ['STORAGE_DIR', () => '.data/storage'],

@@ -21,6 +21,7 @@ const PROJECT_NODE = join(REPO_ROOT, 'node_modules/.bin/node');
 export const TEST_SUPPORT_EMAIL = 'help@consent-e2e.example.com';
 const JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const INTERNAL_SERVICE_TOKEN = 'e2e-internal-e2e-internal-e2e-internal-0123';
+const MEDIA_WORKER_TOKEN = 'e2e-media-worker-e2e-media-worker-e2e-0123';
 const ENCRYPTION_KEY_ID = 'e2e1';
 const READY_TIMEOUT_MS = 30_000;
 
@@ -150,6 +151,7 @@ export async function startServer(): Promise<TestServer> {
       ...shared,
       CONSENT_HOST: '127.0.0.1',
       CONSENT_PORT: String(consentPort),
+      MEDIA_WORKER_TOKEN,
       STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec,
       STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
     });

@@ -65,6 +65,7 @@ export async function startStack({ baseline = true } = {}) {
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     INTERNAL_SERVICE_TOKEN: randomBytes(32).toString('base64url'),
+    MEDIA_WORKER_TOKEN: randomBytes(32).toString('base64url'),
     STORAGE_DIR: join(workDir, 'storage'),
     MIGRATE_ON_START: 'true',
   };

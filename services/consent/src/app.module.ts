@@ -11,11 +11,15 @@ import { CONSENT_CONFIG, ConsentConfig } from './config/consent-config.schema';
 import { consentDataSourceOptions } from './database/consent-data-source';
 import { ProcessVideoController } from './decisions/process-video.controller';
 import { RefuseConsent } from './decisions/refuse-consent';
-import { RequeueProcessingSessions } from './decisions/requeue-processing-sessions';
+import { RequeueProcessingSessions } from './analysis/requeue-processing-sessions';
 import { StatusController } from './decisions/status.controller';
 import { StoreSubmittedRecording } from './decisions/store-submitted-recording';
 import { SubmitDecision } from './decisions/submit-decision';
 import { SessionUpdates } from './events/session-updates';
+import { AnalysisController } from './analysis/analysis.controller';
+import { AnalysisResults } from './analysis/analysis-results';
+import { StoreVerdict } from './verdicts/store-verdict';
+import { VerdictsRepository } from './verdicts/verdicts.repository';
 import { ServiceCredentialGuard } from './http/service-credential.guard';
 import { AnalysisQueue } from './queue/analysis-queue';
 import { RecordingIntake } from './recordings/recording-intake';
@@ -40,7 +44,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions('consent', config.LOG_LEVEL)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
-      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController],
+      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -64,6 +68,9 @@ export class AppModule {
         StoreSubmittedRecording,
         SubmitDecision,
         RequeueProcessingSessions,
+        VerdictsRepository,
+        StoreVerdict,
+        AnalysisResults,
       ],
     };
   }

@@ -22,8 +22,10 @@ export interface ConsentTestApp {
   storageDir: string;
   /** The ring the service encrypts with, to read stored objects back in tests. */
   keyRing: KeyRing;
-  /** The X-Internal-Token value the service accepts. */
+  /** The X-Internal-Token value the service accepts from the gateway. */
   internalToken: string;
+  /** The X-Internal-Token value the service accepts from the media worker, on the analysis routes only. */
+  mediaWorkerToken: string;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startConsentTestApp(overrides: Record<string, string> = {}
     REDIS_URL: redisUrl,
     REDIS_PREFIX: options.redisPrefix ?? testRedisPrefix(),
     INTERNAL_SERVICE_TOKEN: internalToken,
+    MEDIA_WORKER_TOKEN: randomBytes(32).toString('base64url'),
     STORAGE_DIR: storageDir,
     STORAGE_ENCRYPTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
     STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'test',
@@ -66,6 +69,7 @@ export async function startConsentTestApp(overrides: Record<string, string> = {}
     storageDir,
     keyRing: keyRingFromConfig(config),
     internalToken: config.INTERNAL_SERVICE_TOKEN,
+    mediaWorkerToken: config.MEDIA_WORKER_TOKEN,
     async close() {
       await app.close();
       await deleteRedisKeys(redisUrl, config.REDIS_PREFIX);

@@ -2,7 +2,7 @@ import { JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { Job, Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { AuditLogService } from '../src/audit/audit-log.service';
-import { RequeueProcessingSessions } from '../src/decisions/requeue-processing-sessions';
+import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-sessions';
 import {
   assetRow,
   auditRows,
@@ -87,12 +87,12 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
   it('takes the recording as a file part, stored exactly as /uploads stores it', async () => {
     const video = await makeTestRecording('mp4');
-    const response = await processVideo(consent, session, { ...decisionFields(session), decision: 'no' }, video);
+    const response = await processVideo(consent, session, decisionFields(session), video);
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ aiVerdict: 'processing', verifiedOver18: true });
 
     const { video_asset_id: assetId, recipient_decision } = await sessionRow(consent, session.id);
-    expect(recipient_decision).toBe('no');
+    expect(recipient_decision).toBe('yes');
     expect(await assetRow(consent, String(assetId))).toMatchObject({
       session_id: session.id,
       mime_type: 'video/mp4',

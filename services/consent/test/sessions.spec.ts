@@ -19,6 +19,7 @@ const SESSION_FIELDS = [
   'recipientFullName',
   'recipientPhone',
   'recipientToken',
+  'verificationTextSent',
   'verifiedOver18',
 ];
 
@@ -208,12 +209,15 @@ describe('consent sessions: creation and who may read them', () => {
       expect(await sessionRow(consent, session.id)).toMatchObject({ consent_status: 'denied', ai_verdict: 'denied', recipient_decision: 'no' });
       expect((await auditRows(consent, session.id)).slice(1)).toEqual([
         { event: 'decision_submitted', details: { decision: 'no', withRecording: false }, ip: CLIENT.ip, user_agent: CLIENT.userAgent },
+        { event: 'verdict_stored', details: { outcome: 'denied', reasons: 'pressed_no' }, ip: CLIENT.ip, user_agent: CLIENT.userAgent },
         { event: 'status_changed', details: { from: 'pending', to: 'denied' }, ip: CLIENT.ip, user_agent: CLIENT.userAgent },
       ]);
+      const [verdict] = await consent.dataSource.query(`SELECT outcome, reasons, transcript FROM consent.verdicts WHERE session_id = $1`, [session.id]);
+      expect(verdict).toEqual({ outcome: 'denied', reasons: ['pressed_no'], transcript: null });
 
       expectAnswer(await patch({ status: 'denied' }), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
       expectAnswer(await patch({ status: 'granted' }), 422, { error: 'Consent can only be granted by a recorded statement', code: 'grant_needs_recording' });
-      expect((await auditRows(consent, session.id)).length).toBe(3);
+      expect((await auditRows(consent, session.id)).length).toBe(4);
     });
 
     it('refuses other statuses with 400 and other callers with the 404', async () => {

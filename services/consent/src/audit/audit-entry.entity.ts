@@ -6,6 +6,8 @@ export const AUDIT_EVENTS = [
   'recording_stored',
   'decision_submitted',
   'status_changed',
+  'verdict_stored',
+  'analysis_failed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

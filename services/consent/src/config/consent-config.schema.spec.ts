@@ -7,6 +7,7 @@ const required = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
   REDIS_URL: 'redis://127.0.0.1:6379',
   INTERNAL_SERVICE_TOKEN: 't'.repeat(32),
+  MEDIA_WORKER_TOKEN: 'w'.repeat(32),
   STORAGE_ENCRYPTION_KEYS: `k1:${key}`,
   STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k1',
 };

@@ -12,6 +12,8 @@ export const consentConfigSchema = z
     SESSION_EXPIRY_MINUTES: env.positiveInt(30),
     RECORDING_MAX_BYTES: env.positiveInt(50 * 1024 * 1024),
     MAX_ASSETS_PER_SESSION: env.positiveInt(5),
+    /** The media worker's own credential for the analysis routes (the gateway's is refused there, and this elsewhere). */
+    MEDIA_WORKER_TOKEN: env.secret(32),
     ...storageConfigShape,
     ...storageEncryptionConfigShape,
   })

@@ -6,11 +6,15 @@ import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';
-import { decidingValue } from '../sessions/session-rules';
 import { presentSession } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
+import { StoreVerdict } from '../verdicts/store-verdict';
+import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 
-/** PATCH /sessions/:id/status. Only a refusal is taken here: nothing but the recording's analysis grants consent. */
+/**
+ * PATCH /sessions/:id/status. Only a refusal is taken here (nothing but the recording's analysis grants consent), and
+ * it is the verdict at once: a refusal never waits.
+ */
 @Injectable()
 export class RefuseConsent {
   constructor(
@@ -18,19 +22,20 @@ export class RefuseConsent {
     private readonly sessions: SessionsService,
     private readonly sessionRepository: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
+    private readonly storeVerdict: StoreVerdict,
   ) {}
 
   async run(id: string, update: StatusUpdateRequest, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
-    const session = await this.unitOfWork.run(async (transaction) => {
+    const stored = await this.unitOfWork.run(async (transaction) => {
       const session = await this.sessions.partnerSession(id, caller, transaction);
       if (update.status === 'granted') throw new ApiException(API_ERRORS.grantNeedsRecording);
       assertOpen(session, now);
-      await this.sessionRepository.update(transaction, session.id, { recipientDecision: 'no', consentStatus: 'denied', aiVerdict: 'denied' });
+      await this.sessionRepository.update(transaction, session.id, { recipientDecision: 'no' });
       await this.audit.append(transaction, session.id, 'decision_submitted', { decision: 'no', withRecording: false }, caller.audit);
-      await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: 'denied' }, caller.audit);
-      return this.sessionRepository.get(transaction, session.id);
+      return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));
     });
-    return presentSession(session, now);
+    await this.storeVerdict.announce(stored);
+    return presentSession(stored.session, now);
   }
 }

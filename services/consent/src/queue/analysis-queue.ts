@@ -20,6 +20,11 @@ export class AnalysisQueue implements OnApplicationShutdown {
     return addJob(this.queue, JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: sessionId });
   }
 
+  /** Whether the session's analysis failed for good (its retries are used up, or it could never succeed). */
+  async hasFailed(sessionId: string): Promise<boolean> {
+    return (await this.queue.getJobState(sessionId)) === 'failed';
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
   }

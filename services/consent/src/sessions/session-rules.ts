@@ -1,6 +1,6 @@
 /** The rules of a consent session's life, kept free of I/O so they can be tested on their own. */
 
-import type { AiVerdict, ConsentStatus } from '@app/contracts';
+import type { AiVerdict, ConsentStatus, JudgementOutcome } from '@app/contracts';
 
 export interface SessionState {
   consentStatus: ConsentStatus;
@@ -29,4 +29,28 @@ export function submissionRefusal(state: SessionState, now: Date): SubmissionRef
   if (state.aiVerdict !== null || state.consentStatus !== 'pending') return 'already_submitted';
   if (isExpired(state, now)) return 'expired';
   return null;
+}
+
+/** What a session can end with: the judge's outcome, or `failed` when the analysis could not be done. */
+export type VerdictOutcome = JudgementOutcome | 'failed';
+
+export interface VerdictChanges {
+  aiVerdict: AiVerdict;
+  consentStatus: ConsentStatus;
+  consentGrantedTime: Date | null;
+}
+
+/**
+ * How a verdict shows on the session: only `granted` grants (and is timed); `unclear` is shown as the spec's denied;
+ * a failed analysis decides nothing, so the consent status stays as it was.
+ */
+export function verdictChanges(outcome: VerdictOutcome, state: Pick<SessionState, 'consentStatus'>, now: Date): VerdictChanges {
+  if (outcome === 'granted') return { aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: now };
+  if (outcome === 'failed') return { aiVerdict: 'failed', consentStatus: state.consentStatus, consentGrantedTime: null };
+  return { aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null };
+}
+
+/** Whether an analysis may still store its outcome: the session waits for it, for this very recording. */
+export function awaitsAnalysisOf(state: Pick<SessionState, 'aiVerdict'> & { videoAssetId: string | null }, videoAssetId: string): boolean {
+  return state.aiVerdict === 'processing' && state.videoAssetId === videoAssetId;
 }

@@ -58,6 +58,7 @@ describe('presentSession', () => {
       expired: false,
       createdAt: '2026-11-22T12:00:00.000Z',
       initiator: { fullName: 'Alex Doe', profile_picture_url: '/api/media/profile-pictures/abc.webp' },
+      verificationTextSent: false,
     });
   });
 

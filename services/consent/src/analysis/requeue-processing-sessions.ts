@@ -1,12 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { AnalysisQueue } from '../queue/analysis-queue';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { AnalysisResults } from './analysis-results';
 
 const INTERVAL_MS = 60_000;
 
 /**
  * A submission commits before its job is queued; if the process dies in between, this puts the job back: at start
- * and then every minute.
+ * and then every minute. A job that failed for good is not added again (BullMQ keeps its id, so it could not be):
+ * its session gets the failed state, in case the worker could not report the failure itself.
  */
 @Injectable()
 export class RequeueProcessingSessions implements OnApplicationBootstrap, OnModuleDestroy {
@@ -17,6 +19,7 @@ export class RequeueProcessingSessions implements OnApplicationBootstrap, OnModu
   constructor(
     private readonly sessionRepository: ConsentSessionsRepository,
     private readonly queue: AnalysisQueue,
+    private readonly results: AnalysisResults,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -43,7 +46,10 @@ export class RequeueProcessingSessions implements OnApplicationBootstrap, OnModu
   /** Adds the analysis job again for every session still waiting for its verdict; a job already queued stays as it is. */
   private async requeue(): Promise<number> {
     const waiting = await this.sessionRepository.waitingForAnalysis();
-    for (const session of waiting) await this.queue.enqueueAnalysis(session.id, session.videoAssetId);
+    for (const { id, videoAssetId } of waiting) {
+      if (await this.queue.hasFailed(id)) await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
+      else await this.queue.enqueueAnalysis(id, videoAssetId);
+    }
     return waiting.length;
   }
 }

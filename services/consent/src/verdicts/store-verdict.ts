@@ -1,0 +1,68 @@
+import type { Transaction } from '@app/database';
+import type { SessionChange } from '@app/queue';
+import { Injectable } from '@nestjs/common';
+import { AuditContext, AuditLogService } from '../audit/audit-log.service';
+import { SessionUpdates } from '../events/session-updates';
+import { ConsentSession } from '../sessions/consent-session.entity';
+import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { decidingValue, verdictChanges, type VerdictOutcome } from '../sessions/session-rules';
+import { VerdictsRepository } from './verdicts.repository';
+
+export interface NewVerdict {
+  outcome: VerdictOutcome;
+  reasons: string[];
+  videoAssetId: string | null;
+  transcript?: string | null;
+  recogniser?: string | null;
+  timingsMs?: Record<string, number>;
+}
+
+/** A verdict as committed, with what must happen once the transaction has committed. */
+export interface StoredVerdict {
+  session: ConsentSession;
+  change: SessionChange;
+}
+
+/**
+ * The one way a session gets its verdict, whoever reaches it (the partner's No, the analysis, a failed analysis):
+ * the verdict row, the session's status and the audit rows commit together, and a session never gets two verdicts.
+ */
+@Injectable()
+export class StoreVerdict {
+  constructor(
+    private readonly verdicts: VerdictsRepository,
+    private readonly sessions: ConsentSessionsRepository,
+    private readonly audit: AuditLogService,
+    private readonly updates: SessionUpdates,
+  ) {}
+
+  /**
+   * Inside the caller's transaction, with the session's row locked by it. Null when the session has a verdict
+   * already: the first one stands and nothing changes.
+   */
+  async store(transaction: Transaction, session: ConsentSession, verdict: NewVerdict, context: AuditContext = {}): Promise<StoredVerdict | null> {
+    const { outcome, reasons, videoAssetId } = verdict;
+    const inserted = await this.verdicts.insertOnce(transaction, {
+      sessionId: session.id,
+      videoAssetId,
+      outcome,
+      reasons,
+      transcript: verdict.transcript ?? null,
+      recogniser: verdict.recogniser ?? null,
+      timingsMs: verdict.timingsMs ?? {},
+    });
+    if (!inserted) return null;
+    const changes = verdictChanges(outcome, session, new Date());
+    await this.sessions.update(transaction, session.id, changes);
+    const failed = outcome === 'failed';
+    await this.audit.append(transaction, session.id, failed ? 'analysis_failed' : 'verdict_stored', { outcome, reasons: reasons.join(',') }, context);
+    await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: changes.aiVerdict }, context);
+    return { session: await this.sessions.get(transaction, session.id), change: failed ? 'analysis_failed' : 'verdict' };
+  }
+
+  /** After commit: the screens watching the session are told. */
+  async announce(stored: StoredVerdict | null): Promise<void> {
+    if (!stored) return;
+    await this.updates.publish(stored.session, stored.change);
+  }
+}

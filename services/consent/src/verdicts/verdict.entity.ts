@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { VerdictOutcome } from '../sessions/session-rules';
+
+/** A session's one verdict: what the judge concluded and why, or why no verdict could be reached (`failed`). */
+@Entity({ name: 'verdicts' })
+export class Verdict {
+  @PrimaryColumn({ name: 'session_id', type: 'uuid' })
+  sessionId: string;
+
+  @Column({ name: 'video_asset_id', type: 'uuid', nullable: true })
+  videoAssetId: string | null;
+
+  @Column({ type: 'varchar', length: 10 })
+  outcome: VerdictOutcome;
+
+  @Column({ type: 'jsonb' })
+  reasons: string[];
+
+  /** What the recogniser heard; null when nothing was analysed (a refusal, a failure). */
+  @Column({ type: 'text', nullable: true })
+  transcript: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  recogniser: string | null;
+
+  @Column({ name: 'timings_ms', type: 'jsonb' })
+  timingsMs: Record<string, number>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
