@@ -19,6 +19,7 @@ const SESSION_FIELDS = [
   'recipientFullName',
   'recipientPhone',
   'recipientToken',
+  'verificationTextSent',
   'verifiedOver18',
 ];
 

@@ -1,12 +1,19 @@
 import { postgresOptions } from '@app/database';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { CreateConsent1763790000000 } from '../migrations/1763790000000-create-consent';
+import { TextMessages1764000000000 } from '../migrations/1764000000000-text-messages';
 import { VideoAsset } from '../recordings/video-asset.entity';
 import { ConsentSession } from '../sessions/consent-session.entity';
+import { TextMessage } from '../text-messages/text-message.entity';
 
 /** The consent service owns the `consent` schema and nothing else. */
 export const CONSENT_SCHEMA = 'consent';
 
 export function consentDataSourceOptions(databaseUrl: string) {
-  return postgresOptions({ url: databaseUrl, schema: CONSENT_SCHEMA, entities: [ConsentSession, VideoAsset, AuditEntry], migrations: [CreateConsent1763790000000] });
+  return postgresOptions({
+    url: databaseUrl,
+    schema: CONSENT_SCHEMA,
+    entities: [ConsentSession, VideoAsset, AuditEntry, TextMessage],
+    migrations: [CreateConsent1763790000000, TextMessages1764000000000],
+  });
 }
