@@ -66,6 +66,11 @@ export const createSessionBodySchema = z.object({
     .max(300, 'initiatorPictureUrl must be at most 300 characters')
     .nullable()
     .default(null),
+  /** The member's phone, for their confirmation text; the consent service stores it and never answers it. */
+  initiatorPhone: lineOfText('initiatorPhone must be a string', 'initiatorPhone')
+    .max(32, 'initiatorPhone must be at most 32 characters')
+    .nullable()
+    .default(null),
   deleteAfterDays,
 });
 export type CreateSessionBody = z.input<typeof createSessionBodySchema>;

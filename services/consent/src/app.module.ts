@@ -33,6 +33,12 @@ import { ConsentSessionsRepository } from './sessions/consent-sessions.repositor
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RecordingStorage } from './storage/recording-storage';
+import { RequeuePendingTexts } from './text-messages/requeue-pending-texts';
+import { SendTextMessageProcessor } from './text-messages/send-text-message.processor';
+import { createTextMessageSender, TEXT_MESSAGE_SENDER } from './text-messages/text-message-sender';
+import { TextMessageQueue } from './text-messages/text-message-queue';
+import { TextMessagesRepository } from './text-messages/text-messages.repository';
+import { VerdictTexts } from './text-messages/verdict-texts';
 
 @Module({})
 export class AppModule {
@@ -71,6 +77,12 @@ export class AppModule {
         VerdictsRepository,
         StoreVerdict,
         AnalysisResults,
+        TextMessageQueue,
+        TextMessagesRepository,
+        { provide: TEXT_MESSAGE_SENDER, useFactory: createTextMessageSender, inject: [CONSENT_CONFIG] },
+        VerdictTexts,
+        SendTextMessageProcessor,
+        RequeuePendingTexts,
       ],
     };
   }

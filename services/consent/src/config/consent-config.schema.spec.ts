@@ -29,7 +29,14 @@ describe('consentConfigSchema', () => {
       STORAGE_DIR: '.data/storage',
       S3_REGION: 'us-east-1',
       S3_FORCE_PATH_STYLE: false,
+      SMS_PROVIDER: 'log',
+      TEXT_MESSAGE_CONCURRENCY: 2,
     });
+  });
+
+  it('takes Twilio with its account SID, auth token and sender', () => {
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' };
+    expect(parseConfig(consentConfigSchema, { ...required, ...twilio })).toMatchObject(twilio);
   });
 
   it.each<[string, Record<string, string | undefined>, string]>([
@@ -37,6 +44,12 @@ describe('consentConfigSchema', () => {
     ['a missing INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: undefined }, 'INTERNAL_SERVICE_TOKEN: is required'],
     ['a zero SESSION_EXPIRY_MINUTES', { SESSION_EXPIRY_MINUTES: '0' }, 'SESSION_EXPIRY_MINUTES: '],
     ['a RECORDING_MAX_BYTES that is not a number', { RECORDING_MAX_BYTES: '50MB' }, 'RECORDING_MAX_BYTES: '],
+    ['twilio without an account SID', { SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: 's', TWILIO_FROM: '+1' }, 'TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio'],
+    ['twilio without an auth token', { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+1' }, 'TWILIO_AUTH_TOKEN: is required when SMS_PROVIDER is twilio'],
+    ['twilio without a sender', { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 's' }, 'TWILIO_FROM: is required when SMS_PROVIDER is twilio'],
+    ['an account SID that is not one', { TWILIO_ACCOUNT_SID: 'SK123' }, 'TWILIO_ACCOUNT_SID: must be an account SID (AC...)'],
+    ['an unknown SMS_PROVIDER', { SMS_PROVIDER: 'carrier-pigeon' }, 'SMS_PROVIDER: '],
+    ['a zero TEXT_MESSAGE_CONCURRENCY', { TEXT_MESSAGE_CONCURRENCY: '0' }, 'TEXT_MESSAGE_CONCURRENCY: '],
     ['a missing key ring', { STORAGE_ENCRYPTION_KEYS: undefined }, 'STORAGE_ENCRYPTION_KEYS: is required'],
     ['an active key id not in the ring', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, "STORAGE_ENCRYPTION_KEYS: The active key id is not one of the key ring's ids (k1)"],
   ])('refuses %s with one line naming the variable', (_case, overrides, message) => {

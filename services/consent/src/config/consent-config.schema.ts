@@ -2,6 +2,33 @@ import { env, serviceConfigShape } from '@app/config';
 import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
 
+/** Who sends the verdict's text messages (src/text-messages). */
+const textMessageConfigShape = {
+  /** `log` (default): nothing leaves the machine, the outbox row is marked sent by provider `log`. `twilio`: Twilio's API. */
+  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-zA-Z]+$/, 'must be an account SID (AC...)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number (E.164) or messaging sender id. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  /**
+   * Tests and self-hosted Twilio-compatible gateways only: replaces the origin (scheme, host, port) of every Twilio
+   * API call, keeping its path. Unset in production, where the SDK reaches api.twilio.com.
+   */
+  TWILIO_API_BASE_URL: env.url(['http:', 'https:']).optional(),
+  /** Texts sent at once by this process. */
+  TEXT_MESSAGE_CONCURRENCY: env.positiveInt(2),
+};
+
+function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageConfigShape>>, context: z.RefinementCtx): void {
+  if (config.SMS_PROVIDER !== 'twilio') return;
+  for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+    if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
+  }
+}
+
 export const consentConfigSchema = z
   .object({
     ...serviceConfigShape,
@@ -16,10 +43,12 @@ export const consentConfigSchema = z
     MEDIA_WORKER_TOKEN: env.secret(32),
     ...storageConfigShape,
     ...storageEncryptionConfigShape,
+    ...textMessageConfigShape,
   })
   .superRefine((config, context) => {
     checkStorageConfig(config, context);
     checkStorageEncryptionConfig(config, context);
+    checkTextMessageConfig(config, context);
   });
 
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;

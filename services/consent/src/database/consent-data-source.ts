@@ -2,8 +2,10 @@ import { postgresOptions } from '@app/database';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { CreateConsent1763790000000 } from '../migrations/1763790000000-create-consent';
 import { Verdicts1763950000000 } from '../migrations/1763950000000-verdicts';
+import { TextMessages1764000000000 } from '../migrations/1764000000000-text-messages';
 import { VideoAsset } from '../recordings/video-asset.entity';
 import { ConsentSession } from '../sessions/consent-session.entity';
+import { TextMessage } from '../text-messages/text-message.entity';
 import { Verdict } from '../verdicts/verdict.entity';
 
 /** The consent service owns the `consent` schema and nothing else. */
@@ -13,7 +15,7 @@ export function consentDataSourceOptions(databaseUrl: string) {
   return postgresOptions({
     url: databaseUrl,
     schema: CONSENT_SCHEMA,
-    entities: [ConsentSession, VideoAsset, AuditEntry, Verdict],
-    migrations: [CreateConsent1763790000000, Verdicts1763950000000],
+    entities: [ConsentSession, VideoAsset, AuditEntry, Verdict, TextMessage],
+    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000],
   });
 }

@@ -19,6 +19,10 @@ export class ConsentSession {
   @Column({ name: 'initiator_picture_url', type: 'varchar', length: 300, nullable: true })
   initiatorPictureUrl: string | null;
 
+  /** The member's phone, for their confirmation text only: never answered by any route. */
+  @Column({ name: 'initiator_phone', type: 'varchar', length: 32, nullable: true })
+  initiatorPhone: string | null;
+
   @Column({ name: 'recipient_token_hash', type: 'bytea', select: false })
   recipientTokenHash: Buffer;
 
@@ -45,6 +49,10 @@ export class ConsentSession {
 
   @Column({ name: 'consent_granted_time', type: 'timestamptz', nullable: true })
   consentGrantedTime: Date | null;
+
+  /** When the partner's verification text was handed to the provider (`verificationTextSent`). */
+  @Column({ name: 'verification_text_sent_at', type: 'timestamptz', nullable: true })
+  verificationTextSentAt: Date | null;
 
   @Column({ name: 'delete_after_days', type: 'integer' })
   deleteAfterDays: number;

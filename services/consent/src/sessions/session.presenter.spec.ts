@@ -10,6 +10,7 @@ function stored(overrides: Partial<ConsentSession> = {}): ConsentSession {
     initiatorUserId: '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f',
     initiatorFullName: 'Alex Doe',
     initiatorPictureUrl: '/api/media/profile-pictures/abc.webp',
+    initiatorPhone: '+1 555 000 1122',
     recipientTokenHash: Buffer.alloc(32),
     verifiedOver18: false,
     recipientFullName: null,
@@ -19,6 +20,7 @@ function stored(overrides: Partial<ConsentSession> = {}): ConsentSession {
     recipientDecision: null,
     videoAssetId: null,
     consentGrantedTime: null,
+    verificationTextSentAt: null,
     deleteAfterDays: 90,
     expiresAt: new Date('2026-11-22T12:30:00Z'),
     createdAt: new Date('2026-11-22T12:00:00Z'),
@@ -60,6 +62,16 @@ describe('presentSession', () => {
       initiator: { fullName: 'Alex Doe', profile_picture_url: '/api/media/profile-pictures/abc.webp' },
       verificationTextSent: false,
     });
+  });
+
+  it("never answers the member's phone", () => {
+    const json = JSON.stringify(presentSession(stored(), now));
+    expect(json).not.toContain('555 000 1122');
+    expect(json).not.toContain('initiatorPhone');
+  });
+
+  it('says the verification text was sent once the partner\'s text went out', () => {
+    expect(presentSession(stored({ verificationTextSentAt: new Date('2026-11-22T12:06:00Z') }), now).verificationTextSent).toBe(true);
   });
 
   it('carries the token only when given (on creation)', () => {

@@ -10,7 +10,8 @@ export function maskPhone(phone: string | null): string | null {
 
 /**
  * The session as every session route answers it (docs/API.md, "Session object"). `recipientToken` is given only by
- * the call that created the session: it is never stored in clear.
+ * the call that created the session: it is never stored in clear. The member's phone (`initiatorPhone`) is never
+ * answered.
  */
 export function presentSession(session: ConsentSession, now: Date, recipientToken: string | null = null): SessionJson {
   return {
@@ -30,6 +31,6 @@ export function presentSession(session: ConsentSession, now: Date, recipientToke
     expired: isExpired(session, now),
     createdAt: session.createdAt.toISOString(),
     initiator: { fullName: session.initiatorFullName, profile_picture_url: session.initiatorPictureUrl },
-    verificationTextSent: false,
+    verificationTextSent: session.verificationTextSentAt != null,
   };
 }

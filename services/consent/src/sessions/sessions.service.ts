@@ -37,6 +37,7 @@ export class SessionsService {
         initiatorUserId,
         initiatorFullName: input.initiatorFullName,
         initiatorPictureUrl: input.initiatorPictureUrl,
+        initiatorPhone: input.initiatorPhone || null,
         recipientTokenHash: hashRecipientToken(recipientToken),
         deleteAfterDays: input.deleteAfterDays,
         expiresAt: new Date(now.getTime() + this.config.SESSION_EXPIRY_MINUTES * 60_000),

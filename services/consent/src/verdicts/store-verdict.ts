@@ -6,6 +6,7 @@ import { SessionUpdates } from '../events/session-updates';
 import { ConsentSession } from '../sessions/consent-session.entity';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { decidingValue, verdictChanges, type VerdictOutcome } from '../sessions/session-rules';
+import { VerdictTexts } from '../text-messages/verdict-texts';
 import { VerdictsRepository } from './verdicts.repository';
 
 export interface NewVerdict {
@@ -21,6 +22,8 @@ export interface NewVerdict {
 export interface StoredVerdict {
   session: ConsentSession;
   change: SessionChange;
+  /** The text messages written to the outbox with the verdict, sent once it has committed. */
+  textMessageIds: string[];
 }
 
 /**
@@ -34,6 +37,7 @@ export class StoreVerdict {
     private readonly sessions: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
     private readonly updates: SessionUpdates,
+    private readonly texts: VerdictTexts,
   ) {}
 
   /**
@@ -57,12 +61,15 @@ export class StoreVerdict {
     const failed = outcome === 'failed';
     await this.audit.append(transaction, session.id, failed ? 'analysis_failed' : 'verdict_stored', { outcome, reasons: reasons.join(',') }, context);
     await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: changes.aiVerdict }, context);
-    return { session: await this.sessions.get(transaction, session.id), change: failed ? 'analysis_failed' : 'verdict' };
+    const updated = await this.sessions.get(transaction, session.id);
+    if (failed) return { session: updated, change: 'analysis_failed', textMessageIds: [] };
+    return { session: updated, change: 'verdict', textMessageIds: await this.texts.prepare(transaction, updated) };
   }
 
-  /** After commit: the screens watching the session are told. */
+  /** After commit: the screens watching the session are told, then the text messages go out (from their queue). */
   async announce(stored: StoredVerdict | null): Promise<void> {
     if (!stored) return;
     await this.updates.publish(stored.session, stored.change);
+    await this.texts.dispatch(stored.textMessageIds);
   }
 }

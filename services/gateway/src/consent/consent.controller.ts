@@ -39,7 +39,7 @@ export class ConsentController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** The initiator is the signed-in member: identity fields in the body are ignored. */
+  /** The initiator is the signed-in member (id, name, picture, phone): identity fields in the body are ignored. */
   @Post('consent/sessions')
   @UseGuards(JwtAuthGuard)
   async createSession(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
@@ -51,7 +51,8 @@ export class ConsentController {
       method: 'POST',
       path: '/sessions',
       actorUserId: user.id,
-      body: { json: { initiatorFullName: user.fullName, initiatorPictureUrl: user.profile_picture_url, deleteAfterDays } },
+      // The member's phone is for their confirmation text: the consent service stores it and never answers it.
+      body: { json: { initiatorFullName: user.fullName, initiatorPictureUrl: user.profile_picture_url, initiatorPhone: user.phoneNumber || null, deleteAfterDays } },
     });
   }
 

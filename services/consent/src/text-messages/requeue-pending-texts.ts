@@ -1,0 +1,28 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PeriodicRequeue } from '../queue/periodic-requeue';
+import { TextMessageQueue } from './text-message-queue';
+import { TextMessagesRepository } from './text-messages.repository';
+
+/** Rows re-queued per pass at most; the rest wait for the next minute. */
+const BATCH = 1000;
+
+/**
+ * A verdict commits its texts before their jobs are queued; if the process dies in between, or Redis is away, this
+ * puts the jobs back: at start and then every minute, for every text still pending. A text whose job is queued or
+ * waiting for its retry keeps that job (same job id).
+ */
+@Injectable()
+export class RequeuePendingTexts extends PeriodicRequeue {
+  constructor(
+    private readonly messages: TextMessagesRepository,
+    private readonly queue: TextMessageQueue,
+  ) {
+    super(new Logger(RequeuePendingTexts.name), 'text messages');
+  }
+
+  protected async requeue(): Promise<number> {
+    const pending = await this.messages.pendingIds(BATCH);
+    for (const id of pending) await this.queue.enqueue(id);
+    return pending.length;
+  }
+}

@@ -1,0 +1,101 @@
+import { UnitOfWork } from '@app/database';
+import { createWorker, JOBS, queueWiringFromUrl, type JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { SessionUpdates } from '../events/session-updates';
+import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import type { TextMessage } from './text-message.entity';
+import { TEXT_MESSAGE_SENDER, type TextMessageSender } from './text-message-sender';
+import { TextMessagesRepository } from './text-messages.repository';
+
+/**
+ * The send-text-message worker: sends one outbox row through the configured provider.
+ *
+ * Once only, however often its job runs: the row is locked (FOR UPDATE) before the send and marked sent in the same
+ * transaction, so a duplicated or retried job waits for the lock and then finds the row sent. Should the process die
+ * (or the commit fail) after the provider took the text but before the commit, the row is still pending and the text is
+ * sent again on the retry: delivery is at least once, never "at most once", because a verification text that is
+ * never sent is worse than one sent twice, and no provider call can be made atomic with our commit.
+ *
+ * A failed attempt is counted on the row (attempts, last_error) and rethrown, so BullMQ retries it with backoff; a
+ * permanent refusal (UnrecoverableError) or the last attempt marks the row failed. Nothing here touches the verdict.
+ */
+@Injectable()
+export class SendTextMessageProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(SendTextMessageProcessor.name);
+  private worker?: Worker;
+
+  constructor(
+    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
+    @Inject(TEXT_MESSAGE_SENDER) private readonly sender: TextMessageSender,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly messages: TextMessagesRepository,
+    private readonly sessions: ConsentSessionsRepository,
+    private readonly sessionUpdates: SessionUpdates,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
+    // A worker blocks on Redis: BullMQ requires maxRetriesPerRequest null on its connections (it sets it itself for
+    // connection options, this only says so).
+    const connection: RedisOptions = { ...(wiring.connection as RedisOptions), maxRetriesPerRequest: null };
+    this.worker = createWorker(JOBS.sendTextMessage, (payload, job) => this.process(payload, job), { ...wiring, connection }, {
+      concurrency: this.config.TEXT_MESSAGE_CONCURRENCY,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`text-messages worker: ${error.message}`));
+  }
+
+  /** Before the database and the queues close (onApplicationShutdown): waits for the texts being sent. */
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  /** One attempt at one text. */
+  async process({ messageId }: JobPayload<typeof JOBS.sendTextMessage>, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<void> {
+    let message: TextMessage | null = null;
+    try {
+      const sent = await this.unitOfWork.run(async (transaction) => {
+        message = await this.messages.lockForSending(transaction, messageId);
+        if (!message || message.status !== 'pending') return null;
+        const { providerMessageId } = await this.sender.send(message.phone, message.body);
+        const sentAt = new Date();
+        await this.messages.markSent(transaction, message.id, { provider: this.sender.provider, providerMessageId, sentAt });
+        if (message.recipient !== 'partner') return { message, session: null };
+        await this.sessions.lock(transaction, message.sessionId);
+        await this.sessions.update(transaction, message.sessionId, { verificationTextSentAt: sentAt });
+        return { message, session: await this.sessions.get(transaction, message.sessionId) };
+      });
+      if (!sent) return;
+      this.logger.log(`Text message ${sent.message.id} to the ${sent.message.recipient} sent by ${this.sender.provider}`);
+      if (sent.session) await this.sessionUpdates.publish(sent.session, 'text_sent');
+    } catch (error) {
+      throw await this.failed(messageId, message, error, job);
+    }
+  }
+
+  /** Records the failed attempt and answers the error to rethrow, its text free of the number. */
+  private async failed(messageId: string, message: TextMessage | null, error: unknown, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<Error> {
+    const permanent = error instanceof UnrecoverableError;
+    const attempt = job.attemptsMade + 1;
+    const final = permanent || attempt >= (job.opts.attempts ?? 1);
+    const reason = withoutPhone(error instanceof Error ? error.message : String(error), message?.phone);
+    const safe = permanent ? new UnrecoverableError(reason) : new Error(reason);
+    await this.messages
+      .recordFailure(messageId, { error: reason, final, provider: this.sender.provider })
+      .catch((recordError: Error) => this.logger.warn(`Text message ${messageId}: failure not recorded: ${recordError.message}`));
+    const role = message ? ` to the ${message.recipient}` : '';
+    this.logger.warn(`Text message ${messageId}${role}: attempt ${attempt} failed${final ? ' for good' : ''}: ${reason}`);
+    return safe;
+  }
+}
+
+/** The senders never quote the number; this makes sure no other error (a driver's, a library's) does either. */
+function withoutPhone(text: string, phone: string | undefined): string {
+  if (!phone) return text;
+  let safe = text.split(phone).join('[phone]');
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length >= 4) safe = safe.split(digits).join('[phone]');
+  return safe;
+}

@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const TEXT_RECIPIENTS = ['partner', 'member'] as const;
+/** Who a text goes to: the partner (the verification text) or the member who started the session (a confirmation). */
+export type TextRecipient = (typeof TEXT_RECIPIENTS)[number];
+export type TextMessageStatus = 'pending' | 'sent' | 'failed';
+
+/** One row of the outbox: a text written with the verdict that causes it, sent afterwards by the send-text-message job. */
+@Entity({ name: 'text_messages' })
+export class TextMessage {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'session_id', type: 'uuid' })
+  sessionId: string;
+
+  @Column({ name: 'recipient', type: 'varchar', length: 10 })
+  recipient: TextRecipient;
+
+  /** Personal data: read by the sender only, never logged, never in a job payload or an error. */
+  @Column({ name: 'phone', type: 'varchar', length: 32 })
+  phone: string;
+
+  @Column({ name: 'body', type: 'text' })
+  body: string;
+
+  @Column({ name: 'status', type: 'varchar', length: 10, default: 'pending' })
+  status: TextMessageStatus;
+
+  @Column({ name: 'attempts', type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'provider', type: 'text', nullable: true })
+  provider: string | null;
+
+  @Column({ name: 'provider_message_id', type: 'text', nullable: true })
+  providerMessageId: string | null;
+
+  /** Why the last attempt failed, as the sender described it: never the phone number. */
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}

@@ -1,0 +1,68 @@
+import type { Transaction } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TextMessage, type TextRecipient } from './text-message.entity';
+
+export interface NewTextMessage {
+  sessionId: string;
+  recipient: TextRecipient;
+  phone: string;
+  body: string;
+}
+
+/** The queries of the `text_messages` outbox. */
+@Injectable()
+export class TextMessagesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Adds the rows a session does not have yet (insert ... on conflict do nothing on (session_id, recipient)): a
+   * session never gets two texts per recipient, however often its verdict's texts are prepared.
+   */
+  async insertMissing(transaction: Transaction, rows: NewTextMessage[]): Promise<void> {
+    if (rows.length === 0) return;
+    await transaction.createQueryBuilder().insert().into(TextMessage).values(rows).orIgnore().updateEntity(false).execute();
+  }
+
+  /** The ids of a session's texts still waiting to be sent. */
+  async pendingIdsOf(transaction: Transaction, sessionId: string): Promise<string[]> {
+    const rows = await transaction.find(TextMessage, { select: { id: true }, where: { sessionId, status: 'pending' }, order: { recipient: 'ASC' } });
+    return rows.map(({ id }) => id);
+  }
+
+  /** The ids of every text still waiting to be sent, oldest first (for the requeue task). */
+  async pendingIds(limit: number): Promise<string[]> {
+    const rows = await this.dataSource.getRepository(TextMessage).find({ select: { id: true }, where: { status: 'pending' }, order: { createdAt: 'ASC' }, take: limit });
+    return rows.map(({ id }) => id);
+  }
+
+  /**
+   * The row, locked until the transaction ends: whoever sends a text holds this lock from before the send until the
+   * row is marked sent, so a second job for the same text waits and then finds it sent.
+   */
+  lockForSending(transaction: Transaction, id: string): Promise<TextMessage | null> {
+    return transaction.createQueryBuilder(TextMessage, 'message').where({ id }).setLock('pessimistic_write').getOne();
+  }
+
+  async markSent(transaction: Transaction, id: string, sent: { provider: string; providerMessageId: string; sentAt: Date }): Promise<void> {
+    await transaction
+      .createQueryBuilder()
+      .update(TextMessage)
+      .set({ status: 'sent', attempts: () => 'attempts + 1', lastError: null, ...sent })
+      .where({ id })
+      .execute();
+  }
+
+  /**
+   * Counts a failed attempt of a text still pending and says why (`error` never holds the phone); `final` (the
+   * provider refused it for good, or the attempts are used up) marks it failed, which nothing sends again.
+   */
+  async recordFailure(id: string, failure: { error: string; final: boolean; provider: string }): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(TextMessage)
+      .set({ attempts: () => 'attempts + 1', lastError: failure.error, provider: failure.provider, ...(failure.final ? { status: 'failed' as const } : {}) })
+      .where({ id, status: 'pending' })
+      .execute();
+  }
+}
