@@ -66,5 +66,3 @@ export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
   filler: ['um', 'uh', 'yes', 'okay', 'so', 'and', 'well', 'hello', 'hi'],
 };
 
-/** The words whose presence carries the statement's meaning: the last word of each affirming phrase. */
-export const AFFIRM_KEYWORDS: ReadonlySet<string> = new Set(PHRASES.affirm.map((phrase) => phrase.split(' ').at(-1)!));
