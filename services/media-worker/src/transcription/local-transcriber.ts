@@ -1,0 +1,132 @@
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { PhraseClass, PHRASES } from '../judgement/phrases';
+import { analyseStatement, StatementAnalysis } from '../judgement/statement';
+import { loadCmuDictionary } from './cmu-dictionary';
+import { FILLER_WORDS } from './filler-words';
+import { buildLanguageModel } from './language-model';
+import { nameWords } from './name-words';
+import { decodeWithPocketsphinx, HeardWord } from './pocketsphinx';
+import { pronounce } from './pronunciation';
+import { Transcriber, Transcription, TranscriptionDoubt, TranscriptionHints } from './transcriber';
+
+export interface LocalTranscriberOptions {
+  /** Holds en-us/ (acoustic model), cmudict-en-us.dict and en-us.lm.bin. */
+  modelDir?: string;
+  /** Limit for each child process. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_SPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+/** Below this posterior a word that carries meaning (consent, not, maybe...) is not trusted. */
+const MIN_KEYWORD_CONFIDENCE = 0.6;
+/** The general model's search is narrowed (one pass, fewer active HMMs) so it costs about what the phrase decode does. */
+const CROSS_CHECK_SEARCH = ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '3000', '-maxwpf', '10', '-topn', '2'];
+/** Classes whose presence rules a grant out. */
+const DISSENT: readonly PhraseClass[] = ['refuse', 'retract', 'hesitate', 'negate'];
+const MEANING_WORDS: ReadonlySet<string> = new Set(
+  (['affirm', ...DISSENT] as const)
+    .flatMap((phraseClass) => PHRASES[phraseClass])
+    .flatMap((phrase) => phrase.split(' '))
+    .filter((word) => word !== 'i'),
+);
+const PHRASE_WORDS: ReadonlySet<string> = new Set(Object.values(PHRASES).flat().flatMap((phrase) => phrase.split(' ')));
+/**
+ * How the general model writes a spoken consent word: measured on the synthetic voices, it hears "consent" as
+ * "can send", "been sent" or "they consent" about as often as right. These are sounds, not meanings; meaning comes
+ * from the phrase decode.
+ */
+const AFFIRM_SOUND_ALIKES: ReadonlySet<string> = new Set(['consent', 'consents', 'consented', 'sent', 'send', 'cent', 'agree', 'agreed']);
+/** Filler words that belong to no phrase: what other speech is heard as. */
+const OFF_TOPIC_WORDS: ReadonlySet<string> = new Set(FILLER_WORDS.filter((word) => !PHRASE_WORDS.has(word)));
+
+/**
+ * Offline recognition with PocketSphinx. The main decode uses a small per-request language model of the consent
+ * phrases, the typed name and filler words (accurate where the general model is not); its word posteriors flag weak
+ * recognition, and when it hears a consent the general English model must hear one too (a phrase model can turn other
+ * speech into its phrases). Both decodes run in parallel; the general one is dropped when no consent was heard.
+ */
+export class LocalTranscriber implements Transcriber {
+  private readonly modelDir: string;
+
+  constructor(private readonly options: LocalTranscriberOptions) {
+    this.modelDir = options.modelDir ?? DEFAULT_SPHINX_MODEL_DIR;
+  }
+
+  get recogniser(): string {
+    return 'pocketsphinx 5prealpha en-us, per-request consent phrase LM; cross-check: en-us.lm.bin';
+  }
+
+  async transcribe(wavPath: string, hints: TranscriptionHints, signal?: AbortSignal): Promise<Transcription> {
+    const crossCheckAbort = new AbortController();
+    const crossCheckSignal = signal ? AbortSignal.any([signal, crossCheckAbort.signal]) : crossCheckAbort.signal;
+    const crossCheck = decodeWithPocketsphinx({
+      modelDir: this.modelDir,
+      wavPath,
+      lmPath: join(this.modelDir, 'en-us.lm.bin'),
+      dictPath: join(this.modelDir, 'cmudict-en-us.dict'),
+      extraArgs: CROSS_CHECK_SEARCH,
+      timeoutMs: this.options.timeoutMs,
+      signal: crossCheckSignal,
+    });
+    crossCheck.catch(() => undefined); // awaited below only when needed; a dropped one must not be unhandled
+    try {
+      const names = nameWords(hints.typedName);
+      const { lmPath, dictPath } = await this.writeModel(dirname(wavPath), names, signal);
+      const heard = await decodeWithPocketsphinx({
+        modelDir: this.modelDir, wavPath, lmPath, dictPath, timeoutMs: this.options.timeoutMs, signal,
+      });
+      const text = heard.map((word) => word.word).join(' ');
+      const statement = analyseStatement(text, names.join(' '));
+      const doubts = primaryDoubts(heard);
+      if (affirmsOnly(statement)) {
+        const general = await crossCheck;
+        if (!generalAgrees(general.map((word) => word.word).join(' '), names.join(' '))) {
+          doubts.push('general_model_disagrees');
+        }
+      }
+      return { text, recogniser: this.recogniser, reliable: doubts.length === 0, doubts };
+    } finally {
+      crossCheckAbort.abort();
+    }
+  }
+
+  /** Writes the request's language model and dictionary into its workspace. */
+  private async writeModel(directory: string, names: string[], signal?: AbortSignal) {
+    const model = buildLanguageModel(names);
+    const cmu = await loadCmuDictionary(join(this.modelDir, 'cmudict-en-us.dict'));
+    const lines: string[] = [];
+    for (const word of model.vocabulary) {
+      const known = cmu.get(word);
+      const pronunciations = known ?? [(await pronounce(word, this.options.timeoutMs, signal)).join(' ')];
+      pronunciations.forEach((phones, i) => lines.push(`${i === 0 ? word : `${word}(${i + 1})`} ${phones}`));
+    }
+    const lmPath = join(directory, 'consent.lm');
+    const dictPath = join(directory, 'consent.dict');
+    await Promise.all([writeFile(lmPath, model.arpa, { mode: 0o600 }), writeFile(dictPath, `${lines.join('\n')}\n`, { mode: 0o600 })]);
+    return { lmPath, dictPath };
+  }
+}
+
+function primaryDoubts(heard: HeardWord[]): TranscriptionDoubt[] {
+  if (heard.length === 0) return ['no_speech'];
+  const doubts: TranscriptionDoubt[] = [];
+  if (heard.some((word) => MEANING_WORDS.has(word.word) && word.confidence < MIN_KEYWORD_CONFIDENCE)) {
+    doubts.push('low_confidence');
+  }
+  // Mostly filler words: the speaker talked about something else (or noise was heard as words).
+  if (heard.filter((word) => OFF_TOPIC_WORDS.has(word.word)).length * 2 > heard.length) doubts.push('out_of_grammar');
+  return doubts;
+}
+
+/** The only case that can lead to a grant, so the only one worth the general model's second opinion. */
+function affirmsOnly(statement: StatementAnalysis): boolean {
+  return statement.classes.has('affirm') && !DISSENT.some((phraseClass) => statement.classes.has(phraseClass));
+}
+
+/** The general model agrees when it, too, hears a consent word (or its sound) and nothing that refuses, hedges or negates. */
+function generalAgrees(text: string, typedName: string): boolean {
+  const statement = analyseStatement(text, typedName);
+  const consentWord = statement.tokens.some((token) => AFFIRM_SOUND_ALIKES.has(token));
+  return consentWord && !DISSENT.some((phraseClass) => statement.classes.has(phraseClass));
+}

@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const VOICES = ['espeak', 'slt', 'rms', 'awb', 'kal16'] as const;
+export type Voice = (typeof VOICES)[number];
+
+/** Speaks `text` into a WAV file with espeak-ng or a flite voice. */
+export async function speak(voice: Voice, text: string, wavPath: string): Promise<void> {
+  if (voice === 'espeak') await run('espeak-ng', ['-v', 'en-us', '-w', wavPath, '--', text]);
+  else await run('flite', ['-voice', voice, '-t', text, '-o', wavPath]);
+}
+
+/** ffmpeg with the given arguments, quiet and never reading stdin. */
+export async function ffmpeg(args: string[]): Promise<void> {
+  await run('ffmpeg', ['-nostdin', '-y', '-v', 'error', ...args]);
+}
+
+/** Audio inputs (ffmpeg input arguments) concatenated under a plain video, encoded as a browser would (VP8/Opus WebM). */
+export async function muxWebm(audioInputs: string[][], webmPath: string): Promise<void> {
+  const concat = audioInputs.map((_, i) => `[${i + 1}:a]aresample=48000,aformat=channel_layouts=mono[a${i}]`).join(';');
+  const labels = audioInputs.map((_, i) => `[a${i}]`).join('');
+  await ffmpeg([
+    '-f', 'lavfi', '-i', 'color=c=gray:s=160x120:r=10',
+    ...audioInputs.flat(),
+    '-filter_complex', `${concat};${labels}concat=n=${audioInputs.length}:v=0:a=1[out]`,
+    '-map', '0:v', '-map', '[out]', '-shortest', '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '100k',
+    '-c:a', 'libopus', webmPath,
+  ]);
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
