@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 
 const { services } = JSON.parse(readFileSync(new URL('./lib/services.json', import.meta.url), 'utf8'));
 
-for (const { migrate } of services) {
+// The media worker has no database, so no migrate entry.
+for (const { migrate } of services.filter((service) => service.migrate)) {
   const { status, error } = spawnSync(process.execPath, ['--env-file-if-exists=.env', migrate], { stdio: 'inherit' });
   if (error) throw error;
   if (status !== 0) process.exit(status ?? 1);

@@ -88,8 +88,9 @@ ensure_redis() {
 }
 
 build_app() {
-  say "Building the web app and the gateway"
+  say "Building the web app and the services"
   npm run --silent build:web
   npm run --silent build:gateway
   npm run --silent build:consent
+  npm run --silent build:media-worker
 }

@@ -1,7 +1,7 @@
 import { JobsOptions, Processor, Queue, UnrecoverableError, Worker, WorkerOptions } from 'bullmq';
-import type { ConnectionOptions } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
 import { JOB_CONTRACTS, JobContractError, JobPayload, parseJobPayload } from './job-contracts';
-import type { JobName } from './queue-names';
+import type { JobName, QueueName } from './queue-names';
 
 /** Defaults for every job: retried with backoff, kept briefly after completion, failures kept for inspection. */
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -12,7 +12,8 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
 };
 
 export interface QueueWiring {
-  connection: ConnectionOptions;
+  /** Options, never a shared client: each Queue and Worker opens its own connections and closes them itself. */
+  connection: RedisOptions;
   /** BullMQ key prefix, so deployments or test files can share one Redis. */
   prefix: string;
 }
@@ -56,6 +57,21 @@ export function createWorker<N extends JobName>(
       }
       await handler(payload, job);
     },
-    { ...options, connection: wiring.connection, prefix: wiring.prefix },
+    // A worker's blocking connection must wait for Redis however long it is away, never fail its commands.
+    { ...options, connection: { ...wiring.connection, maxRetriesPerRequest: null }, prefix: wiring.prefix },
   );
+}
+
+/**
+ * A consumer's start-up check: every job that travels on `queue` has exactly one handler among `handled`, so no job
+ * waits for a handler that does not exist and none is handled twice.
+ */
+export function assertOneHandlerPerJob(queue: QueueName, handled: readonly JobName[]): void {
+  const travelling = (Object.keys(JOB_CONTRACTS) as JobName[]).filter((name) => JOB_CONTRACTS[name].queue === queue);
+  const problems = [
+    ...travelling.filter((name) => !handled.includes(name)).map((name) => `${name} has no handler`),
+    ...travelling.filter((name) => handled.filter((other) => other === name).length > 1).map((name) => `${name} has more than one handler`),
+    ...handled.filter((name) => !travelling.includes(name)).map((name) => `${name} does not travel on ${queue}`),
+  ];
+  if (problems.length) throw new Error(`Job handlers of ${queue}: ${problems.join('; ')}`);
 }

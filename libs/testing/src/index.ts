@@ -4,3 +4,4 @@ export * from './test-recordings';
 export * from './capture-stdout';
 export * from './multipart-body';
 export * from './test-s3';
+export * from './speech-recordings';

@@ -25,3 +25,6 @@ export interface TranscriptionHints {
 export interface Transcriber {
   transcribe(wavPath: string, hints: TranscriptionHints, signal?: AbortSignal): Promise<Transcription>;
 }
+
+/** The Nest token of the configured Transcriber. */
+export const TRANSCRIBER = Symbol('TRANSCRIBER');

@@ -8,7 +8,7 @@ import { MediaRejectedError } from '../../src/media/media-rejected.error';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { LocalTranscriber } from '../../src/transcription/local-transcriber';
-import { ffmpeg, mapLimit, muxWebm, speak, Voice, VOICES } from './synthesize';
+import { ffmpeg, mapLimit, muxWebm, speak, Voice, VOICES } from '@app/testing';
 
 /**
  * The whole speech path on real tools: synthetic voices -> WebM -> normalize -> PocketSphinx -> judge. No mocks. Prints

@@ -1,5 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+
+/** Speech synthesised at test time (espeak-ng and flite voices), for the speech check's real-tool tests. */
 
 const run = promisify(execFile);
 
@@ -42,4 +47,26 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   });
   await Promise.all(workers);
   return results;
+}
+
+/**
+ * A browser-like WebM recording (VP8 video, Opus audio) of `voice` saying each statement, with `pauseSeconds` of
+ * silence between them; made in a temporary directory that is removed at once.
+ */
+export async function spokenRecording(statements: string[], voice: Voice = 'slt', pauseSeconds = 0): Promise<Buffer> {
+  const directory = await mkdtemp(join(tmpdir(), 'ciq-speech-'));
+  try {
+    const inputs: string[][] = [];
+    for (const [index, text] of statements.entries()) {
+      if (index > 0 && pauseSeconds > 0) inputs.push(['-f', 'lavfi', '-t', String(pauseSeconds), '-i', 'anullsrc=r=16000:cl=mono']);
+      const wav = join(directory, `${index}.wav`);
+      await speak(voice, text, wav);
+      inputs.push(['-i', wav]);
+    }
+    const webm = join(directory, 'statement.webm');
+    await muxWebm(inputs, webm);
+    return await readFile(webm);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,68 @@
+import type { JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
+import { ConsentClient } from '../consent/consent-client';
+import { judge } from '../judgement/judge';
+import { normalize } from '../media/normalize';
+import { withWorkspace } from '../media/workspace';
+import { RecordingReader } from '../recordings/recording-reader';
+import { TRANSCRIBER, type Transcriber, type Transcription } from '../transcription/transcriber';
+
+/** Pressing No is judged without listening: nothing is transcribed. */
+const NOT_ANALYSED: Transcription = { text: '', recogniser: 'none', reliable: false, doubts: [] };
+
+/**
+ * One analysis: decrypt -> normalize -> transcribe -> judge, then the outcome is written back to the consent service,
+ * which stores it once. Idempotent per session: a session that has its verdict already is left as it is.
+ */
+@Injectable()
+export class AnalyzeRecording {
+  private readonly logger = new Logger(AnalyzeRecording.name);
+
+  constructor(
+    @Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig,
+    private readonly consent: ConsentClient,
+    private readonly recordings: RecordingReader,
+    @Inject(TRANSCRIBER) private readonly transcriber: Transcriber,
+  ) {}
+
+  async run({ sessionId, videoAssetId }: JobPayload<'analyze-recording'>): Promise<void> {
+    const input = await this.consent.input(sessionId);
+    if (!input?.open || input.videoAssetId !== videoAssetId) {
+      this.logger.log(`Session ${sessionId} needs no analysis (${input ? 'verdict stored already' : 'session gone'})`);
+      return;
+    }
+    const timingsMs: Record<'normalize' | 'transcribe' | 'judge', number> = { normalize: 0, transcribe: 0, judge: 0 };
+    const timed = async <T>(step: keyof typeof timingsMs, work: () => Promise<T> | T): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        timingsMs[step] = Math.round(performance.now() - started);
+      }
+    };
+    const transcription =
+      input.decision === 'no'
+        ? NOT_ANALYSED
+        : await withWorkspace(async (directory) => {
+            const audio = await timed('normalize', async () => {
+              const recording = join(directory, 'recording');
+              await this.recordings.saveTo(input.storageKey, recording);
+              return normalize(recording, { workDir: directory, maxSeconds: this.config.MAX_RECORDING_SECONDS, timeoutMs: this.config.STEP_TIMEOUT_MS });
+            });
+            return timed('transcribe', () => this.transcriber.transcribe(audio.wavPath, { typedName: input.typedName }));
+          });
+    const judgement = await timed('judge', () => judge({ decision: input.decision, typedName: input.typedName, transcription }));
+    const stored = await this.consent.reportVerdict(sessionId, {
+      videoAssetId,
+      outcome: judgement.outcome,
+      reasons: judgement.reasons,
+      transcript: transcription === NOT_ANALYSED ? null : transcription.text,
+      recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
+      timingsMs,
+    });
+    this.logger.log(`Session ${sessionId}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`);
+  }
+}

@@ -1,0 +1,61 @@
+import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, UnrecoverableError, type Worker } from 'bullmq';
+import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
+import { ConsentClient } from '../consent/consent-client';
+import { MediaRejectedError } from '../media/media-rejected.error';
+import { AnalyzeRecording } from './analyze-recording';
+
+/** The jobs this process handles, checked against the queue's contracts at start. */
+const HANDLED = [JOBS.analyzeRecording] as const;
+
+/**
+ * The media-analysis queue's consumer. Transient faults are rethrown, so BullMQ retries them with backoff; a
+ * recording that can never be analysed fails at once. When a job fails for good, the session is told (failed
+ * state on both screens); should that report not get through, the consent service's requeue pass sees the failed
+ * job and does the same.
+ */
+@Injectable()
+export class AnalyzeProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AnalyzeProcessor.name);
+  private worker?: Worker;
+
+  constructor(
+    @Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig,
+    private readonly analyze: AnalyzeRecording,
+    private readonly consent: ConsentClient,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    assertOneHandlerPerJob(QUEUES.mediaAnalysis, HANDLED);
+    this.worker = createWorker(JOBS.analyzeRecording, (payload, job) => this.handle(payload, job), queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX), {
+      concurrency: this.config.MEDIA_CONCURRENCY,
+      lockDuration: this.config.JOB_LOCK_MS,
+      stalledInterval: this.config.JOB_LOCK_MS,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`media-analysis worker: ${error.message}`));
+  }
+
+  /** Closes the worker first (it finishes the jobs it holds), before the rest of the application's connections. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  private async handle(payload: JobPayload<'analyze-recording'>, job: Job): Promise<void> {
+    try {
+      await this.analyze.run(payload);
+    } catch (error) {
+      const permanent = error instanceof MediaRejectedError || error instanceof UnrecoverableError;
+      if (permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.reportFailure(payload, error);
+      throw error instanceof MediaRejectedError ? new UnrecoverableError(error.message) : error;
+    }
+  }
+
+  private async reportFailure({ sessionId, videoAssetId }: JobPayload<'analyze-recording'>, error: unknown): Promise<void> {
+    const code = error instanceof MediaRejectedError ? error.code : 'analysis_failed';
+    this.logger.warn(`Analysis of session ${sessionId} failed for good (${code})`);
+    await this.consent
+      .reportFailure(sessionId, { videoAssetId, code })
+      .catch((reportError: Error) => this.logger.warn(`Failure of session ${sessionId} not reported yet (the requeue pass will): ${reportError.message}`));
+  }
+}

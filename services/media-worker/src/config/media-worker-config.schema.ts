@@ -1,0 +1,41 @@
+import { env, processConfigShape } from '@app/config';
+import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
+import { z } from 'zod';
+
+export const mediaWorkerConfigSchema = z
+  .object({
+    ...processConfigShape,
+    /** The consent service's internal address: the analysis input is read there and the verdict written back. */
+    CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
+    /** This worker's own credential at the consent service (valid on the analysis routes only). */
+    MEDIA_WORKER_TOKEN: env.secret(32),
+    /** How many recordings one worker analyses at once; each uses about one core while it decodes. */
+    MEDIA_CONCURRENCY: env.positiveInt(1),
+    /** Time limit of each step (decrypting, ffprobe, ffmpeg, each recogniser process, the transcription call). */
+    STEP_TIMEOUT_MS: env.positiveInt(20_000),
+    /** The spec stops recording at 30 s; one more second allows for container rounding. */
+    MAX_RECORDING_SECONDS: env.positiveInt(31),
+    /**
+     * How long a job stays locked without the worker renewing it; a worker killed mid-job gives its job back to the
+     * queue once this has passed.
+     */
+    JOB_LOCK_MS: env.positiveInt(30_000),
+    TRANSCRIBER: z.enum(['local', 'openai']).default('local'),
+    /** For `openai`: any OpenAI-compatible server (OpenAI itself when unset, or a self-hosted Whisper server). */
+    OPENAI_BASE_URL: env.url(['http:', 'https:']).optional(),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+    ...storageConfigShape,
+    ...storageEncryptionConfigShape,
+  })
+  .superRefine((config, context) => {
+    checkStorageConfig(config, context);
+    checkStorageEncryptionConfig(config, context);
+    if (config.TRANSCRIBER === 'openai' && !config.OPENAI_API_KEY) {
+      context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when TRANSCRIBER is openai' });
+    }
+  });
+
+export type MediaWorkerConfig = z.infer<typeof mediaWorkerConfigSchema>;
+
+export const MEDIA_WORKER_CONFIG = Symbol('MEDIA_WORKER_CONFIG');

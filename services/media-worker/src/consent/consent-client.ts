@@ -1,0 +1,48 @@
+import {
+  analysisInputSchema,
+  analysisStoredSchema,
+  type AnalysisFailure,
+  type AnalysisInput,
+  type AnalysisStored,
+  type VerdictReport,
+} from '@app/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import type { z } from 'zod';
+import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
+
+/**
+ * The consent service's analysis routes, with this worker's own credential. A 5xx or a network failure throws a plain
+ * error, so the job is retried; a 4xx can never pass on retry.
+ */
+@Injectable()
+export class ConsentClient {
+  constructor(@Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig) {}
+
+  /** The analysis's input; null when the session is gone (deleted), so there is nothing left to analyse. */
+  input(sessionId: string): Promise<AnalysisInput | null> {
+    return this.call('GET', `/analysis/${sessionId}`, analysisInputSchema);
+  }
+
+  async reportVerdict(sessionId: string, report: VerdictReport): Promise<AnalysisStored | null> {
+    return this.call('POST', `/analysis/${sessionId}/verdict`, analysisStoredSchema, report);
+  }
+
+  async reportFailure(sessionId: string, failure: AnalysisFailure): Promise<AnalysisStored | null> {
+    return this.call('POST', `/analysis/${sessionId}/failure`, analysisStoredSchema, failure);
+  }
+
+  private async call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown): Promise<z.infer<S> | null> {
+    const response = await fetch(new URL(path, this.config.CONSENT_SERVICE_URL), {
+      method,
+      headers: { 'X-Internal-Token': this.config.MEDIA_WORKER_TOKEN, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(this.config.STEP_TIMEOUT_MS),
+    });
+    if (response.status === 404) return null;
+    const failure = `The consent service answered ${response.status} to ${method} ${path.replace(/[0-9a-f-]{36}/, ':sessionId')}`;
+    if (response.status >= 500) throw new Error(failure);
+    if (!response.ok) throw new UnrecoverableError(failure);
+    return schema.parse(await response.json());
+  }
+}

@@ -1,0 +1,34 @@
+import { createObjectStorage, EncryptedStorage, keyRingFromConfig, ObjectNotFoundError, S3Storage, type ObjectStorage } from '@app/storage';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { MediaRejectedError } from '../media/media-rejected.error';
+import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
+
+/** Reads recordings the consent service stored, decrypting them with the same key ring; it never writes. */
+@Injectable()
+export class RecordingReader implements OnApplicationShutdown {
+  private readonly backend: ObjectStorage;
+  private readonly storage: EncryptedStorage;
+
+  constructor(@Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig) {
+    this.backend = createObjectStorage(config);
+    this.storage = new EncryptedStorage(this.backend, keyRingFromConfig(config));
+  }
+
+  /**
+   * Decrypts the recording into `path` (readable by this process's user only). Every segment is authenticated
+   * before it is written, so a tampered object fails here rather than reaching ffmpeg.
+   */
+  async saveTo(key: string, path: string): Promise<void> {
+    const content = await this.storage.get(key).catch((error: unknown) => {
+      if (error instanceof ObjectNotFoundError) throw new MediaRejectedError('recording_missing', 'the stored recording is missing');
+      throw error;
+    });
+    await pipeline(content, createWriteStream(path, { mode: 0o600 }), { signal: AbortSignal.timeout(this.config.STEP_TIMEOUT_MS) });
+  }
+
+  onApplicationShutdown(): void {
+    if (this.backend instanceof S3Storage) this.backend.destroy();
+  }
+}
