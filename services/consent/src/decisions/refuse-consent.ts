@@ -3,6 +3,7 @@ import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
+import { SessionUpdates } from '../events/session-updates';
 import type { CallerContext } from '../http/caller-context';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';
@@ -18,6 +19,7 @@ export class RefuseConsent {
     private readonly sessions: SessionsService,
     private readonly sessionRepository: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
+    private readonly updates: SessionUpdates,
   ) {}
 
   async run(id: string, update: StatusUpdateRequest, caller: CallerContext): Promise<SessionJson> {
@@ -31,6 +33,8 @@ export class RefuseConsent {
       await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: 'denied' }, caller.audit);
       return this.sessionRepository.get(transaction, session.id);
     });
+    // After commit: the member's screen hears of the refusal at once (its polling shows it should this be lost).
+    await this.updates.publish(session, 'verdict');
     return presentSession(session, now);
   }
 }
