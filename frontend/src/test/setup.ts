@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { liveSockets } from '@/test/fake-live-socket';
+
+// No test opens a real socket: live updates are driven through the fake (src/test/fake-live-socket.ts).
+vi.mock('socket.io-client', () => import('@/test/fake-live-socket'));
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  liveSockets.splice(0);
+});

@@ -17,6 +17,11 @@ import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
+import { JoinSessionLimiter } from './live-updates/join-session-limiter';
+import { LiveUpdatesGateway } from './live-updates/live-updates.gateway';
+import { SessionReader } from './live-updates/session-reader';
+import { SessionUpdatesProcessor } from './live-updates/session-updates.processor';
+import { SocketAuthenticator } from './live-updates/socket-authenticator';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
@@ -50,6 +55,11 @@ export class AppModule {
         ProfilePicturesService,
         ConsentServiceProxy,
         SessionCreationLimiter,
+        SocketAuthenticator,
+        SessionReader,
+        JoinSessionLimiter,
+        LiveUpdatesGateway,
+        SessionUpdatesProcessor,
       ],
     };
   }

@@ -10,6 +10,7 @@ import { jsonBodyParser } from '@app/http';
 import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
 import { answerUnparseableRequests } from './http/unparseable-requests';
+import { LiveUpdatesAdapter } from './live-updates/live-updates.adapter';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
@@ -31,6 +32,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(cookieParser());
   app.use(serveFrontend(config.FRONTEND_DIR));
   answerUnparseableRequests(app.getHttpServer());
+  // Socket.IO (live updates) on this same HTTP server, rooms shared across instances through Redis.
+  app.useWebSocketAdapter(new LiveUpdatesAdapter(app, config));
   app.enableShutdownHooks();
   return app;
 }

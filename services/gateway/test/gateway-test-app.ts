@@ -22,13 +22,18 @@ export interface GatewayTestApp {
  * The real gateway on a database, Redis prefix and storage directory of its own, so test files run in parallel.
  * Overrides are raw environment values, validated by the same schema as production.
  */
-export async function startGatewayTestApp(overrides: Record<string, string> = {}): Promise<GatewayTestApp> {
-  const database: TestDatabase = await createTestDatabase();
+export interface GatewayTestAppOptions {
+  /** A database whose lifetime the caller manages (a second instance of the same deployment); otherwise one is created and dropped. */
+  databaseUrl?: string;
+}
+
+export async function startGatewayTestApp(overrides: Record<string, string> = {}, options: GatewayTestAppOptions = {}): Promise<GatewayTestApp> {
+  const database: TestDatabase | undefined = options.databaseUrl ? undefined : await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const redisUrl = testRedisUrl();
   const config = parseConfig(gatewayConfigSchema, {
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrl ?? database!.url,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: testRedisPrefix(),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -50,7 +55,7 @@ export async function startGatewayTestApp(overrides: Record<string, string> = {}
     async close() {
       await app.close();
       await deleteRedisKeys(redisUrl, config.REDIS_PREFIX);
-      await database.drop();
+      await database?.drop();
       await rm(storageDir, { recursive: true, force: true });
     },
   };

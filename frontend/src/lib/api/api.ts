@@ -9,6 +9,7 @@ import type {
   RegisterAssetRequest,
   RegisterRequest,
   SiteFacts,
+  StatusUpdateRequest,
   StoredRecording,
   User,
   VerifyPaymentResponse,
@@ -35,6 +36,9 @@ export const api = {
   session: (id: string, token?: string) => request<ConsentSession>('GET', `/api/consent/sessions/${segment(id)}`, { headers: partner(token) }),
   sessionByQr: (qrCodeId: string, token: string) =>
     request<ConsentSession>('GET', `/api/consent/sessions/qr/${segment(qrCodeId)}`, { headers: partner(token) }),
+  /** Only a refusal is taken (`{status: 'denied'}`): nothing but the recording's analysis grants consent. */
+  updateStatus: (id: string, body: StatusUpdateRequest, token?: string) =>
+    request<ConsentSession>('PATCH', `/api/consent/sessions/${segment(id)}/status`, { json: body, headers: partner(token) }),
   registerAsset: (body: RegisterAssetRequest, token: string) =>
     request<AssetCreated>('POST', '/api/video/assets', { json: body, headers: partner(token) }),
   /** Multipart: fields sessionId and videoAssetId, then the file part video. */

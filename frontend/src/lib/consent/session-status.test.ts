@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidingValue, finalVerdict, sessionState } from '@/lib/consent/session-status';
+import { decidingValue, finalVerdict, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { AiVerdict, ConsentStatus } from '@app/contracts';
 
 const session = (consentStatus: ConsentStatus, aiVerdict: AiVerdict | null = null, expired = false) => ({
@@ -22,6 +22,7 @@ describe('finalVerdict', () => {
     expect(finalVerdict(undefined)).toBeNull();
     expect(finalVerdict(session('pending'))).toBeNull();
     expect(finalVerdict(session('pending', 'processing'))).toBeNull();
+    expect(finalVerdict(session('pending', 'failed'))).toBeNull();
     expect(finalVerdict(session('pending', 'granted'))).toBe('granted');
     expect(finalVerdict(session('denied'))).toBe('denied');
   });
@@ -41,9 +42,25 @@ describe('sessionState', () => {
     expect(sessionState(session('denied', 'denied'))).toBe('denied');
   });
 
+  it("reports a failed analysis as failed, never as a verdict, expired or not", () => {
+    expect(sessionState(session('pending', 'failed'))).toBe('failed');
+    expect(sessionState(session('pending', 'failed', true))).toBe('failed');
+  });
+
   it('reports an unanswered expired session as expired, but an answer always wins', () => {
     expect(sessionState(session('pending', null, true))).toBe('expired');
     expect(sessionState(session('pending', 'processing', true))).toBe('processing');
     expect(sessionState(session('denied', 'denied', true))).toBe('denied');
+  });
+});
+
+describe('isSettled', () => {
+  it('is true once there is a verdict or the analysis failed, false before', () => {
+    expect(isSettled(undefined)).toBe(false);
+    expect(isSettled(session('pending'))).toBe(false);
+    expect(isSettled(session('pending', 'processing'))).toBe(false);
+    expect(isSettled(session('pending', 'failed'))).toBe(true);
+    expect(isSettled(session('denied', 'denied'))).toBe(true);
+    expect(isSettled(session('pending', 'granted'))).toBe(true);
   });
 });

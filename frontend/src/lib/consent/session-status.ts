@@ -4,10 +4,13 @@ import { API_ERRORS } from '@app/contracts/api-errors';
 /** The server's one answer for a session it does not recognise, or one that ran out of time (spec section 2). */
 export const INVALID_SESSION_MESSAGE = API_ERRORS.sessionNotFound.message;
 
+/** The spec's failure text (section 4), shown by both screens when the analysis failed for good. */
+export const ANALYSIS_FAILED_MESSAGE = 'AI processing failed - please try again';
+
 export type Verdict = 'granted' | 'denied';
 
-/** Where a session stands, as both screens show it. */
-export type SessionState = 'waiting' | 'processing' | Verdict | 'expired';
+/** Where a session stands, as both screens show it. `failed`: the analysis failed for good, no verdict will come. */
+export type SessionState = 'waiting' | 'processing' | Verdict | 'failed' | 'expired';
 
 type StatusFields = Pick<ConsentSession, 'aiVerdict' | 'consentStatus'>;
 
@@ -26,6 +29,12 @@ export function finalVerdict(session: StatusFields | undefined): Verdict | null 
 export function sessionState(session: StatusFields & Pick<ConsentSession, 'expired'>): SessionState {
   const verdict = finalVerdict(session);
   if (verdict) return verdict;
-  if (decidingValue(session) === 'processing') return 'processing';
+  const value = decidingValue(session);
+  if (value === 'processing' || value === 'failed') return value;
   return session.expired ? 'expired' : 'waiting';
+}
+
+/** Nothing more will happen to the session's answer: a verdict, or a failed analysis. */
+export function isSettled(session: StatusFields | undefined): boolean {
+  return finalVerdict(session) !== null || session?.aiVerdict === 'failed';
 }

@@ -1,19 +1,27 @@
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { SimplePage } from '@/components/simple-page';
-import { INVALID_SESSION_MESSAGE, sessionState } from '@/lib/consent/session-status';
+import { finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
+import { useLiveSession } from '@/lib/live/use-live-session';
 import { BrowserNotSupported } from '@/pages/consent-form/browser-not-supported';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
 import { RecordingStep } from '@/pages/consent-form/recording-step';
-import { ResultStep } from '@/pages/consent-form/result-step';
+import { ResultStep, type Outcome } from '@/pages/consent-form/result-step';
 import { ReviewStep } from '@/pages/consent-form/review-step';
 import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
-import { useVerdict } from '@/pages/consent-form/use-verdict';
+import { useRefusal } from '@/pages/consent-form/use-refusal';
+import { forgetPartnerSession, usePartnerSession } from '@/pages/consent-form/use-verdict';
 
 type FormStep = 0 | 1 | 2;
+
+function outcomeOf(session: ConsentSession): Outcome {
+  if (session.aiVerdict === 'failed') return 'failed';
+  return finalVerdict(session) ?? 'analysing';
+}
 
 /** Steps 0 to 3 of the partner's form for a loaded session. */
 export function ConsentFlow({ session, token }: { session: ConsentSession; token: string }) {
@@ -22,14 +30,27 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const [step, setStep] = useState<FormStep>(0);
   const [details, setDetails] = useState<RecipientValues | null>(null);
   const [recording, setRecording] = useState<Blob | null>(null);
+  // Try Again after a failed analysis: the form shows again until the next answer.
+  const [retrying, setRetrying] = useState(false);
+  const client = useQueryClient();
   const submission = useConsentSubmission({ session, token, details, recording });
+  const refusal = useRefusal(session, token);
 
   const loaded = sessionState(session);
   // A session answered before this page loaded (e.g. a reload after submitting) goes straight to the result.
-  const answeredBefore = loaded === 'processing' || loaded === 'granted' || loaded === 'denied';
+  const answeredBefore = loaded === 'processing' || loaded === 'granted' || loaded === 'denied' || loaded === 'failed';
   const submitted = submission.state.kind === 'processing' ? submission.state.answered : null;
-  // After a submission the session as the server answered it counts: its verdict may already be final.
-  const verdict = useVerdict(submitted ?? session, token, answeredBefore || submitted !== null);
+  // The session as the server answered the partner's No or Yes: its verdict may already be final.
+  const answered = refusal.state.kind === 'refused' ? refusal.state.answered : submitted;
+  const following = answeredBefore || answered !== null;
+  const latest = usePartnerSession(session, token, answered, following);
+  const outcome = outcomeOf(latest);
+  // Live while there is something left to hear: the verdict, then the verification text.
+  useLiveSession(session.id, token, following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed')));
+
+  useEffect(() => {
+    if (answered) setRetrying(false);
+  }, [answered]);
 
   const continueToRecording = useCallback((values: RecipientValues) => {
     setDetails(values);
@@ -39,22 +60,40 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     setRecording(blob);
     setStep(2);
   }, []);
+  const decline = useCallback(() => void refusal.refuse(), [refusal]);
+  const tryAgain = useCallback(() => {
+    forgetPartnerSession(client, session.id);
+    submission.reset();
+    setRecording(null);
+    setRetrying(true);
+    setStep(details ? 1 : 0);
+  }, [client, session.id, submission, details]);
 
   if (loaded === 'expired') return <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />;
-  if (answeredBefore || verdict) {
+  // After Yes or No with a recording, the review step shows the analysis until the session is settled.
+  const showResult = answeredBefore || refusal.state.kind === 'refused' || (answered !== null && isSettled(latest));
+  if (showResult && !(retrying && outcome === 'failed')) {
     return (
       <SimplePage>
-        <ResultStep verdict={verdict} />
+        <ResultStep
+          outcome={outcome}
+          textSent={latest.verificationTextSent}
+          recorded={refusal.state.kind !== 'refused'}
+          onRetry={outcome === 'failed' ? tryAgain : undefined}
+        />
       </SimplePage>
     );
   }
   if (!support.ok) return <BrowserNotSupported problem={support.problem} />;
   if (cameraProblem) return <BrowserNotSupported problem={cameraProblem} />;
 
+  const declining = refusal.state.kind === 'sending';
   return (
     <SimplePage>
-      {step === 0 && <RecipientDetailsStep session={session} onContinue={continueToRecording} />}
-      {step === 1 && <RecordingStep mimeType={support.mimeType} onRecorded={recorded} onCameraUnavailable={setCameraProblem} />}
+      {step === 0 && <RecipientDetailsStep session={session} onContinue={continueToRecording} onDecline={decline} declining={declining} />}
+      {step === 1 && (
+        <RecordingStep mimeType={support.mimeType} onRecorded={recorded} onCameraUnavailable={setCameraProblem} onDecline={decline} declining={declining} />
+      )}
       {step === 2 && (
         <ReviewStep
           recording={recording}

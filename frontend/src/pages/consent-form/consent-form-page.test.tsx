@@ -6,6 +6,7 @@ import { dismissToast } from '@/components/ui/use-toast';
 import type { ConsentSession } from '@app/contracts';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
@@ -428,5 +429,130 @@ describe('/consent/form: answering', () => {
     await record(u);
     await u.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+  });
+});
+
+describe('/consent/form: a refusal never waits', () => {
+  const STATUS = 'PATCH /api/consent/sessions/s1/status';
+  const declined = () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied' }));
+
+  it("offers 'No, I don't consent' on the details step and stores the refusal at once, without a recording", async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({ ...pending, [STATUS]: declined });
+    await screen.findByRole('heading', { name: 'Your details' });
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    const refusals = fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === STATUS);
+    expect(refusals).toHaveLength(1);
+    expect(JSON.parse(String(refusals[0][1]?.body))).toEqual({ status: 'denied' });
+    expect(refusals[0][1]?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
+    // No recording was made, so none is said to be stored; no text was sent.
+    expect(screen.queryByText('Your recording is encrypted and stored securely.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/verification text/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/upload')).toBe(false);
+  });
+
+  it("offers it on the recording step too, in place of 'just close this page', and says to speak English", async () => {
+    stubMedia();
+    const { u } = openForm({ ...pending, [STATUS]: declined });
+    await fillDetails(u);
+    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+    expect(screen.getByText(/Speak in English: state your name and that you consent\./)).toBeInTheDocument();
+    expect(screen.queryByText(/close this page/)).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to record response' when the refusal cannot be stored, and stays on the step", async () => {
+    stubMedia();
+    const { u } = openForm({ ...pending, [STATUS]: () => jsonResponse({ error: 'The consent service is unavailable, please try again' }, 503) });
+    await screen.findByRole('heading', { name: 'Your details' });
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+    expect(await screen.findByText('Failed to record response')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+  });
+
+  it('the review step still sends the recording with decision no', async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/consent/process-video': declined,
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    const analysis = fetchMock.mock.calls.find(([url]) => url === '/api/consent/process-video');
+    expect((analysis?.[1]?.body as FormData).get('decision')).toBe('no');
+    expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+});
+
+describe('/consent/form: live verdicts, failures and the verification text', () => {
+  const submitted = {
+    ...pending,
+    'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+    'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+    'POST /api/consent/process-video': () => jsonResponse(testSession({ aiVerdict: 'processing' })),
+    'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing' })),
+  };
+
+  async function partnerSocket() {
+    await waitFor(() => expect(openLiveSockets()[0]?.sent.length).toBeGreaterThan(0));
+    return openLiveSockets()[0];
+  }
+
+  it('opens no socket before the partner answers (the page stays within its script budget)', async () => {
+    stubMedia();
+    const { u } = openForm(pending);
+    await record(u);
+    expect(liveSockets).toEqual([]);
+  });
+
+  it("joins the session's room once answered, shows the pushed verdict at once, then the text note once it is sent", async () => {
+    stubMedia();
+    const { u } = openForm(submitted);
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+    const live = await partnerSocket();
+    expect(live.sent[0]).toEqual({ event: 'join-session', args: [{ sessionId: 's1', token: 'secret-token' }] });
+
+    act(() => live.push(testSession({ consentStatus: 'granted', aiVerdict: 'granted' })));
+    expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
+    expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
+    expect(screen.queryByText('A verification text has been sent.')).not.toBeInTheDocument();
+
+    act(() => live.push(testSession({ consentStatus: 'granted', aiVerdict: 'granted', verificationTextSent: true })));
+    expect(await screen.findByText('A verification text has been sent.')).toBeInTheDocument();
+    await waitFor(() => expect(openLiveSockets()).toEqual([]));
+  });
+
+  it("shows 'AI processing failed - please try again' when the analysis failed, and Try Again records again", async () => {
+    stubMedia();
+    const { u } = openForm(submitted);
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+    const live = await partnerSocket();
+    act(() => live.push(testSession({ aiVerdict: 'failed' })));
+
+    expect(await screen.findByText('AI processing failed - please try again')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Consent (Granted|Declined)/ })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+  });
+
+  it('shows the failure at once for a session whose analysis had already failed', async () => {
+    stubMedia();
+    openForm({ [QR_PATH]: () => jsonResponse(testSession({ aiVerdict: 'failed' })) });
+    expect(await screen.findByText('AI processing failed - please try again')).toBeInTheDocument();
+  });
+
+  it('claims the verification text for an answered session only when it was sent', async () => {
+    openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true })) });
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(screen.getByText('A verification text has been sent.')).toBeInTheDocument();
   });
 });

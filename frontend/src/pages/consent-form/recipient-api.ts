@@ -113,3 +113,21 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
     },
   );
 }
+
+/**
+ * The partner's No before (or instead of) a recording: stored at once through the refusal call
+ * (PATCH /api/consent/sessions/{id}/status {status: 'denied'}), answered with the session as the server then has it.
+ * An earlier refusal whose answer was lost (409 already answered) is read back the same way as a lost submission.
+ */
+export async function refuseConsent({ session, token }: Pick<Submission, 'session' | 'token'>): Promise<ConsentSession> {
+  try {
+    return await api.updateStatus(session.id, { status: 'denied' }, token);
+  } catch (error) {
+    if (!isAlreadyAnswered(error)) throw error;
+    try {
+      return await api.session(session.id, token);
+    } catch {
+      throw error;
+    }
+  }
+}

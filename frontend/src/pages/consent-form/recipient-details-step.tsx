@@ -6,15 +6,19 @@ import type { ConsentSession } from '@app/contracts';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
 import { RECIPIENT_DEFAULTS, validateRecipient, type RecipientValues } from '@/pages/consent-form/recipient-validation';
+import { DeclineButton } from '@/pages/consent-form/decline-button';
 import { StepCard } from '@/pages/consent-form/step-card';
 
 interface Props {
   session: ConsentSession;
   onContinue: (details: RecipientValues) => void;
+  /** The partner's No, stored at once without a recording. */
+  onDecline: () => void;
+  declining?: boolean;
 }
 
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
-export function RecipientDetailsStep({ session, onContinue }: Props) {
+export function RecipientDetailsStep({ session, onContinue, onDecline, declining = false }: Props) {
   const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(RECIPIENT_DEFAULTS, validateRecipient);
   // The answer starts as false, but "No" only shows as chosen once the partner has picked it.
   const [ageAnswered, setAgeAnswered] = useState(false);
@@ -63,6 +67,7 @@ export function RecipientDetailsStep({ session, onContinue }: Props) {
           Continue
         </Button>
       </form>
+      <DeclineButton onDecline={onDecline} disabled={declining} />
     </StepCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Circle, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
+import { DeclineButton } from '@/pages/consent-form/decline-button';
 import { StepCard } from '@/pages/consent-form/step-card';
 import { useVideoRecorder } from '@/pages/consent-form/use-video-recorder';
 
@@ -8,10 +9,13 @@ interface Props {
   mimeType: string;
   onRecorded: (recording: Blob) => void;
   onCameraUnavailable: (message: string) => void;
+  /** The partner's No, stored at once: no recording is needed to refuse. */
+  onDecline: () => void;
+  declining?: boolean;
 }
 
 /** Step 1: the camera preview and the recording of the partner's statement, stopped by them or after 30 s. */
-export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable }: Props) {
+export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable, onDecline, declining = false }: Props) {
   const { videoRef, camera, isRecording, seconds, start, stop } = useVideoRecorder({
     mimeType,
     onRecorded,
@@ -21,10 +25,10 @@ export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable }: Pro
   return (
     <StepCard step={2} title="Saying Yes?">
       <p className="text-sm text-slate-700">
-        Look at the camera, say your full name, then say clearly in your own words that you consent, for example:{' '}
-        <em>“My name is [your name], and I consent.”</em>
+        Speak in English: state your name and that you consent. Look at the camera, say your full name, then say clearly in
+        your own words that you consent, for example: <em>“My name is [your name], and I consent.”</em>
       </p>
-      <p className="text-sm text-slate-600">Not consenting? You don't have to record anything: just close this page.</p>
+      <p className="text-sm text-slate-600">Not consenting? You don't have to record anything: answer No below.</p>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-900">
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}
         <video ref={videoRef} muted playsInline autoPlay aria-label="Camera preview" className="h-full w-full -scale-x-100 object-cover" />
@@ -50,6 +54,7 @@ export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable }: Pro
           Start recording
         </Button>
       )}
+      <DeclineButton onDecline={onDecline} disabled={declining} />
     </StepCard>
   );
 }

@@ -1,33 +1,72 @@
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { StatusCard } from '@/components/status-card';
-import type { Verdict } from '@/lib/consent/session-status';
+import { Button } from '@/components/ui/button';
+import { ANALYSIS_FAILED_MESSAGE, type Verdict } from '@/lib/consent/session-status';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
-// The spec's note also says a verification text has been sent; it is added when text messages are actually sent.
-const STORED_NOTE = 'Your recording is encrypted and stored securely.';
+export const STORED_NOTE = 'Your recording is encrypted and stored securely.';
+export const TEXT_SENT_NOTE = 'A verification text has been sent.';
+
+/** Step 3 shows the analysis, then its verdict, or the analysis's failure. */
+export type Outcome = 'analysing' | Verdict | 'failed';
+
+interface Props {
+  outcome: Outcome;
+  /** The session's `verificationTextSent`: the note claims a text only once one has really been sent. */
+  textSent: boolean;
+  /** False for a No given before any recording: there is no recording to speak of. */
+  recorded?: boolean;
+  onRetry?: () => void;
+}
+
+function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean }) {
+  return (
+    <>
+      {recorded && <p>{STORED_NOTE}</p>}
+      {textSent && <p>{TEXT_SENT_NOTE}</p>}
+    </>
+  );
+}
 
 /** Step 3: the analysis, then its verdict. */
-export function ResultStep({ verdict }: { verdict: Verdict | null }) {
-  if (!verdict) {
-    return (
-      <StatusCard icon={<LoaderCircle className="h-12 w-12 animate-spin text-rose-600" aria-hidden />} title="Analysing">
-        <p role="status">{ANALYSING_TEXT}</p>
-        <p>You can keep this page open: the result appears here.</p>
-      </StatusCard>
-    );
+export function ResultStep({ outcome, textSent, recorded = true, onRetry }: Props) {
+  switch (outcome) {
+    case 'analysing':
+      return (
+        <StatusCard icon={<LoaderCircle className="h-12 w-12 animate-spin text-rose-600" aria-hidden />} title="Analysing">
+          <p role="status">{ANALYSING_TEXT}</p>
+          <p>You can keep this page open: the result appears here.</p>
+        </StatusCard>
+      );
+    case 'granted':
+      return (
+        <StatusCard icon={<CircleCheck className="h-12 w-12 text-green-600" aria-hidden />} title="Consent Granted">
+          <p>Thank you. Your yes has been recorded.</p>
+          <Notes textSent={textSent} recorded={recorded} />
+        </StatusCard>
+      );
+    case 'denied':
+      return (
+        <StatusCard icon={<CircleX className="h-12 w-12 text-rose-600" aria-hidden />} title="Consent Declined">
+          <p>Your answer has been recorded. No means no.</p>
+          <Notes textSent={textSent} recorded={recorded} />
+        </StatusCard>
+      );
+    case 'failed':
+      return (
+        <StatusCard
+          icon={<CircleAlert className="h-12 w-12 text-rose-600" aria-hidden />}
+          title="Analysis Failed"
+          actions={
+            onRetry && (
+              <Button size="lg" onClick={onRetry}>
+                Try Again
+              </Button>
+            )
+          }
+        >
+          <p role="alert">{ANALYSIS_FAILED_MESSAGE}</p>
+        </StatusCard>
+      );
   }
-  if (verdict === 'granted') {
-    return (
-      <StatusCard icon={<CircleCheck className="h-12 w-12 text-green-600" aria-hidden />} title="Consent Granted">
-        <p>Thank you. Your yes has been recorded.</p>
-        <p>{STORED_NOTE}</p>
-      </StatusCard>
-    );
-  }
-  return (
-    <StatusCard icon={<CircleX className="h-12 w-12 text-rose-600" aria-hidden />} title="Consent Declined">
-      <p>Your answer has been recorded. No means no.</p>
-      <p>{STORED_NOTE}</p>
-    </StatusCard>
-  );
 }

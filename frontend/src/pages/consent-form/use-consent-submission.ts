@@ -50,5 +50,8 @@ export function useConsentSubmission({ session, token, details, recording }: Inp
     [session, token, details, recording],
   );
 
-  return { state, submit };
+  /** Back to idle, for a new recording after a failed analysis. */
+  const reset = useCallback(() => setState({ kind: 'idle' }), []);
+
+  return { state, submit, reset };
 }

@@ -1,16 +1,37 @@
-import { useQuery } from '@tanstack/react-query';
-import { finalVerdict, type Verdict } from '@/lib/consent/session-status';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isSettled } from '@/lib/consent/session-status';
+import { partnerSessionKey } from '@/lib/consent/session-queries';
 import type { ConsentSession } from '@app/contracts';
 import { SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
 import { api } from '@/lib/api/api';
 
-/** The session's final verdict; while `poll` is on and there is none yet, the server is asked every 2 s. */
-export function useVerdict(session: ConsentSession, token: string, poll: boolean): Verdict | null {
+/**
+ * The session as the partner last heard of it, from the polled entry the live updates write into too. While `follow`
+ * is on and the session is not settled, the server is asked at once, then every 2 s. `answered` (what the server
+ * answered the partner's Yes or No) stands in until then, and seeds the entry when it is settled already (a refusal).
+ * Before any answer, `session` as loaded.
+ */
+export function usePartnerSession(session: ConsentSession, token: string, answered: ConsentSession | null, follow: boolean): ConsentSession {
+  const client = useQueryClient();
+  const key = partnerSessionKey(session.id);
+
+  useEffect(() => {
+    // A verdict already heard (pushed before the answer's own reply arrived) is never replaced by an older state.
+    if (!answered || !isSettled(answered)) return;
+    client.setQueryData<ConsentSession>(partnerSessionKey(session.id), (heard) => (heard && isSettled(heard) && heard.aiVerdict !== 'failed' ? heard : answered));
+  }, [client, answered, session.id]);
+
   const { data } = useQuery({
-    queryKey: ['/api/consent/sessions', session.id, 'recipient'],
+    queryKey: key,
     queryFn: () => api.session(session.id, token),
-    enabled: poll && !finalVerdict(session),
-    refetchInterval: (query) => (finalVerdict(query.state.data) ? false : SESSION_POLL_INTERVAL_MS),
+    enabled: follow && !isSettled(answered ?? session),
+    refetchInterval: (query) => (isSettled(query.state.data) ? false : SESSION_POLL_INTERVAL_MS),
   });
-  return finalVerdict(data ?? session);
+  return data ?? answered ?? session;
+}
+
+/** Forgets what was heard of the session (a failed analysis), before the partner answers again. */
+export function forgetPartnerSession(client: QueryClient, sessionId: string): void {
+  client.removeQueries({ queryKey: partnerSessionKey(sessionId), exact: true });
 }

@@ -10,6 +10,7 @@ import { formatGrantTime } from '@/pages/consent/grant-time';
 import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
+import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 
 const created = (overrides: Partial<ConsentSession> = {}) => testSession({ recipientToken: 'tok+1/=', ...overrides });
 
@@ -108,6 +109,48 @@ describe('/consent/new', () => {
     await pollOnce();
     await pollOnce();
     expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(2);
+  });
+
+  it('shows the verdict the moment it is pushed, without waiting for a poll, then closes the socket', async () => {
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession()),
+    });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('session-updated')).toBe(true));
+    act(() => openLiveSockets()[0].push(testSession({ aiVerdict: 'denied', consentStatus: 'denied' })));
+    expect(await screen.findByRole('heading', { name: 'No Consent' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(0);
+    // Nothing more to hear: the socket is closed, and no more polls.
+    await waitFor(() => expect(openLiveSockets()).toEqual([]));
+    expect(liveSockets.length).toBeGreaterThan(0);
+    await pollOnce();
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(0);
+  });
+
+  it("shows 'Session Error' with the spec's failure text when the analysis failed, and Try Again starts a new session", async () => {
+    let sessionNumber = 0;
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => {
+        sessionNumber++;
+        return jsonResponse(created({ id: `s${sessionNumber}`, qrCodeId: `ciq-server-${sessionNumber}` }), 201);
+      },
+      'GET /api/consent/sessions/s1': answers(testSession({ aiVerdict: 'processing' }), testSession({ aiVerdict: 'failed' })),
+      'GET /api/consent/sessions/s2': answers(testSession({ id: 's2' })),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await pollOnce();
+    await pollOnce();
+    expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('AI processing failed - please try again');
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+    await pollOnce();
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(2);
+
+    await u.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(2);
   });
 
   it("never shows 'Good News' unless the deciding value is granted", async () => {

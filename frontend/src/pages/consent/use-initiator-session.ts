@@ -3,13 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth/use-auth';
-import { INVALID_SESSION_MESSAGE, sessionState, type SessionState } from '@/lib/consent/session-status';
+import { ANALYSIS_FAILED_MESSAGE, INVALID_SESSION_MESSAGE, sessionState, type SessionState } from '@/lib/consent/session-status';
+import { memberSessionKey } from '@/lib/consent/session-queries';
+import { useLiveSession } from '@/lib/live/use-live-session';
 import { NEW_SESSION_DELAY_MS, SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
 import { api } from '@/lib/api/api';
 import { readableError } from '@/lib/api/api-error';
 import { newSessionPayload } from '@/pages/consent/session-payload';
 
-const SESSIONS_PATH = '/api/consent/sessions';
 const SIGN_IN_MESSAGE = 'Please sign in to start a consent session.';
 
 type Creation = { kind: 'generating' } | { kind: 'failed'; message: string } | { kind: 'created'; session: ConsentSession };
@@ -39,6 +40,8 @@ function viewFor(created: ConsentSession, latest: ConsentSession): InitiatorView
       return { kind: 'granted', grantedAt: latest.consentGrantedTime };
     case 'denied':
       return { kind: 'denied' };
+    case 'failed':
+      return { kind: 'error', message: ANALYSIS_FAILED_MESSAGE };
     case 'expired':
       return { kind: 'error', message: INVALID_SESSION_MESSAGE };
   }
@@ -79,11 +82,14 @@ export function useInitiatorSession() {
   const created = creation.kind === 'created' ? creation.session : undefined;
   // The creation answer seeds the cache, so the first poll comes one interval later.
   const { data: latest } = useQuery<ConsentSession>({
-    queryKey: [SESSIONS_PATH, created?.id],
+    queryKey: memberSessionKey(created?.id),
     enabled: created !== undefined,
     initialData: created,
     refetchInterval: (query) => (query.state.data && isLive(sessionState(query.state.data)) ? SESSION_POLL_INTERVAL_MS : false),
   });
+
+  // Live: the verdict is written into the polled entry above the moment it exists; polling remains the fallback.
+  useLiveSession(created?.id, undefined, created !== undefined && isLive(sessionState(latest ?? created)));
 
   const retry = useCallback(() => void create(), [create]);
 

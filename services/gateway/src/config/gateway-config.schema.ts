@@ -20,6 +20,9 @@ export const gatewayConfigSchema = z
     LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInt(15 * 60),
     REGISTRATIONS_PER_IP_PER_HOUR: env.positiveInt(10),
     SESSIONS_PER_MEMBER_PER_HOUR: env.positiveInt(30),
+    /** Live updates: a partner's `join-session` attempts per socket and per address, each per minute. */
+    LIVE_JOINS_PER_SOCKET_PER_MINUTE: env.positiveInt(10),
+    LIVE_JOINS_PER_IP_PER_MINUTE: env.positiveInt(60),
     /** The consent service's internal address; it is never exposed publicly. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
     /** The consent service's limit (same name and default there): a larger declared upload is refused at once. */

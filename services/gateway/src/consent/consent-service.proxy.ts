@@ -14,6 +14,8 @@ const UPSTREAM_TIMEOUT_MS = 5 * 60_000;
  * opening ever more sockets (and buffers) on both sides; uploads stream over connections of their own (see `uploads`).
  */
 const MAX_CALL_SOCKETS = 64;
+/** A session read (a socket's join, a push) is small and answered at once: no reason to wait as long as an upload. */
+const READ_TIMEOUT_MS = 10_000;
 // Content-Length lets the compression middleware leave small answers (the polled session) as they are.
 const RELAYED_HEADERS = ['content-type', 'content-length', 'retry-after'];
 
@@ -25,6 +27,21 @@ export interface ForwardTarget {
   actorUserId: string | null;
   /** A JSON body to send, or `stream` to pass the request's own body (a multipart upload) through untouched. */
   body?: { json: unknown } | 'stream';
+}
+
+/** Who a call is made for, when there is no browser request to read it from (a socket, a queued job). */
+export interface Caller {
+  actorUserId: string | null;
+  recipientToken: string | null;
+  /** For the audit log; null when no client is behind the call (a queued push). */
+  clientIp: string | null;
+  userAgent?: string;
+}
+
+/** The consent service's answer to a call made with `read`. */
+export interface UpstreamAnswer {
+  status: number;
+  body: Buffer;
 }
 
 /**
@@ -63,7 +80,7 @@ export class ConsentServiceProxy implements OnModuleDestroy {
       ...this.target,
       path: target.path,
       method: target.method,
-      headers: this.headersFor(request, target, body),
+      headers: this.headersFor(callerOf(request, target.actorUserId), body, streaming ? request : undefined),
       agent: streaming ? this.uploads : this.calls,
       timeout: UPSTREAM_TIMEOUT_MS,
     });
@@ -111,24 +128,52 @@ export class ConsentServiceProxy implements OnModuleDestroy {
     });
   }
 
-  private headersFor(request: Request, target: ForwardTarget, jsonBody: string | undefined): http.OutgoingHttpHeaders {
-    const headers: http.OutgoingHttpHeaders = {
-      'x-internal-token': this.config.INTERNAL_SERVICE_TOKEN,
-      'x-client-ip': clientIp(request),
-    };
-    const userAgent = request.headers['user-agent'];
-    if (userAgent) headers['x-client-user-agent'] = userAgent;
-    if (target.actorUserId) headers['x-actor-user-id'] = target.actorUserId;
-    const token = recipientTokenOf(request);
-    if (token) headers['x-recipient-token'] = token;
+  /**
+   * A GET made for a caller other than a browser's request (a socket joining a session's room, a queued push): the
+   * same credential and caller headers as `forward`, the answer handed back instead of relayed. Rejects when the
+   * consent service cannot be reached.
+   */
+  read(path: string, caller: Caller): Promise<UpstreamAnswer> {
+    return new Promise<UpstreamAnswer>((resolve, reject) => {
+      const upstream = this.transport.request({
+        ...this.target,
+        path,
+        method: 'GET',
+        headers: this.headersFor(caller, undefined),
+        agent: this.calls,
+        timeout: READ_TIMEOUT_MS,
+      });
+      upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
+      upstream.on('error', reject);
+      upstream.on('response', (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 502, body: Buffer.concat(chunks) }));
+      });
+      upstream.end();
+    });
+  }
+
+  /** `upload`: the browser's request whose multipart body is passed through, for its type and length. */
+  private headersFor(caller: Caller, jsonBody: string | undefined, upload?: Request): http.OutgoingHttpHeaders {
+    const headers: http.OutgoingHttpHeaders = { 'x-internal-token': this.config.INTERNAL_SERVICE_TOKEN };
+    if (caller.clientIp) headers['x-client-ip'] = caller.clientIp;
+    if (caller.userAgent) headers['x-client-user-agent'] = caller.userAgent;
+    if (caller.actorUserId) headers['x-actor-user-id'] = caller.actorUserId;
+    if (caller.recipientToken) headers['x-recipient-token'] = caller.recipientToken;
     if (jsonBody !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(jsonBody);
-    } else if (target.body === 'stream') {
-      if (request.headers['content-type']) headers['content-type'] = request.headers['content-type'];
-      if (request.headers['content-length']) headers['content-length'] = request.headers['content-length'];
+    } else if (upload) {
+      if (upload.headers['content-type']) headers['content-type'] = upload.headers['content-type'];
+      if (upload.headers['content-length']) headers['content-length'] = upload.headers['content-length'];
       else headers['transfer-encoding'] = 'chunked';
     }
     return headers;
   }
+}
+
+function callerOf(request: Request, actorUserId: string | null): Caller {
+  return { actorUserId, recipientToken: recipientTokenOf(request), clientIp: clientIp(request), userAgent: request.headers['user-agent'] };
 }

@@ -1,6 +1,7 @@
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -22,21 +23,30 @@ export function crossSiteRequestGuard(publicUrl: string): RequestHandler {
   const allowed = new URL(publicUrl).origin;
   return (request: Request, _response: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(request.method)) return next();
-    const origin = originOf(request);
-    const refused = authenticatedByCookie(request) ? origin !== allowed : SIGN_IN.test(request.path) && origin !== undefined && origin !== allowed;
+    const refused = isCrossSite(request.headers, allowed, { refuseForeignOrigin: SIGN_IN.test(request.path) });
     next(refused ? new ApiException(API_ERRORS.crossSiteRequest) : undefined);
   };
 }
 
+/**
+ * The rule itself, for any request a browser page may make (a state-changing call, a websocket handshake): one that
+ * only the session cookie authenticates must carry `allowed` as its origin; with `refuseForeignOrigin`, one that
+ * names another origin is refused even without a cookie. A request with no Origin or Referer and no cookie passes.
+ */
+export function isCrossSite(headers: IncomingHttpHeaders, allowed: string, { refuseForeignOrigin }: { refuseForeignOrigin: boolean }): boolean {
+  const origin = originOf(headers);
+  return authenticatedByCookie(headers) ? origin !== allowed : refuseForeignOrigin && origin !== undefined && origin !== allowed;
+}
+
 /** The JWT strategy prefers the Bearer header, so the cookie authenticates only a request without one. */
-function authenticatedByCookie(request: Request): boolean {
-  return SESSION_COOKIE_PAIR.test(request.headers.cookie ?? '') && !BEARER.test(request.headers.authorization ?? '');
+function authenticatedByCookie(headers: IncomingHttpHeaders): boolean {
+  return SESSION_COOKIE_PAIR.test(headers.cookie ?? '') && !BEARER.test(headers.authorization ?? '');
 }
 
 /** The Origin header (`null` from a sandboxed or privacy-minded page stays `null`), else the Referer's origin. */
-function originOf(request: Request): string | undefined {
-  if (request.headers.origin) return request.headers.origin;
-  const referer = request.headers.referer;
+function originOf(headers: IncomingHttpHeaders): string | undefined {
+  if (headers.origin) return headers.origin;
+  const referer = headers.referer;
   if (!referer) return undefined;
   try {
     return new URL(referer).origin;

@@ -1,0 +1,130 @@
+// Live verdicts on two phones: the member's screen changes the moment the verdict exists, delivered by the socket.
+// To prove it is the socket and not the 2 s polling, the member page's polls of the session are blocked (aborted)
+// once the QR code shows: from then on only the socket can bring the verdict.
+//
+// The grant test needs the media worker (services/media-worker, built in parallel): only its analysis of the recorded
+// statement grants consent. It runs once the worker is merged and started by e2e/support/server.ts.
+import jsQR from 'jsqr';
+import type { Page, WebSocket } from 'playwright-core';
+import sharp from 'sharp';
+import { DESKTOP, eventually, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
+
+const PARTNER_NAME = 'Jordan Lee';
+const STATEMENT = `My name is ${PARTNER_NAME} and I consent.`;
+/** Speech recognition on a CPU takes a while; the verdict must still arrive without a single poll. */
+const VERDICT_TIMEOUT_MS = 90_000;
+
+let media: FakeMedia;
+const e2e = useE2e(DESKTOP, async () => {
+  media = await makeFakeMedia(STATEMENT);
+  return fakeMediaArgs(media);
+});
+
+/** Reads the QR code on the member's screen the way a phone camera would: from pixels. */
+async function scanQrCode(page: Page): Promise<string> {
+  const png = await page.getByRole('img', { name: 'Consent QR code' }).screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  if (!code) throw new Error('No QR code could be read from the page');
+  return code.data;
+}
+
+/** Resolves once the page's Socket.IO connection is accepted (the server's CONNECT packet, `40`, arrived). */
+function liveSocketConnected(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!new URL(socket.url()).pathname.startsWith('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve(socket);
+      });
+    });
+  });
+}
+
+interface MemberScreen {
+  page: Page;
+  link: string;
+  /** Polls of the session the page tried since they were blocked. */
+  blockedPolls(): number;
+}
+
+/**
+ * The member's /consent/new with the session shown, the live socket connected, and every poll of the session aborted
+ * from then on (at least one already tried and blocked, so polling was really running).
+ */
+async function memberWithPollingBlocked(): Promise<MemberScreen> {
+  const { server, context, page } = e2e;
+  await registerMember(server, newAccount('Sam Rivera'), context);
+  const connected = liveSocketConnected(page);
+  const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST');
+  await page.goto('/consent/new');
+  const session = (await (await created).json()) as { id: string };
+  await expectVisible(page.getByText('Waiting on Response'));
+
+  let blocked = 0;
+  await page.route(`**/api/consent/sessions/${session.id}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    blocked++;
+    await route.abort();
+  });
+  await connected;
+  const link = await scanQrCode(page);
+  await eventually(() => expect(blocked).toBeGreaterThan(0), 5_000);
+  return { page, link, blockedPolls: () => blocked };
+}
+
+describe('live verdicts across two phones', () => {
+  test("a partner who declines before recording: the member's page shows 'No Consent' through the socket", async () => {
+    const member = await memberWithPollingBlocked();
+    const partnerContext = await newContext(e2e, MOBILE);
+    try {
+      const partner = await partnerContext.newPage();
+      await partner.goto(member.link);
+      await expectVisible(partner.getByText('Sam Rivera'));
+      // Step 0, before any recording: the refusal is stored at once.
+      await partner.getByRole('button', { name: "No, I don't consent" }).click();
+      await expectVisible(partner.getByRole('heading', { name: 'Consent Declined' }));
+
+      await expectVisible(member.page.getByRole('heading', { name: 'No Consent' }));
+      expect(member.blockedPolls()).toBeGreaterThan(0);
+    } finally {
+      await partnerContext.close();
+    }
+  });
+
+  // Needs the media worker (not in this branch): only its analysis of the spoken statement grants consent.
+  test(
+    "a partner who says their name and consents: the member's page shows 'Good News' through the socket (needs the media worker)",
+    async () => {
+      const member = await memberWithPollingBlocked();
+      const partnerContext = await newContext(e2e, MOBILE);
+      try {
+        const partner = await partnerContext.newPage();
+        await partner.goto(member.link);
+        await expectVisible(partner.getByText('Sam Rivera'));
+        await partner.getByLabel('Your name').fill(PARTNER_NAME);
+        await partner.getByLabel('Phone number').fill('+1 555 987 6543');
+        await partner.getByRole('button', { name: 'Yes', exact: true }).click();
+        await partner.getByRole('button', { name: 'Continue' }).click();
+
+        // Step 1: the fake microphone says the statement while recording.
+        await expectVisible(partner.getByText('Saying Yes?'));
+        await expectVisible(partner.getByText(/Speak in English/));
+        await partner.getByRole('button', { name: 'Start recording' }).click();
+        await partner.waitForTimeout(Math.ceil(media.speechSeconds * 1000) + 1500);
+        await partner.getByRole('button', { name: 'Stop recording' }).click();
+
+        await expectVisible(partner.getByText('Review & Consent'));
+        await partner.getByRole('button', { name: 'Yes, I consent' }).click();
+
+        await expectVisible(member.page.getByRole('heading', { name: 'Good News' }), VERDICT_TIMEOUT_MS);
+        expect(member.blockedPolls()).toBeGreaterThan(0);
+        await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), VERDICT_TIMEOUT_MS);
+      } finally {
+        await partnerContext.close();
+      }
+    },
+    VERDICT_TIMEOUT_MS + 60_000,
+  );
+});

@@ -1,0 +1,100 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsentSession } from '@app/contracts';
+import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
+import { memberSessionKey, partnerSessionKey } from '@/lib/consent/session-queries';
+import { createQueryClient } from '@/lib/query-client';
+import { useLiveSession } from '@/lib/live/use-live-session';
+import { testSession } from '@/test/consent-session';
+import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+
+/** A screen that shows what the cache holds for the key, and follows the session live. */
+function Screen({ sessionId, token, enabled = true }: { sessionId: string; token?: string; enabled?: boolean }) {
+  const key = token ? partnerSessionKey(sessionId) : memberSessionKey(sessionId);
+  const { data } = useQuery<ConsentSession>({ queryKey: key, enabled: false });
+  useLiveSession(sessionId, token, enabled);
+  return <output data-testid="verdict">{data?.aiVerdict ?? 'none'}</output>;
+}
+
+function renderScreen(props: Parameters<typeof Screen>[0]) {
+  const client = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Screen {...props} />
+    </QueryClientProvider>,
+  );
+  return { client, ...view };
+}
+
+const socket = async () => {
+  await waitFor(() => expect(liveSockets[0]?.handlers.has('session-updated')).toBe(true));
+  return liveSockets[0];
+};
+
+afterEach(() => localStorage.clear());
+
+describe('useLiveSession', () => {
+  it("opens a websocket-only socket on the app's own origin, at the contract's path, with credentials", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'member-token');
+    renderScreen({ sessionId: 's1' });
+    expect((await socket()).options).toMatchObject({ path: '/socket.io', transports: ['websocket'], withCredentials: true, auth: { token: 'member-token' } });
+  });
+
+  it("writes a pushed session into the member's polled entry at once, and ignores other sessions", async () => {
+    const view = renderScreen({ sessionId: 's1' });
+    const live = await socket();
+    const { client } = view;
+    act(() => live.push(testSession({ id: 'other', aiVerdict: 'granted' })));
+    expect(client.getQueryData(memberSessionKey('other'))).toBeUndefined();
+    act(() => live.push(testSession({ aiVerdict: 'denied', consentStatus: 'denied' })));
+    await waitFor(() => expect(screen.getByTestId('verdict')).toHaveTextContent('denied'));
+    // A member's socket joins nothing: the gateway put it in the member's room at the handshake.
+    expect(live.sent).toEqual([]);
+  });
+
+  it("joins the partner's session with the link token on every connection, and writes into the partner's entry", async () => {
+    renderScreen({ sessionId: 's1', token: 'link-token' });
+    const live = await socket();
+    expect(live.options.auth).toBeUndefined();
+    await waitFor(() => expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'link-token' }] }]));
+    act(() => live.fire('connect'));
+    expect(live.sent).toHaveLength(2);
+    act(() => live.push(testSession({ aiVerdict: 'failed' })));
+    await waitFor(() => expect(screen.getByTestId('verdict')).toHaveTextContent('failed'));
+  });
+
+  it('opens nothing while disabled, and disconnects when disabled or unmounted', async () => {
+    const { rerender, client, unmount } = renderScreen({ sessionId: 's1', enabled: false });
+    await act(() => Promise.resolve());
+    expect(liveSockets).toEqual([]);
+    rerender(
+      <QueryClientProvider client={client}>
+        <Screen sessionId="s1" />
+      </QueryClientProvider>,
+    );
+    await socket();
+    rerender(
+      <QueryClientProvider client={client}>
+        <Screen sessionId="s1" enabled={false} />
+      </QueryClientProvider>,
+    );
+    expect(openLiveSockets()).toEqual([]);
+    rerender(
+      <QueryClientProvider client={client}>
+        <Screen sessionId="s1" />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(openLiveSockets()).toHaveLength(1));
+    unmount();
+    expect(openLiveSockets()).toEqual([]);
+  });
+
+  it('asks the server once after a reconnection, for what was pushed meanwhile', async () => {
+    const { client } = renderScreen({ sessionId: 's1' });
+    const live = await socket();
+    client.setQueryData(memberSessionKey('s1'), testSession());
+    act(() => live.fire('io:reconnect'));
+    expect(client.getQueryState(memberSessionKey('s1'))?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,24 @@
+import type { ConsentSession } from '@app/contracts';
+import { useCallback, useState } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { readableError } from '@/lib/api/api-error';
+import { refuseConsent } from '@/pages/consent-form/recipient-api';
+
+export type RefusalState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'refused'; answered: ConsentSession };
+
+/** "No, I don't consent" before a recording: stored at once, never waiting on a recording or its analysis. */
+export function useRefusal(session: ConsentSession, token: string) {
+  const [state, setState] = useState<RefusalState>({ kind: 'idle' });
+
+  const refuse = useCallback(async () => {
+    setState({ kind: 'sending' });
+    try {
+      setState({ kind: 'refused', answered: await refuseConsent({ session, token }) });
+    } catch (error) {
+      toast({ title: 'Failed to record response', description: readableError(error, 'Failed to update consent session status'), variant: 'destructive' });
+      setState({ kind: 'idle' });
+    }
+  }, [session, token]);
+
+  return { state, refuse };
+}

@@ -1,0 +1,58 @@
+import type { ConsentSession, JoinSessionAck } from '@app/contracts';
+
+type Handler = (...args: unknown[]) => void;
+
+/**
+ * Stands in for socket.io-client in the web app's tests (installed by setup.ts): records how sockets are opened, what
+ * they send and whether they are closed, and lets a test push what the gateway would.
+ */
+export class FakeLiveSocket {
+  readonly handlers = new Map<string, Handler[]>();
+  readonly sent: { event: string; args: unknown[] }[] = [];
+  disconnected = false;
+  /** What a join is answered. */
+  joinAck: JoinSessionAck = { ok: true };
+  readonly io = { on: (event: string, handler: Handler) => this.on(`io:${event}`, handler) };
+
+  constructor(readonly options: Record<string, unknown>) {}
+
+  on(event: string, handler: Handler): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.sent.push({ event, args: args.filter((arg) => typeof arg !== 'function') });
+    const ack = args.find((arg) => typeof arg === 'function') as Handler | undefined;
+    ack?.(this.joinAck);
+    return this;
+  }
+
+  disconnect(): this {
+    this.disconnected = true;
+    return this;
+  }
+
+  /** The server's side: an event arrives. */
+  fire(event: string, ...args: unknown[]): void {
+    if (this.disconnected) return;
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+
+  push(session: ConsentSession): void {
+    this.fire('session-updated', session);
+  }
+}
+
+export const liveSockets: FakeLiveSocket[] = [];
+
+/** The sockets still open. */
+export const openLiveSockets = () => liveSockets.filter((socket) => !socket.disconnected);
+
+export function io(options: Record<string, unknown>): FakeLiveSocket {
+  const socket = new FakeLiveSocket(options);
+  liveSockets.push(socket);
+  // Connected a moment later, as over the network.
+  setTimeout(() => socket.fire('connect'), 0);
+  return socket;
+}

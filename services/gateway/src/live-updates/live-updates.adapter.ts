@@ -1,0 +1,57 @@
+import { LIVE_UPDATES } from '@app/contracts';
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
+import type { IncomingMessage } from 'node:http';
+import type { Server, ServerOptions } from 'socket.io';
+import type { GatewayConfig } from '../config/gateway-config.schema';
+import { isCrossSite } from '../http/cross-site-request-guard';
+
+/** A client sends nothing bigger than a join request. */
+const MAX_MESSAGE_BYTES = 4 * 1024;
+
+/**
+ * Socket.IO on the gateway's own HTTP server, at LIVE_UPDATES.path, websocket transport only (no long-polling
+ * fallback: the screens poll the API anyway). A handshake from another origin is refused by the cross-site rule of
+ * the API (`isCrossSite`, foreign origins always), so no foreign page can open a socket with the member's cookie.
+ * Rooms are shared across gateway instances through Redis (`@socket.io/redis-adapter`, channels under REDIS_PREFIX),
+ * so an emit from any instance reaches the sockets of every instance.
+ */
+export class LiveUpdatesAdapter extends IoAdapter {
+  private readonly clients: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: Pick<GatewayConfig, 'PUBLIC_URL' | 'REDIS_URL' | 'REDIS_PREFIX'>,
+  ) {
+    super(app);
+  }
+
+  createIOServer(port: number, options?: ServerOptions): Server {
+    const allowed = new URL(this.config.PUBLIC_URL).origin;
+    const server = super.createIOServer(port, {
+      ...options,
+      path: LIVE_UPDATES.path,
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: MAX_MESSAGE_BYTES,
+      allowRequest: (request: IncomingMessage, answer: (error: string | null | undefined, success: boolean) => void) => {
+        const refused = isCrossSite(request.headers, allowed, { refuseForeignOrigin: true });
+        answer(refused ? 'Cross-site request refused' : null, !refused);
+      },
+    }) as Server;
+    // Pub/sub connections of their own: a subscribed connection can do nothing else. Channels are not keys, so
+    // ioredis's keyPrefix would not apply: the prefix goes into the adapter's key instead.
+    const publisher = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const subscriber = publisher.duplicate();
+    this.clients.push(publisher, subscriber);
+    server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.REDIS_PREFIX}socket.io` }));
+    return server;
+  }
+
+  /** After the servers closed (which unsubscribes their adapters), the Redis connections go. */
+  async dispose(): Promise<void> {
+    await Promise.all(this.clients.splice(0).map((client) => client.quit().catch(() => client.disconnect())));
+  }
+}

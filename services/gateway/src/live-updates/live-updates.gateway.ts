@@ -1,0 +1,117 @@
+import {
+  API_ERRORS,
+  isUuid,
+  LIVE_UPDATES,
+  type ApiErrorBody,
+  type ApiErrorSpec,
+  type ClientToServerEvents,
+  type ConsentSession,
+  type JoinSessionAck,
+  type ServerToClientEvents,
+} from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Inject, Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { isRecipientToken } from '../consent/recipient-token';
+import { forwardedClientIp } from '../http/client-info';
+import { JoinSessionLimiter } from './join-session-limiter';
+import { memberRoom, sessionRoom } from './rooms';
+import { SessionReader } from './session-reader';
+import { SocketAuthenticator } from './socket-authenticator';
+
+export interface LiveSocketData {
+  /** The signed-in member, set at the handshake; absent for a partner. */
+  userId?: string;
+  clientIp: string;
+}
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
+
+const body = ({ message, code }: ApiErrorSpec): ApiErrorBody => ({ error: message, code: code as ApiErrorBody['code'] });
+const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(spec) });
+
+/**
+ * Live updates (LIVE_UPDATES, libs/contracts). A member's socket is authenticated at the handshake like the API
+ * (cookie or `auth.token`; a signed-out, revoked or invalid credential is refused) and joins the member's room. A
+ * partner's socket has no account: it joins one session's room with `join-session` {sessionId, token}, checked by
+ * reading the session through the consent service with that token, so the consent service alone decides; every
+ * refusal is the unknown session's 404, as over HTTP. `push` sends a session to both rooms, on every instance.
+ */
+@WebSocketGateway()
+export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket> {
+  private readonly logger = new Logger(LiveUpdatesGateway.name);
+  @WebSocketServer() private server!: LiveServer;
+
+  constructor(
+    private readonly authenticator: SocketAuthenticator,
+    private readonly sessions: SessionReader,
+    private readonly limiter: JoinSessionLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  afterInit(server: LiveServer): void {
+    server.use((socket, next) => {
+      const { headers, auth, address } = socket.handshake;
+      socket.data.clientIp = forwardedClientIp(address, headers['x-forwarded-for'], this.config.TRUST_PROXY_HOPS);
+      this.authenticator.identify({ headers, auth }).then(
+        (identity) => {
+          if (identity.kind === 'refused') return next(Object.assign(new Error(API_ERRORS.notSignedIn.message), { data: body(API_ERRORS.notSignedIn) }));
+          if (identity.kind === 'member') socket.data.userId = identity.member.user.id;
+          next();
+        },
+        (error: Error) => {
+          this.logger.warn(`socket authentication failed: ${error.message}`);
+          next(Object.assign(new Error(API_ERRORS.internal.message), { data: body(API_ERRORS.internal) }));
+        },
+      );
+    });
+  }
+
+  async handleConnection(socket: LiveSocket): Promise<void> {
+    if (socket.data.userId) await socket.join(memberRoom(socket.data.userId));
+  }
+
+  @SubscribeMessage(LIVE_UPDATES.joinSession)
+  async joinSession(@ConnectedSocket() socket: LiveSocket, @MessageBody() request: unknown): Promise<JoinSessionAck> {
+    try {
+      await this.limiter.consume(socket.id, socket.data.clientIp);
+    } catch (error) {
+      if (error instanceof ApiException) return { ok: false, error: error.message, code: error.code as ApiErrorBody['code'] };
+      this.logger.warn(`join limiter failed: ${(error as Error).message}`);
+      return refusal(API_ERRORS.internal);
+    }
+    const { sessionId, token } = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
+    // A malformed id or token could not match: the unknown session's answer, without asking the consent service.
+    if (!isUuid(sessionId) || !isRecipientToken(token)) return refusal(API_ERRORS.sessionNotFound);
+    try {
+      const read = await this.sessions.read(sessionId, {
+        actorUserId: null,
+        recipientToken: token,
+        clientIp: socket.data.clientIp,
+        userAgent: socket.handshake.headers['user-agent'],
+      });
+      if (read.kind === 'refused') return refusal(API_ERRORS.sessionNotFound);
+      await socket.join(sessionRoom(read.session.id));
+      return { ok: true };
+    } catch (error) {
+      this.logger.warn(`join-session: ${(error as Error).message}`);
+      return refusal(API_ERRORS.consentServiceUnavailable);
+    }
+  }
+
+  /** The session to the member's sockets and the partner's, on every gateway instance (each socket gets it once). */
+  push(session: ConsentSession): void {
+    this.server.to([memberRoom(session.initiatorUserId), sessionRoom(session.id)]).emit(LIVE_UPDATES.sessionUpdated, session);
+  }
+}

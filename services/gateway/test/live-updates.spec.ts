@@ -1,0 +1,305 @@
+import { API_ERRORS, consentSessionSchema, LIVE_UPDATES, type ConsentSession, type JoinSessionAck } from '@app/contracts';
+import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { testRedisPrefix } from '@app/testing';
+import type { Queue } from 'bullmq';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { SessionUpdatesProcessor } from '../src/live-updates/session-updates.processor';
+import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent/consent-stack';
+import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
+
+/**
+ * Live updates against the real stack: gateway and consent service on Postgres and Redis (one Redis prefix for both,
+ * as one deployment), real Socket.IO clients over websocket. A push is what production sends: the consent service
+ * publishes `push-session-update` after a refusal commits, the gateway's worker reads the session and emits it.
+ */
+
+const QUIET_MS = 600;
+const EVENT_TIMEOUT_MS = 10_000;
+
+let stack: ConsentStack;
+let appOrigin: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  const prefix = testRedisPrefix();
+  stack = await startConsentStack({ REDIS_PREFIX: prefix }, { REDIS_PREFIX: prefix, REGISTRATIONS_PER_IP_PER_HOUR: "100" });
+  appOrigin = new URL(stack.gateway.config.PUBLIC_URL).origin;
+});
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await stack.close();
+});
+
+interface SocketOptions {
+  port?: number;
+  token?: string;
+  cookie?: string;
+  origin?: string | null;
+}
+
+/** A client as the web app opens it: websocket only, at LIVE_UPDATES.path, from the app's own origin. */
+function openSocket({ port = stack.gatewayPort, token, cookie, origin = appOrigin }: SocketOptions = {}): Socket {
+  const extraHeaders: Record<string, string> = {};
+  if (origin) extraHeaders.origin = origin;
+  if (cookie) extraHeaders.cookie = cookie;
+  const socket = io(`http://127.0.0.1:${port}`, {
+    path: LIVE_UPDATES.path,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: token ? { token } : {},
+    extraHeaders,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function refused(socket: Socket): Promise<Error & { data?: unknown }> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('the socket was accepted')));
+    socket.once('connect_error', resolve);
+  });
+}
+
+/** Every session-updated event a socket receives, in order. */
+function collect(socket: Socket): ConsentSession[] {
+  const received: ConsentSession[] = [];
+  socket.on(LIVE_UPDATES.sessionUpdated, (session: ConsentSession) => received.push(session));
+  return received;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = EVENT_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function join(socket: Socket, request: unknown): Promise<JoinSessionAck> {
+  return socket.timeout(EVENT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession, request as never);
+}
+
+/** The partner's refusal through the API: the consent service stores it and publishes the push. */
+async function refuse(session: CreatedSession): Promise<void> {
+  const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' });
+  expect(response.status).toBe(200);
+}
+
+async function memberSocket(member: Member): Promise<{ socket: Socket; received: ConsentSession[] }> {
+  const socket = openSocket({ token: member.token });
+  const received = collect(socket);
+  await connected(socket);
+  return { socket, received };
+}
+
+const NOT_FOUND_ACK = { ok: false, error: API_ERRORS.sessionNotFound.message, code: API_ERRORS.sessionNotFound.code };
+
+describe('live updates: members', () => {
+  it("pushes a member's session to that member (Bearer token in auth.token) and not to another member", async () => {
+    const [owner, other] = [await memberOf(stack), await memberOf(stack)];
+    const session = await createSession(stack, owner);
+    const mine = await memberSocket(owner);
+    const theirs = await memberSocket(other);
+
+    await refuse(session);
+    await until(() => mine.received.length === 1);
+    const pushed = consentSessionSchema.parse(mine.received[0]);
+    expect(pushed).toMatchObject({ id: session.id, consentStatus: 'denied', aiVerdict: 'denied', recipientToken: null });
+    // Exactly the session object the member's API answers.
+    const polled = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`);
+    expect(pushed).toEqual(polled.body);
+    await pause(QUIET_MS);
+    expect(mine.received).toHaveLength(1);
+    expect(theirs.received).toEqual([]);
+  });
+
+  it('authenticates a socket by the httpOnly session cookie too', async () => {
+    const owner = await memberOf(stack);
+    const session = await createSession(stack, owner);
+    const socket = openSocket({ cookie: `session=${owner.token}` });
+    const received = collect(socket);
+    await connected(socket);
+    await refuse(session);
+    await until(() => received.length === 1);
+    expect(received[0].id).toBe(session.id);
+  });
+
+  it('refuses the socket of a signed-out session, and of an invalid token, with the API\'s 401 body', async () => {
+    const member = await memberOf(stack);
+    expect((await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`)).status).toBe(204);
+    for (const options of [{ token: member.token }, { cookie: `session=${member.token}` }, { token: 'not-a-jwt' }, { token: `${member.token.slice(0, -2)}xx` }]) {
+      const error = await refused(openSocket(options));
+      expect(error.message).toBe(API_ERRORS.notSignedIn.message);
+      expect(error.data).toEqual({ error: API_ERRORS.notSignedIn.message, code: API_ERRORS.notSignedIn.code });
+    }
+  });
+
+  it('gives a socket without credentials no member updates (it may only join a session with its token)', async () => {
+    const owner = await memberOf(stack);
+    const session = await createSession(stack, owner);
+    const anonymous = openSocket();
+    const received = collect(anonymous);
+    await connected(anonymous);
+    const mine = await memberSocket(owner);
+    await refuse(session);
+    await until(() => mine.received.length === 1);
+    await pause(QUIET_MS);
+    expect(received).toEqual([]);
+  });
+});
+
+describe('live updates: same origin only', () => {
+  it('refuses a handshake from another origin, with or without the cookie', async () => {
+    const member = await memberOf(stack);
+    await expect(refused(openSocket({ origin: 'http://evil.example' }))).resolves.toBeInstanceOf(Error);
+    await expect(refused(openSocket({ origin: 'http://evil.example', cookie: `session=${member.token}` }))).resolves.toBeInstanceOf(Error);
+    await expect(refused(openSocket({ origin: 'null', token: member.token }))).resolves.toBeInstanceOf(Error);
+  });
+
+  it('refuses a cookie-authenticated handshake that names no origin at all', async () => {
+    const member = await memberOf(stack);
+    await expect(refused(openSocket({ origin: null, cookie: `session=${member.token}` }))).resolves.toBeInstanceOf(Error);
+  });
+});
+
+describe('live updates: partners', () => {
+  it('lets the partner join with the link token and pushes the session to them', async () => {
+    const owner = await memberOf(stack);
+    const session = await createSession(stack, owner);
+    const partner = openSocket();
+    const received = collect(partner);
+    await connected(partner);
+    expect(await join(partner, { sessionId: session.id, token: session.recipientToken })).toEqual({ ok: true });
+
+    await refuse(session);
+    await until(() => received.length === 1);
+    const pushed = consentSessionSchema.parse(received[0]);
+    expect(pushed).toMatchObject({ id: session.id, aiVerdict: 'denied', recipientToken: null });
+    await pause(QUIET_MS);
+    expect(received).toHaveLength(1);
+  });
+
+  it('answers a wrong token, an unknown session and malformed requests with the unknown session\'s 404, and sends them nothing', async () => {
+    const owner = await memberOf(stack);
+    const session = await createSession(stack, owner);
+    const other = await createSession(stack, owner);
+    const partner = openSocket();
+    const received = collect(partner);
+    await connected(partner);
+
+    const requests: unknown[] = [
+      { sessionId: session.id, token: other.recipientToken },
+      { sessionId: session.id, token: 'x'.repeat(43) },
+      { sessionId: '00000000-0000-4000-8000-000000000000', token: session.recipientToken },
+      { sessionId: '../sessions', token: session.recipientToken },
+      { sessionId: session.qrCodeId, token: session.recipientToken },
+      { sessionId: session.id, token: 'bad token\u0000' },
+      { sessionId: session.id },
+    ];
+    for (const request of requests) expect(await join(partner, request)).toEqual(NOT_FOUND_ACK);
+    // A join without any payload is answered the same way.
+    expect(await partner.timeout(EVENT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession as never)).toEqual(NOT_FOUND_ACK);
+
+    await refuse(session);
+    await pause(QUIET_MS * 2);
+    expect(received).toEqual([]);
+  });
+
+  it('limits join attempts per socket', async () => {
+    const partner = openSocket();
+    await connected(partner);
+    const limit = stack.gateway.config.LIVE_JOINS_PER_SOCKET_PER_MINUTE;
+    const request = { sessionId: '00000000-0000-4000-8000-000000000000', token: 'x'.repeat(43) };
+    for (let attempt = 0; attempt < limit; attempt++) expect(await join(partner, request)).toEqual(NOT_FOUND_ACK);
+    expect(await join(partner, request)).toEqual({ ok: false, error: expect.stringMatching(/^Too many attempts/), code: 'rate_limited' });
+  });
+});
+
+describe('live updates: pushes', () => {
+  let queue: Queue;
+
+  beforeAll(() => {
+    queue = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(stack.gateway.config.REDIS_URL, stack.gateway.config.REDIS_PREFIX));
+  });
+  afterAll(async () => {
+    await queue.close();
+  });
+
+  it('delivers a change once however often it is published', async () => {
+    const owner = await memberOf(stack);
+    const session = await createSession(stack, owner);
+    const mine = await memberSocket(owner);
+    const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'text_sent' as const };
+    for (let time = 0; time < 3; time++) await addJob(queue, JOBS.pushSessionUpdate, payload, { jobId: `${session.id}.text_sent` });
+    await until(() => mine.received.length === 1);
+    await pause(QUIET_MS * 2);
+    expect(mine.received).toHaveLength(1);
+  });
+
+  it("pushes nothing for a session its claimed owner does not own (the consent service decides), and finishes the job", async () => {
+    const [owner, stranger] = [await memberOf(stack), await memberOf(stack)];
+    const session = await createSession(stack, owner);
+    const mine = await memberSocket(owner);
+    const theirs = await memberSocket(stranger);
+    await addJob(queue, JOBS.pushSessionUpdate, { version: 1, sessionId: session.id, initiatorUserId: stranger.id, change: 'verdict' }, { jobId: `${session.id}.verdict` });
+    await until(async () => (await queue.getJob(`${session.id}.verdict`))?.finishedOn !== undefined);
+    expect(await (await queue.getJob(`${session.id}.verdict`))!.getState()).toBe('completed');
+    await pause(QUIET_MS);
+    expect(mine.received).toEqual([]);
+    expect(theirs.received).toEqual([]);
+  });
+});
+
+describe('live updates: several gateway instances', () => {
+  let second: GatewayTestApp;
+  let secondPort: number;
+
+  beforeAll(async () => {
+    const first = stack.gateway.config;
+    second = await startGatewayTestApp(
+      { REDIS_PREFIX: first.REDIS_PREFIX, CONSENT_SERVICE_URL: first.CONSENT_SERVICE_URL, INTERNAL_SERVICE_TOKEN: first.INTERNAL_SERVICE_TOKEN, JWT_SECRET: first.JWT_SECRET },
+      { databaseUrl: first.DATABASE_URL },
+    );
+    const server = second.app.getHttpServer();
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    secondPort = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await second.close();
+  });
+
+  it('delivers a push processed by instance B to a socket on instance A, once (Redis adapter)', async () => {
+    const owner = await memberOf(stack);
+    const session = await createSession(stack, owner);
+    // Only B consumes pushes from now on: whatever reaches the socket on A was emitted by B.
+    await stack.gateway.app.get(SessionUpdatesProcessor).onModuleDestroy();
+    const onA = await memberSocket(owner);
+    const partnerOnB = openSocket({ port: secondPort });
+    const partnerReceived = collect(partnerOnB);
+    await connected(partnerOnB);
+    expect(await join(partnerOnB, { sessionId: session.id, token: session.recipientToken })).toEqual({ ok: true });
+
+    await refuse(session);
+    await until(() => onA.received.length === 1 && partnerReceived.length === 1);
+    expect(onA.received[0]).toMatchObject({ id: session.id, aiVerdict: 'denied' });
+    await pause(QUIET_MS);
+    expect(onA.received).toHaveLength(1);
+    expect(partnerReceived).toHaveLength(1);
+  });
+});
