@@ -1,5 +1,6 @@
-// Files for Chromium's fake camera and microphone, made at test time with espeak-ng and ffmpeg (nothing binary is
-// checked in): a spoken consent statement as WAV and a short moving test pattern as Y4M.
+// Files for Chromium's fake camera and microphone, made at test time with a speech synthesiser and ffmpeg (nothing
+// binary is checked in): a spoken consent statement as WAV and a short moving test pattern as Y4M.
+import { speak, type Voice } from '@app/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,12 +16,13 @@ export interface FakeMedia {
   speechSeconds: number;
 }
 
-export async function makeFakeMedia(statement: string): Promise<FakeMedia> {
+/** `voice`: flite's slt by default, a voice the offline recogniser hears reliably (espeak-ng's it often does not). */
+export async function makeFakeMedia(statement: string, voice: Voice = 'slt'): Promise<FakeMedia> {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-media-'));
   const spoken = join(dir, 'spoken.wav');
   const wav = join(dir, 'statement.wav');
   const y4m = join(dir, 'camera.y4m');
-  await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, statement]);
+  await speak(voice, statement, spoken);
   // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably. The file plays
   // from the moment the camera opens, a little before recording starts: a second of silence first keeps every word.
   await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-i', spoken, '-af', 'adelay=1000:all=1', '-ac', '1', '-ar', '48000', '-sample_fmt', 's16', wav]);

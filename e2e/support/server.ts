@@ -14,6 +14,7 @@ import { Client, type QueryResultRow } from 'pg';
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const GATEWAY_MAIN = builtMain('gateway');
 export const CONSENT_MAIN = builtMain('consent');
+export const MEDIA_WORKER_MAIN = builtMain('media-worker');
 export const FRONTEND_DIR = join(REPO_ROOT, 'dist/frontend');
 /** The Node 24 the project pins; jest normally already runs on it when started through npx from the repo. */
 const PROJECT_NODE = join(REPO_ROOT, 'node_modules/.bin/node');
@@ -92,6 +93,16 @@ async function waitForReady(name: string, baseURL: string, child: ChildProcess, 
   throw new Error(`The ${name} was not ready after ${READY_TIMEOUT_MS} ms (last answer: ${last}):\n${output()}`);
 }
 
+/** For a process without an HTTP server (the media worker): ready once it prints `ready`. */
+async function waitForOutput(name: string, ready: RegExp, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!ready.test(output())) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The ${name} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`The ${name} was not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 interface RunningService {
   child: ChildProcess;
   output(): string;
@@ -123,7 +134,7 @@ async function stopService(service: RunningService): Promise<void> {
 }
 
 export async function startServer(): Promise<TestServer> {
-  for (const main of [GATEWAY_MAIN, CONSENT_MAIN]) if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway and build:consent`);
+  for (const main of [GATEWAY_MAIN, CONSENT_MAIN, MEDIA_WORKER_MAIN]) if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway, build:consent and build:media-worker`);
   if (!existsSync(join(FRONTEND_DIR, 'index.html'))) throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
 
   const database: TestDatabase = await createTestDatabase();
@@ -173,6 +184,19 @@ export async function startServer(): Promise<TestServer> {
     });
     services.push(gateway);
     await waitForReady('gateway', baseURL, gateway.child, gateway.output);
+    const worker = spawnService(MEDIA_WORKER_MAIN, {
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      CONSENT_SERVICE_URL: consentURL,
+      MEDIA_WORKER_TOKEN,
+      STORAGE_DIR: storageDir,
+      STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec,
+      STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
+      // Its one start-up line is what says it consumes; warnings would hide nothing it prints.
+      LOG_LEVEL: 'warn',
+    });
+    services.push(worker);
+    await waitForOutput('media worker', /media-worker: consuming/, worker.child, worker.output);
     await db.connect();
   } catch (error) {
     await cleanup();
