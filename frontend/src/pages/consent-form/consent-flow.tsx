@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
@@ -14,7 +13,7 @@ import { ReviewStep } from '@/pages/consent-form/review-step';
 import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
 import { useRefusal } from '@/pages/consent-form/use-refusal';
-import { forgetPartnerSession, usePartnerSession } from '@/pages/consent-form/use-verdict';
+import { usePartnerSession } from '@/pages/consent-form/use-verdict';
 
 type FormStep = 0 | 1 | 2;
 
@@ -30,9 +29,6 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const [step, setStep] = useState<FormStep>(0);
   const [details, setDetails] = useState<RecipientValues | null>(null);
   const [recording, setRecording] = useState<Blob | null>(null);
-  // Try Again after a failed analysis: the form shows again until the next answer.
-  const [retrying, setRetrying] = useState(false);
-  const client = useQueryClient();
   const submission = useConsentSubmission({ session, token, details, recording });
   const refusal = useRefusal(session, token);
 
@@ -48,10 +44,6 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   // Live while there is something left to hear: the verdict, then the verification text.
   useLiveSession(session.id, token, following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed')));
 
-  useEffect(() => {
-    if (answered) setRetrying(false);
-  }, [answered]);
-
   const continueToRecording = useCallback((values: RecipientValues) => {
     setDetails(values);
     setStep(1);
@@ -61,25 +53,18 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     setStep(2);
   }, []);
   const decline = useCallback(() => void refusal.refuse(), [refusal]);
-  const tryAgain = useCallback(() => {
-    forgetPartnerSession(client, session.id);
-    submission.reset();
-    setRecording(null);
-    setRetrying(true);
-    setStep(details ? 1 : 0);
-  }, [client, session.id, submission, details]);
 
   if (loaded === 'expired') return <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />;
   // After Yes or No with a recording, the review step shows the analysis until the session is settled.
   const showResult = answeredBefore || refusal.state.kind === 'refused' || (answered !== null && isSettled(latest));
-  if (showResult && !(retrying && outcome === 'failed')) {
+  if (showResult) {
     return (
       <SimplePage>
         <ResultStep
           outcome={outcome}
           textSent={latest.verificationTextSent}
           recorded={refusal.state.kind !== 'refused'}
-          onRetry={outcome === 'failed' ? tryAgain : undefined}
+          initiatorName={session.initiator.fullName}
         />
       </SimplePage>
     );

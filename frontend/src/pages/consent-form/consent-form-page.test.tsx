@@ -530,7 +530,7 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     await waitFor(() => expect(openLiveSockets()).toEqual([]));
   });
 
-  it("shows 'AI processing failed - please try again' when the analysis failed, and Try Again records again", async () => {
+  it("shows 'AI processing failed - please try again' when the analysis failed, and asks for a new code", async () => {
     stubMedia();
     const { u } = openForm(submitted);
     await record(u);
@@ -540,8 +540,8 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
 
     expect(await screen.findByText('AI processing failed - please try again')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Consent (Granted|Declined)/ })).not.toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+    expect(screen.getByText(/Ask Alex Doe to show you a new code, then record again/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
   });
 
   it('shows the failure at once for a session whose analysis had already failed', async () => {

@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { StatusCard } from '@/components/status-card';
-import { Button } from '@/components/ui/button';
 import { ANALYSIS_FAILED_MESSAGE, type Verdict } from '@/lib/consent/session-status';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
@@ -16,7 +15,8 @@ interface Props {
   textSent: boolean;
   /** False for a No given before any recording: there is no recording to speak of. */
   recorded?: boolean;
-  onRetry?: () => void;
+  /** Who asked: after a failed analysis, the partner answers again through a new check of theirs. */
+  initiatorName: string;
 }
 
 function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean }) {
@@ -29,7 +29,7 @@ function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean })
 }
 
 /** Step 3: the analysis, then its verdict. */
-export function ResultStep({ outcome, textSent, recorded = true, onRetry }: Props) {
+export function ResultStep({ outcome, textSent, recorded = true, initiatorName }: Props) {
   switch (outcome) {
     case 'analysing':
       return (
@@ -54,18 +54,10 @@ export function ResultStep({ outcome, textSent, recorded = true, onRetry }: Prop
       );
     case 'failed':
       return (
-        <StatusCard
-          icon={<CircleAlert className="h-12 w-12 text-rose-600" aria-hidden />}
-          title="Analysis Failed"
-          actions={
-            onRetry && (
-              <Button size="lg" onClick={onRetry}>
-                Try Again
-              </Button>
-            )
-          }
-        >
+        <StatusCard icon={<CircleAlert className="h-12 w-12 text-rose-600" aria-hidden />} title="Analysis Failed">
           <p role="alert">{ANALYSIS_FAILED_MESSAGE}</p>
+          {/* A session takes one answer: recording again needs a new code, which the member's screen offers. */}
+          <p>Nothing was decided from this recording. Ask {initiatorName} to show you a new code, then record again.</p>
         </StatusCard>
       );
   }

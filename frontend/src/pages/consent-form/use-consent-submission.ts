@@ -50,8 +50,5 @@ export function useConsentSubmission({ session, token, details, recording }: Inp
     [session, token, details, recording],
   );
 
-  /** Back to idle, for a new recording after a failed analysis. */
-  const reset = useCallback(() => setState({ kind: 'idle' }), []);
-
-  return { state, submit, reset };
+  return { state, submit };
 }

@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isSettled } from '@/lib/consent/session-status';
 import { partnerSessionKey } from '@/lib/consent/session-queries';
@@ -19,7 +19,7 @@ export function usePartnerSession(session: ConsentSession, token: string, answer
   useEffect(() => {
     // A verdict already heard (pushed before the answer's own reply arrived) is never replaced by an older state.
     if (!answered || !isSettled(answered)) return;
-    client.setQueryData<ConsentSession>(partnerSessionKey(session.id), (heard) => (heard && isSettled(heard) && heard.aiVerdict !== 'failed' ? heard : answered));
+    client.setQueryData<ConsentSession>(partnerSessionKey(session.id), (heard) => (heard && isSettled(heard) ? heard : answered));
   }, [client, answered, session.id]);
 
   const { data } = useQuery({
@@ -29,9 +29,4 @@ export function usePartnerSession(session: ConsentSession, token: string, answer
     refetchInterval: (query) => (isSettled(query.state.data) ? false : SESSION_POLL_INTERVAL_MS),
   });
   return data ?? answered ?? session;
-}
-
-/** Forgets what was heard of the session (a failed analysis), before the partner answers again. */
-export function forgetPartnerSession(client: QueryClient, sessionId: string): void {
-  client.removeQueries({ queryKey: partnerSessionKey(sessionId), exact: true });
 }

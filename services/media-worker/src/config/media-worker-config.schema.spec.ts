@@ -1,0 +1,34 @@
+import { parseConfig } from '@app/config';
+import { randomBytes } from 'node:crypto';
+import { mediaWorkerConfigSchema } from './media-worker-config.schema';
+
+const required = {
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  MEDIA_WORKER_TOKEN: 'w'.repeat(32),
+  STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k1',
+};
+
+describe('mediaWorkerConfigSchema', () => {
+  it('needs no database and fills the documented defaults: the offline recogniser, one recording at a time', () => {
+    expect(parseConfig(mediaWorkerConfigSchema, required)).toMatchObject({
+      CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
+      MEDIA_CONCURRENCY: 1,
+      STEP_TIMEOUT_MS: 20_000,
+      MAX_RECORDING_SECONDS: 31,
+      JOB_LOCK_MS: 30_000,
+      TRANSCRIBER: 'local',
+      OPENAI_TRANSCRIBE_MODEL: 'whisper-1',
+      STORAGE_BACKEND: 'local',
+    });
+  });
+
+  it.each<[string, Record<string, string | undefined>, string]>([
+    ['a missing worker credential', { MEDIA_WORKER_TOKEN: undefined }, 'MEDIA_WORKER_TOKEN: is required'],
+    ['the openai recogniser without a key', { TRANSCRIBER: 'openai' }, 'OPENAI_API_KEY: is required when TRANSCRIBER is openai'],
+    ['an unknown recogniser', { TRANSCRIBER: 'whisper.cpp' }, 'TRANSCRIBER: '],
+    ['a key ring without the active key', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, 'STORAGE_ENCRYPTION_KEYS: '],
+  ])('refuses %s with one line naming the variable', (_, overrides, message) => {
+    expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, ...overrides })).toThrow(message);
+  });
+});
