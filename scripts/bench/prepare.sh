@@ -1,5 +1,6 @@
-# bench:status's system needs: wrk (Debian's, installed when missing), and Postgres and Redis as npm start finds them.
+# A benchmark's system needs: the Debian packages named as arguments (bench:status's wrk when none), installed when
+# missing, and Postgres and Redis as npm start finds them.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
-ensure_apt_packages wrk
+ensure_apt_packages "${@:-wrk}"
 ensure_postgres
 ensure_redis

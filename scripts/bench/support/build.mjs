@@ -22,8 +22,10 @@ function npmRun(script) {
   if (result.status !== 0) throw new Error(`npm run ${script} failed`);
 }
 
-export function buildIfNeeded(mains) {
+/** The consent service, the gateway and the web app; with `mediaWorker`, the media worker too. */
+export function buildIfNeeded(mains, { mediaWorker = false } = {}) {
   if (stale(mains.consent, ['services/consent/src', 'libs'])) npmRun('build:consent');
   if (stale(mains.gateway, ['services/gateway/src', 'libs'])) npmRun('build:gateway');
+  if (mediaWorker && stale(mains['media-worker'], ['services/media-worker/src', 'libs'])) npmRun('build:media-worker');
   if (!existsSync('dist/frontend/index.html')) npmRun('build:web');
 }

@@ -51,6 +51,17 @@ export async function waitForReady(service, url) {
   throw new Error(`${service.name} was not ready after ${READY_TIMEOUT_MS} ms:\n${await outputTail(service)}`);
 }
 
+/** For a process without an HTTP server (the media worker): ready once its output matches `pattern`. */
+export async function waitForOutput(service, pattern) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (service.child.exitCode !== null) throw new Error(`${service.name} exited (${service.child.exitCode}):\n${await outputTail(service)}`);
+    if (pattern.test(await readFile(service.logFile, 'utf8').catch(() => ''))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${service.name} did not print ${pattern} within ${READY_TIMEOUT_MS} ms:\n${await outputTail(service)}`);
+}
+
 export async function stopProcess({ child }) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));

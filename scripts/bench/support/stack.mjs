@@ -1,6 +1,7 @@
 // The app as e2e/support/server.ts starts it (the built consent service and gateway on free loopback ports, a fresh
 // database, a Redis prefix and storage of their own, migrations on start) but with production's LOG_LEVEL=info and
-// npm start's node options; for bench:status also the bare baseline server (Node's defaults) on the same database.
+// npm start's node options; for bench:status also the bare baseline server (Node's defaults) on the same database;
+// for bench:verdict also the media worker (one recording at a time), with the consent service's key ring.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,13 +10,13 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import pg from 'pg';
 import { SERVICE_NODE_OPTIONS } from '../../lib/service-node-options.mjs';
-import { freePort, startProcess, stopProcess, waitForReady } from './processes.mjs';
+import { freePort, startProcess, stopProcess, waitForOutput, waitForReady } from './processes.mjs';
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Production's level unless an experiment asks otherwise (the report prints the level used). */
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-/** The gateway's and the consent service's as npm start gives them, plus BENCH_NODE_OPTIONS (e.g. '--cpu-prof'). */
+/** The services' as npm start gives them, plus BENCH_NODE_OPTIONS (e.g. '--cpu-prof'). */
 const NODE_OPTIONS = [...SERVICE_NODE_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])];
 
 const { services } = JSON.parse(readFileSync(new URL('../../lib/services.json', import.meta.url), 'utf8'));
@@ -49,10 +50,11 @@ async function deleteRedisKeys(prefix) {
 }
 
 /**
- * Starts the app (and the baseline server unless `baseline` is false); `sql()` runs a query on the app's database;
- * `stop()` ends the processes and removes the database, Redis keys and files.
+ * Starts the app (and the baseline server unless `baseline` is false; the media worker when `mediaWorker` is true);
+ * `sql()` runs a query on the app's database; `stop()` ends the processes and removes the database, Redis keys and
+ * files.
  */
-export async function startStack({ baseline = true } = {}) {
+export async function startStack({ baseline = true, mediaWorker = false } = {}) {
   const name = `bench_status_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(ADMIN_DATABASE_URL), { pathname: `/${name}` }).toString();
   const redisPrefix = `bench:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -69,6 +71,8 @@ export async function startStack({ baseline = true } = {}) {
     STORAGE_DIR: join(workDir, 'storage'),
     MIGRATE_ON_START: 'true',
   };
+  // What the consent service encrypts recordings with and the media worker decrypts them with.
+  const keyRing = { STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench' };
   const processes = [];
   const db = new pg.Client({ connectionString: databaseUrl });
   let stopped;
@@ -111,8 +115,7 @@ export async function startStack({ baseline = true } = {}) {
       ...shared,
       CONSENT_HOST: '127.0.0.1',
       CONSENT_PORT: String(consentPort),
-      STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
-      STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench',
+      ...keyRing,
     }, NODE_OPTIONS);
     await waitForReady(consent, `http://127.0.0.1:${consentPort}/readyz`);
     const gateway = start('gateway', {
@@ -127,6 +130,21 @@ export async function startStack({ baseline = true } = {}) {
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
     }, NODE_OPTIONS);
     await waitForReady(gateway, `${stack.gatewayUrl}/readyz`);
+    if (mediaWorker) {
+      // No database and no HTTP port (as e2e/support/server.ts starts it): ready once it says it consumes.
+      const worker = start('media-worker', {
+        NODE_ENV: 'production',
+        LOG_LEVEL,
+        REDIS_URL,
+        REDIS_PREFIX: redisPrefix,
+        CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
+        MEDIA_WORKER_TOKEN: shared.MEDIA_WORKER_TOKEN,
+        STORAGE_DIR: shared.STORAGE_DIR,
+        ...keyRing,
+        MEDIA_CONCURRENCY: '1',
+      }, NODE_OPTIONS);
+      await waitForOutput(worker, /media-worker: consuming/);
+    }
     await db.connect();
     if (baseline) {
       const server = start('baseline', { DATABASE_URL: databaseUrl, PORT: String(baselinePort) });

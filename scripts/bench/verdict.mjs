@@ -1,0 +1,343 @@
+// npm run bench:verdict: how long a partner waits for the verdict. A recorded statement (a browser-like VP8/Opus WebM
+// of flite's slt saying "My name is Jordan and I consent", 5 s and 30 s long) is uploaded through the gateway and
+// submitted; the clock runs from the 202 of process-video to the `session-updated` event carrying the verdict on the
+// member's socket: queue, media worker (decrypt, ffprobe, ffmpeg, PocketSphinx, judge), verdict written back, push
+// job, Socket.IO. One worker, one recording at a time. The floor, measured in the same run on the same file and
+// interleaved with the app's runs (one app run, one floor run), is the bare tools run by this script: ffmpeg to a
+// 16 kHz WAV and one pocketsphinx_continuous decode with a tiny JSGF grammar. Prints p50, p95 and max beside the
+// floor's, the ratio app/floor, where the time goes (the worker's own step timings from consent.verdicts), the
+// outcomes, and the throughput of a burst of recordings submitted at once.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { io } from 'socket.io-client';
+import { buildIfNeeded } from './support/build.mjs';
+import { createSessions } from './support/sessions.mjs';
+import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const WARMUP_RUNS = 1;
+/** Recordings submitted at once for the throughput figure. */
+const BURST = 8;
+/** Below the gateway's SESSIONS_PER_MEMBER_PER_HOUR (30): more sessions are spread over more members. */
+const SESSIONS_PER_MEMBER = 25;
+const VERDICT_TIMEOUT_MS = 60_000;
+const TARGET = { recording: '30 s', p95Ms: 1000 };
+const STATEMENT = 'My name is Jordan and I consent';
+const PARTNER = { name: 'Jordan Lee', phone: '+1 555 010 0001' };
+const SPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';
+/** The floor's grammar: the statement, with or without its name part. */
+const GRAMMAR = '#JSGF V1.0;\ngrammar consent;\npublic <statement> = [my name is jordan and] i consent;\n';
+/** Pauses chosen so the WebM's duration (ffprobe) lands in `seconds`; checked before anything is measured. */
+const RECORDINGS = [
+  { label: '5 s', statements: [STATEMENT, 'I consent'], pauseSeconds: 1.675, seconds: [4.5, 5.5] },
+  { label: '30 s', statements: Array(8).fill(STATEMENT), pauseSeconds: 1.74, seconds: [29.5, 30.5] },
+];
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
+
+process.chdir(new URL('../..', import.meta.url).pathname);
+if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+buildIfNeeded(MAINS, { mediaWorker: true });
+const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts');
+const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts');
+
+const stack = await startStack({ baseline: false, mediaWorker: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.stop().finally(() => process.exit(130)));
+const sockets = [];
+
+try {
+  const grammar = join(stack.workDir, 'consent.gram');
+  await writeFile(grammar, GRAMMAR);
+  for (const recording of RECORDINGS) {
+    recording.path = join(stack.workDir, `recording-${recording.label.replace(/\W/g, '')}.webm`);
+    await writeFile(recording.path, await spokenRecording(recording.statements, 'slt', recording.pauseSeconds));
+    recording.bytes = await readFile(recording.path);
+    recording.duration = mediaDuration(recording.path);
+    const [min, max] = recording.seconds;
+    if (!(recording.duration >= min && recording.duration < max)) throw new Error(`The ${recording.label} recording lasts ${recording.duration} s`);
+  }
+  const live = liveUpdates();
+
+  for (const recording of RECORDINGS) {
+    const sessions = await sessionsFor(live, WARMUP_RUNS + RUNS);
+    recording.app = [];
+    recording.floor = [];
+    for (const [index, session] of sessions.entries()) {
+      const app = await appRun(live, session, recording);
+      const floor = await floorRun(recording, grammar);
+      if (index >= WARMUP_RUNS) {
+        recording.app.push(app);
+        recording.floor.push(floor);
+      }
+    }
+  }
+
+  const [short] = RECORDINGS;
+  const sessions = await sessionsFor(live, BURST);
+  const assetIds = [];
+  for (const session of sessions) assetIds.push(await uploadRecording(session, short));
+  const arrivals = sessions.map((session) => live.verdictOf(session.id));
+  const burstStarted = performance.now();
+  const burst = await Promise.all(
+    sessions.map(async (session, i) => {
+      const acceptedAt = await submitDecision(session, assetIds[i]);
+      const { at } = await arrivals[i];
+      return { at, ms: at - acceptedAt, ...(await storedVerdict(session.id)) };
+    }),
+  );
+  const burstMs = Math.max(...burst.map(({ at }) => at)) - burstStarted;
+  let burstFloorMs = 0;
+  for (let i = 0; i < BURST; i += 1) burstFloorMs += (await floorRun(short, grammar)).ms;
+
+  printReport({ burst, burstMs, burstFloorMs });
+  if ([...RECORDINGS.flatMap((r) => r.app), ...burst].some(({ outcome }) => outcome === 'failed')) process.exitCode = 1;
+} finally {
+  for (const socket of sockets) socket.disconnect();
+  await stack.stop();
+}
+
+/**
+ * Node 24 strips the types of the repository's TypeScript (these files use nothing else); its note that the root
+ * package.json names no module type is expected here, so it is not printed.
+ */
+async function importTypeScript(path) {
+  const listeners = process.listeners('warning');
+  process.removeAllListeners('warning');
+  try {
+    const module = await import(new URL(path, import.meta.url));
+    await new Promise((resolve) => setImmediate(resolve)); // a warning is emitted on the next tick
+    return module;
+  } finally {
+    for (const listener of listeners) process.on('warning', listener);
+  }
+}
+
+function mediaDuration(path) {
+  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path], { encoding: 'utf8' });
+  return Number(probe.stdout.trim());
+}
+
+function version(command, args, pattern) {
+  const output = spawnSync(command, args, { encoding: 'utf8' });
+  return pattern.exec(`${output.stdout}${output.stderr}`)?.[1] ?? 'unknown';
+}
+
+/**
+ * The members' sockets (Bearer in `auth`, the app's Origin, websocket only, as the web app connects): each joins its
+ * member's room, so every session of that member is pushed to it. `verdictOf(id)` resolves with the moment the event
+ * carrying the session's verdict (no longer `processing`) arrived.
+ */
+function liveUpdates() {
+  const waiting = new Map();
+  return {
+    async connect(token) {
+      const socket = io(stack.gatewayUrl, {
+        path: LIVE_UPDATES.path,
+        transports: ['websocket'],
+        auth: { token },
+        extraHeaders: { origin: stack.gatewayUrl },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      socket.on(LIVE_UPDATES.sessionUpdated, (session) => {
+        const at = performance.now();
+        if (session.aiVerdict === 'processing' || session.aiVerdict === null) return;
+        waiting.get(session.id)?.({ at, aiVerdict: session.aiVerdict });
+        waiting.delete(session.id);
+      });
+      await new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', (error) => reject(new Error(`socket refused: ${error.message}`)));
+      });
+    },
+    verdictOf(sessionId) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(sessionId);
+          reject(new Error(`no verdict for session ${sessionId} on the socket within ${VERDICT_TIMEOUT_MS} ms`));
+        }, VERDICT_TIMEOUT_MS);
+        waiting.set(sessionId, (arrival) => {
+          clearTimeout(timer);
+          resolve(arrival);
+        });
+      });
+    },
+  };
+}
+
+/** `count` fresh sessions, their members' sockets connected before anything is submitted. */
+async function sessionsFor(live, count) {
+  const members = Math.ceil(count / SESSIONS_PER_MEMBER);
+  const sessions = (await createSessions(stack, members, Math.ceil(count / members))).slice(0, count);
+  for (const token of new Set(sessions.map((s) => s.memberToken))) await live.connect(token);
+  return sessions;
+}
+
+async function expectStatus(response, status, what) {
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The partner's recording announced and uploaded (POST /api/video/assets, POST /api/upload): its asset id. */
+async function uploadRecording(session, recording) {
+  const partner = { 'X-Recipient-Token': session.recipientToken };
+  const asset = await expectStatus(
+    await fetch(`${stack.gatewayUrl}/api/video/assets`, {
+      method: 'POST',
+      headers: { ...partner, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: recording.bytes.length }),
+    }),
+    201,
+    'POST /api/video/assets',
+  );
+  const form = new FormData();
+  form.append('sessionId', session.id);
+  form.append('videoAssetId', asset.id);
+  form.append('video', new Blob([recording.bytes], { type: 'video/webm' }), 'recording.webm');
+  await expectStatus(await fetch(`${stack.gatewayUrl}/api/upload`, { method: 'POST', headers: partner, body: form }), 201, 'POST /api/upload');
+  return asset.id;
+}
+
+/** POST /api/consent/process-video with the stored recording: the moment its 202 arrived. */
+async function submitDecision(session, videoAssetId) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    sessionId: session.id,
+    decision: 'yes',
+    recipient_full_name: PARTNER.name,
+    recipient_phone: PARTNER.phone,
+    is_over_18: 'true',
+    videoAssetId,
+  })) form.append(key, value);
+  const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, {
+    method: 'POST',
+    headers: { 'X-Recipient-Token': session.recipientToken },
+    body: form,
+  });
+  const acceptedAt = performance.now();
+  const answer = await expectStatus(response, 202, 'POST /api/consent/process-video');
+  if (answer.aiVerdict !== 'processing') throw new Error(`process-video answered aiVerdict ${answer.aiVerdict}`);
+  return acceptedAt;
+}
+
+async function storedVerdict(sessionId) {
+  const [row] = await stack.sql('SELECT outcome, timings_ms FROM consent.verdicts WHERE session_id = $1', [sessionId]);
+  return { outcome: row?.outcome ?? 'none', timings: row?.timings_ms ?? {} };
+}
+
+async function appRun(live, session, recording) {
+  const videoAssetId = await uploadRecording(session, recording);
+  const arrival = live.verdictOf(session.id);
+  const acceptedAt = await submitDecision(session, videoAssetId);
+  const { at } = await arrival;
+  return { ms: at - acceptedAt, ...(await storedVerdict(session.id)) };
+}
+
+function timed(command, args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${command} exited ${code}`));
+      else resolve({ ms: performance.now() - started, stdout });
+    });
+  });
+}
+
+/** The bare tools on the same file: ffmpeg to 16 kHz mono WAV, then one grammar decode of it. */
+async function floorRun(recording, grammar) {
+  const wav = join(stack.workDir, 'floor.wav');
+  const ffmpeg = await timed('ffmpeg', ['-nostdin', '-y', '-i', recording.path, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+  const sphinx = await timed('pocketsphinx_continuous', [
+    '-infile', wav, '-hmm', join(SPHINX_MODEL, 'en-us'), '-dict', join(SPHINX_MODEL, 'cmudict-en-us.dict'),
+    '-jsgf', grammar, '-remove_noise', 'no', '-logfn', '/dev/null',
+  ]);
+  if (!/\bconsent\b/.test(sphinx.stdout)) throw new Error(`the floor's decode heard no consent: ${JSON.stringify(sphinx.stdout)}`);
+  return { ms: ffmpeg.ms + sphinx.ms, ffmpegMs: ffmpeg.ms, sphinxMs: sphinx.ms };
+}
+
+/** Nearest-rank percentile. */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function sum(values) {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function outcomes(runs) {
+  const counts = { granted: 0, denied: 0, unclear: 0 };
+  for (const { outcome } of runs) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  return Object.entries(counts).map(([outcome, n]) => `${outcome} ${n}`).join(', ');
+}
+
+function printReport({ burst, burstMs, burstFloorMs }) {
+  const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
+  const cpu = cpus();
+  console.log(
+    `\nbench:verdict  202 of POST /api/consent/process-video -> session-updated with the verdict on the member's socket; ` +
+      `${RUNS} runs per length one at a time (after ${WARMUP_RUNS} not counted), one media worker (MEDIA_CONCURRENCY=1), LOG_LEVEL=${LOG_LEVEL}, loopback`,
+  );
+  console.log(
+    `machine: ${cpu[0]?.model.trim()} x ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
+      `Node ${process.version}, ffmpeg ${version('ffmpeg', ['-version'], /ffmpeg version (\S+)/)}, ` +
+      `pocketsphinx ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx'], /^(\S+)/)}`,
+  );
+  console.log(
+    `recordings: flite slt "${STATEMENT}", VP8/Opus WebM (${RECORDINGS.map((r) => `${r.label}: ${r.duration.toFixed(2)} s, ${Math.round(r.bytes.length / 1024)} KB`).join('; ')})`,
+  );
+  console.log(`floor: this script runs ffmpeg (WebM -> 16 kHz mono WAV) then pocketsphinx_continuous (tiny JSGF grammar) on the same file, after each app run`);
+
+  console.log(`\n${'recording'.padEnd(11)}${'runs'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}${'floor p50'.padStart(11)}${'floor p95'.padStart(11)}${'app/floor p50'.padStart(15)}${'p95'.padStart(7)}   outcomes`);
+  for (const r of RECORDINGS) {
+    const app = r.app.map(({ ms: t }) => t);
+    const floor = r.floor.map(({ ms: t }) => t);
+    Object.assign(r, { p50: percentile(app, 50), p95: percentile(app, 95), floorP50: percentile(floor, 50), floorP95: percentile(floor, 95) });
+    console.log(
+      `${r.label.padEnd(11)}${String(app.length).padStart(5)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${ms(Math.max(...app)).padStart(10)}` +
+        `${ms(r.floorP50).padStart(11)}${ms(r.floorP95).padStart(11)}${`${(r.p50 / r.floorP50).toFixed(2)}x`.padStart(15)}${`${(r.p95 / r.floorP95).toFixed(2)}x`.padStart(7)}   ${outcomes(r.app)}`,
+    );
+  }
+
+  console.log(
+    `\nwhere the time goes: p50 and share of the summed total; normalize, transcribe and judge from the worker's timings_ms ` +
+      `(normalize: decrypt, ffprobe, ffmpeg; transcribe: phrase-model decode and general-model cross-check, in parallel), the rest is the total minus them`,
+  );
+  const parts = [
+    ['normalize', 'normalize'],
+    ['transcribe', 'transcribe'],
+    ['judge', 'judge'],
+    ['rest', 'queue hops + HTTP + push'],
+  ];
+  console.log(`${'recording'.padEnd(11)}${parts.map(([, label]) => label.padStart(26)).join('')}`);
+  for (const r of RECORDINGS) {
+    const rows = r.app.map(({ ms: total, timings }) => {
+      const steps = { normalize: timings.normalize ?? 0, transcribe: timings.transcribe ?? 0, judge: timings.judge ?? 0 };
+      return { ...steps, rest: total - steps.normalize - steps.transcribe - steps.judge };
+    });
+    const total = sum(r.app.map(({ ms: t }) => t));
+    const cells = parts.map(([key]) => {
+      const values = rows.map((row) => row[key]);
+      return `${ms(percentile(values, 50))} ${((100 * sum(values)) / total).toFixed(0).padStart(3)}%`.padStart(26);
+    });
+    console.log(`${r.label.padEnd(11)}${cells.join('')}`);
+  }
+  const floorParts = RECORDINGS.map((r) => `${r.label}: ffmpeg ${ms(percentile(r.floor.map((f) => f.ffmpegMs), 50))}, pocketsphinx ${ms(percentile(r.floor.map((f) => f.sphinxMs), 50))}`);
+  console.log(`floor p50 by tool: ${floorParts.join('; ')}`);
+
+  const latencies = burst.map(({ ms: t }) => t);
+  console.log(
+    `\nthroughput: ${BURST} x ${RECORDINGS[0].label} submitted at once: all verdicts on the socket after ${ms(burstMs)} = ${((BURST * 1000) / burstMs).toFixed(2)} verdicts/s; ` +
+      `per session p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}; ${outcomes(burst)}`,
+  );
+  console.log(`throughput floor: the same ${BURST} files through the bare tools one after another ${ms(burstFloorMs)} = ${((BURST * 1000) / burstFloorMs).toFixed(2)} /s`);
+
+  const target = RECORDINGS.find((r) => r.label === TARGET.recording);
+  console.log(`\ntarget: p95 <= ${ms(TARGET.p95Ms)} for a ${TARGET.recording} recording: p95 ${ms(target.p95)}  ${target.p95 <= TARGET.p95Ms ? 'PASS' : 'MISS'}`);
+}
