@@ -1,8 +1,7 @@
 import { UnitOfWork } from '@app/database';
-import { createWorker, JOBS, queueWiringFromUrl, type JobPayload } from '@app/queue';
+import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import type { RedisOptions } from 'ioredis';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { SessionUpdates } from '../events/session-updates';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
@@ -37,11 +36,9 @@ export class SendTextMessageProcessor implements OnApplicationBootstrap, OnModul
   ) {}
 
   onApplicationBootstrap(): void {
+    assertOneHandlerPerJob(QUEUES.textMessages, [JOBS.sendTextMessage]);
     const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
-    // A worker blocks on Redis: BullMQ requires maxRetriesPerRequest null on its connections (it sets it itself for
-    // connection options, this only says so).
-    const connection: RedisOptions = { ...(wiring.connection as RedisOptions), maxRetriesPerRequest: null };
-    this.worker = createWorker(JOBS.sendTextMessage, (payload, job) => this.process(payload, job), { ...wiring, connection }, {
+    this.worker = createWorker(JOBS.sendTextMessage, (payload, job) => this.process(payload, job), wiring, {
       concurrency: this.config.TEXT_MESSAGE_CONCURRENCY,
     });
     this.worker.on('error', (error) => this.logger.warn(`text-messages worker: ${error.message}`));

@@ -1,7 +1,6 @@
-import { createWorker, JOBS, type JobPayload, queueWiringFromUrl } from '@app/queue';
+import { assertOneHandlerPerJob, createWorker, JOBS, type JobPayload, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { ConnectionOptions, Worker } from 'bullmq';
-import type { RedisOptions } from 'ioredis';
+import type { Worker } from 'bullmq';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { LiveUpdatesGateway } from './live-updates.gateway';
 import { SessionReader } from './session-reader';
@@ -27,10 +26,9 @@ export class SessionUpdatesProcessor implements OnApplicationBootstrap, OnModule
   ) {}
 
   onApplicationBootstrap(): void {
+    assertOneHandlerPerJob(QUEUES.sessionUpdates, [JOBS.pushSessionUpdate]);
     const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
-    // A worker's blocking connection must wait for Redis however long it is away, never fail its commands.
-    const connection: ConnectionOptions = { ...(wiring.connection as RedisOptions), maxRetriesPerRequest: null };
-    this.worker = createWorker(JOBS.pushSessionUpdate, (payload) => this.push(payload), { ...wiring, connection }, { concurrency: CONCURRENCY });
+    this.worker = createWorker(JOBS.pushSessionUpdate, (payload) => this.push(payload), wiring, { concurrency: CONCURRENCY });
     this.worker.on('error', (error) => this.logger.warn(`session-updates worker: ${error.message}`));
   }
 

@@ -1,5 +1,5 @@
 import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, UnrecoverableError, type Worker } from 'bullmq';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
 import { ConsentClient } from '../consent/consent-client';
@@ -16,7 +16,7 @@ const HANDLED = [JOBS.analyzeRecording] as const;
  * job and does the same.
  */
 @Injectable()
-export class AnalyzeProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AnalyzeProcessor.name);
   private worker?: Worker;
 
@@ -36,8 +36,11 @@ export class AnalyzeProcessor implements OnApplicationBootstrap, OnApplicationSh
     this.worker.on('error', (error) => this.logger.warn(`media-analysis worker: ${error.message}`));
   }
 
-  /** Closes the worker first (it finishes the jobs it holds), before the rest of the application's connections. */
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before the application's connections close (onApplicationShutdown): the jobs it holds are finished, or given back
+   * to the queue once their lock lapses.
+   */
+  async onModuleDestroy(): Promise<void> {
     await this.worker?.close();
   }
 
