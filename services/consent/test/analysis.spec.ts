@@ -79,6 +79,9 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
       [`${session.id}.verdict`, { version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'verdict' }],
     ]);
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body.open).toBe(false);
+    // The verdict's verification text was written to the outbox with it (the member gave no phone in this test).
+    const texts = await consent.dataSource.query(`SELECT recipient FROM consent.text_messages WHERE session_id = $1`, [session.id]);
+    expect(texts).toEqual([{ recipient: 'partner' }]);
   });
 
   it('shows an unclear outcome as denied, keeping "unclear" and its reasons in the verdict', async () => {
@@ -94,6 +97,8 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
     expect((await report('granted').expect(200)).body).toEqual({ stored: false, aiVerdict: 'failed' });
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'failed', consent_status: 'pending' });
     expect((await pushJobs()).map((job) => job.id)).toEqual([`${session.id}.analysis_failed`]);
+    // Nothing was decided, so no text claims a response was recorded.
+    expect(await consent.dataSource.query(`SELECT id FROM consent.text_messages WHERE session_id = $1`, [session.id])).toEqual([]);
     const partnerView = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200);
     expect(partnerView.body).toMatchObject({ aiVerdict: 'failed', consentStatus: 'pending', expired: false });
   });

@@ -1,4 +1,4 @@
-import { awaitsAnalysisOf, decidingValue, hasFinalVerdict, isExpired, submissionRefusal, SessionState, verdictChanges } from './session-rules';
+import { awaitsAnalysisOf, decidingValue, isExpired, submissionRefusal, SessionState, verdictChanges } from './session-rules';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const open = (overrides: Partial<SessionState> = {}): SessionState => ({
@@ -13,12 +13,6 @@ describe('session rules', () => {
     expect(decidingValue(open())).toBe('pending');
     expect(decidingValue(open({ aiVerdict: 'processing' }))).toBe('processing');
     expect(decidingValue(open({ consentStatus: 'granted', aiVerdict: 'denied' }))).toBe('denied');
-  });
-
-  it('only granted and denied are final', () => {
-    expect(hasFinalVerdict(open({ aiVerdict: 'processing' }))).toBe(false);
-    expect(hasFinalVerdict(open({ aiVerdict: 'granted' }))).toBe(true);
-    expect(hasFinalVerdict(open({ aiVerdict: 'denied' }))).toBe(true);
   });
 
   it('an unanswered session expires at its expiry time; an answered one never does', () => {

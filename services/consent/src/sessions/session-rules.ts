@@ -13,10 +13,6 @@ export function decidingValue(state: Pick<SessionState, 'consentStatus' | 'aiVer
   return state.aiVerdict ?? state.consentStatus;
 }
 
-export function hasFinalVerdict(state: Pick<SessionState, 'aiVerdict'>): boolean {
-  return state.aiVerdict === 'granted' || state.aiVerdict === 'denied';
-}
-
 /** Unanswered sessions lapse; one that was answered stays readable whatever the clock says. */
 export function isExpired(state: SessionState, now: Date): boolean {
   return state.aiVerdict === null && state.consentStatus === 'pending' && now.getTime() >= state.expiresAt.getTime();
