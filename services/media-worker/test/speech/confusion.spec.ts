@@ -53,6 +53,7 @@ interface Row {
 }
 
 const transcriber = new LocalTranscriber({ timeoutMs: 20000 });
+afterAll(() => transcriber.close());
 let directory: string;
 const rows: Row[] = [];
 
