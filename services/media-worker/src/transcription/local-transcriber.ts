@@ -8,6 +8,7 @@ import { buildLanguageModel } from './language-model';
 import { nameWords } from './name-words';
 import { decodeWithPocketsphinx, HeardWord } from './pocketsphinx';
 import { pronounce } from './pronunciation';
+import { SphinxBatchDecoder } from './sphinx-batch-decoder';
 import { Transcriber, Transcription, TranscriptionDoubt, TranscriptionHints } from './transcriber';
 
 export interface LocalTranscriberOptions {
@@ -48,9 +49,30 @@ const OFF_TOPIC_WORDS: ReadonlySet<string> = new Set(FILLER_WORDS.filter((word) 
  */
 export class LocalTranscriber implements Transcriber {
   private readonly modelDir: string;
+  /** The general model stays loaded in one long-running decoder: loading it per request cost ~0.35 s. */
+  private readonly general: SphinxBatchDecoder;
 
   constructor(private readonly options: LocalTranscriberOptions) {
     this.modelDir = options.modelDir ?? DEFAULT_SPHINX_MODEL_DIR;
+    this.general = new SphinxBatchDecoder({
+      args: ['-hmm', join(this.modelDir, 'en-us'), '-lm', join(this.modelDir, 'en-us.lm.bin'),
+        '-dict', join(this.modelDir, 'cmudict-en-us.dict'), '-remove_noise', 'no', ...CROSS_CHECK_SEARCH],
+      timeoutMs: options.timeoutMs,
+    });
+  }
+
+  /** Nest calls this at start: the general model loads before the first job needs it. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.general.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  /** Stops the long-running decoder. */
+  close(): Promise<void> {
+    return this.general.close();
   }
 
   get recogniser(): string {
@@ -60,35 +82,33 @@ export class LocalTranscriber implements Transcriber {
   async transcribe(wavPath: string, hints: TranscriptionHints, signal?: AbortSignal): Promise<Transcription> {
     const crossCheckAbort = new AbortController();
     const crossCheckSignal = signal ? AbortSignal.any([signal, crossCheckAbort.signal]) : crossCheckAbort.signal;
-    const crossCheck = decodeWithPocketsphinx({
-      modelDir: this.modelDir,
-      wavPath,
-      lmPath: join(this.modelDir, 'en-us.lm.bin'),
-      dictPath: join(this.modelDir, 'cmudict-en-us.dict'),
-      extraArgs: CROSS_CHECK_SEARCH,
-      timeoutMs: this.options.timeoutMs,
-      signal: crossCheckSignal,
-    });
+    const crossCheck = this.hearGeneral(wavPath, crossCheckSignal);
     crossCheck.catch(() => undefined); // awaited below only when needed; a dropped one must not be unhandled
     try {
       const names = nameWords(hints.typedName);
-      const { lmPath, dictPath } = await this.writeModel(dirname(wavPath), names, signal);
-      const heard = await decodeWithPocketsphinx({
-        modelDir: this.modelDir, wavPath, lmPath, dictPath, timeoutMs: this.options.timeoutMs, signal,
-      });
+      const heard = await this.hearPhrases(wavPath, names, signal);
       const text = heard.map((word) => word.word).join(' ');
       const statement = analyseStatement(text, names.join(' '));
       const doubts = primaryDoubts(heard);
       if (affirmsOnly(statement)) {
         const general = await crossCheck;
-        if (!generalAgrees(general.map((word) => word.word).join(' '), names.join(' '))) {
-          doubts.push('general_model_disagrees');
-        }
+        if (!generalAgrees(general.join(' '), names.join(' '))) doubts.push('general_model_disagrees');
       }
       return { text, recogniser: this.recogniser, reliable: doubts.length === 0, doubts };
     } finally {
       crossCheckAbort.abort();
     }
+  }
+
+  /** The main decode: the request's phrase model (its files written next to the WAV). */
+  async hearPhrases(wavPath: string, names: string[], signal?: AbortSignal): Promise<HeardWord[]> {
+    const { lmPath, dictPath } = await this.writeModel(dirname(wavPath), names, signal);
+    return decodeWithPocketsphinx({ modelDir: this.modelDir, wavPath, lmPath, dictPath, timeoutMs: this.options.timeoutMs, signal });
+  }
+
+  /** The second opinion: the words the general English model hears. */
+  hearGeneral(wavPath: string, signal?: AbortSignal): Promise<string[]> {
+    return this.general.decode(wavPath, signal);
   }
 
   /** Writes the request's language model and dictionary into its workspace. */

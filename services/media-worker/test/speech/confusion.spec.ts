@@ -53,6 +53,7 @@ interface Row {
 }
 
 const transcriber = new LocalTranscriber({ timeoutMs: 20000 });
+afterAll(() => transcriber.close());
 let directory: string;
 const rows: Row[] = [];
 
@@ -142,11 +143,11 @@ describe('speech confusion (real espeak-ng, flite, ffmpeg, pocketsphinx)', () =>
 });
 
 /**
- * Consent clips (of 15) that must be granted: the floor measured (the decoders are deterministic). Misses: espeak-ng
- * (all three: low confidence, its voice is far from the acoustic model), awb ("and I" heard as "and my", twice), rms
- * (the general model does not hear a consent word in one clip).
+ * Consent clips (of 15) that must be granted: the floor measured (the decoders are deterministic; the long-running
+ * general decoder too, as it decodes a fixed clip before its first request). Misses: espeak-ng (all three: low
+ * confidence, its voice is far from the acoustic model), awb ("and I" heard as "and my", twice).
  */
-const CONSENT_FLOOR = 9;
+const CONSENT_FLOOR = 10;
 
 function printTable(table: Row[]): void {
   const lines = table.map((row) => {
