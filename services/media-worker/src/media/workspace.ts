@@ -11,13 +11,20 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
  * removes the directory afterwards, whether `fn` succeeded or threw.
  */
 export async function withWorkspace<T>(fn: (directory: string) => Promise<T>, root = tmpdir()): Promise<T> {
-  // mkdtemp creates the directory with mode 0700, so other local users cannot read the decrypted recording.
-  const directory = await mkdtemp(join(root, `${WORKSPACE_PREFIX}${process.pid}-`));
+  const directory = await createWorkspace(root);
   try {
     return await fn(directory);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * A private (0700: mkdtemp's mode, so other local users cannot read decrypted audio) directory named for this process,
+ * which the caller removes; should the process die first, the next one's `sweepStaleWorkspaces` does.
+ */
+export function createWorkspace(root = tmpdir()): Promise<string> {
+  return mkdtemp(join(root, `${WORKSPACE_PREFIX}${process.pid}-`));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { constants, openSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, unlink } from 'node:fs/promises';
+import { copyFile, rm, unlink } from 'node:fs/promises';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { runProcess } from '../media/run-process';
+import { createWorkspace } from '../media/workspace';
 
 export interface SphinxBatchDecoderOptions {
   /** pocketsphinx_batch arguments for the model and search (-hmm, -lm, -dict, beams...). */
@@ -115,7 +115,8 @@ export class SphinxBatchDecoder {
   }
 
   private async spawnProcess() {
-    const directory = await mkdtemp(join(tmpdir(), 'ciq-sphinx-'));
+    // A workspace like an analysis's: it holds copies of recordings' audio, so a crash's leftovers are swept at start.
+    const directory = await createWorkspace();
     try {
       const ctlPath = join(directory, 'ctl');
       const hypPath = join(directory, 'hyp');
