@@ -18,6 +18,7 @@ export interface ApiErrorSpec {
 export const STATUS_CODES = {
   400: 'bad_request',
   401: 'unauthenticated',
+  402: 'payment_required',
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
@@ -69,6 +70,11 @@ export const API_ERRORS = {
   multipartUnreadable: spec(400, 'multipart_unreadable', 'The multipart body could not be read'),
   fieldTooLong: spec(400, 'field_too_long', 'A form field is too long'),
   consentServiceUnavailable: spec(503, 'service_unavailable', 'The consent service is unavailable, please try again'),
+  billingServiceUnavailable: spec(503, 'service_unavailable', 'The billing service is unavailable, please try again'),
+  checkoutNotFound: spec(404, 'checkout_not_found', 'No payment session found'),
+  cardDeclined: spec(402, 'card_declined', 'Your card was declined.'),
+  webhookSignature: spec(400, 'webhook_signature', 'Webhook signature verification failed'),
+  noSubscription: spec(409, 'no_subscription', 'There is no subscription to change'),
   serviceCredential: spec(401, 'service_credential', 'Missing or invalid service credential'),
   internal: spec(500, 'internal_error', 'Internal server error'),
 } as const;

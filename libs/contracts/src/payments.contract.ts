@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from './subscription-status';
 
 export const PLAN_IDS = ['monthly', 'annual'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -7,10 +8,55 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export const createSubscriptionRequestSchema = z.object({ plan: z.enum(PLAN_IDS, { message: 'plan must be monthly or annual' }) });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 
-/** `{status: 'active'}` when already subscribed, else the provider's checkout session. */
-export const createSubscriptionResponseSchema = z.object({ status: z.string().optional(), sessionId: z.string().optional() });
+/**
+ * `{status: 'active'}` when already subscribed, else the provider's checkout session: its id and the address the
+ * browser goes to (the provider's hosted page, or the app's own test checkout with the `local` provider).
+ */
+export const createSubscriptionResponseSchema = z.object({ status: z.string().optional(), sessionId: z.string().optional(), url: z.string().optional() });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
-/** POST /api/{provider}/verify-payment */
+/** POST /api/{provider}/verify-payment: body `{session_id}` optional (else the member's latest checkout). */
+export const verifyPaymentRequestSchema = z.object({ session_id: z.string().max(200).optional() });
+export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
+
 export const verifyPaymentResponseSchema = z.object({ subscriptionStatus: z.string() });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
+
+/** GET /api/billing/account: what the Profile page shows. */
+export const billingAccountSchema = z.object({
+  plan: z.enum(PLAN_IDS).nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  /** The end of the paid period: the next renewal, or the end date when `cancelAtPeriodEnd`. */
+  currentPeriodEnd: z.iso.datetime().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** `local` or `stripe`: the Profile page says "test mode" for `local`. */
+  provider: z.enum(['local', 'stripe']),
+});
+export type BillingAccount = z.infer<typeof billingAccountSchema>;
+
+/** POST /api/billing/portal: where 'Manage billing' goes (the provider's customer portal). */
+export const billingPortalSchema = z.object({ url: z.string() });
+export type BillingPortal = z.infer<typeof billingPortalSchema>;
+
+/** GET /api/billing/test-checkout/{sessionId}: the `local` provider's checkout, for its TEST MODE page. */
+export const testCheckoutSchema = z.object({
+  sessionId: z.string(),
+  plan: z.enum(PLAN_IDS),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(['month', 'year']),
+  status: z.enum(['open', 'complete', 'expired']),
+});
+export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+/** POST /api/billing/test-checkout/{sessionId}/pay: a test card, as the provider's hosted form takes it. */
+export const testCardSchema = z.object({
+  cardNumber: z.string().regex(/^[\d ]{12,23}$/, 'Your card number is incomplete.'),
+  expiry: z.string().regex(/^\d{2} ?\/ ?\d{2}$/, "Your card's expiration date is incomplete."),
+  cvc: z.string().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type TestCard = z.infer<typeof testCardSchema>;
+
+/** The answer to a paid test checkout: where the browser goes next (`/success?session_id=...`). */
+export const testCheckoutPaidSchema = z.object({ redirectUrl: z.string() });
+export type TestCheckoutPaid = z.infer<typeof testCheckoutPaidSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from '@app/contracts';
 import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
 
 /** What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once. */
@@ -35,6 +36,24 @@ export const JOB_CONTRACTS = {
   [JOBS.sendTextMessage]: {
     queue: QUEUES.textMessages,
     schema: z.object({ version: z.literal(1), messageId: z.uuid() }).strict(),
+  },
+  [JOBS.processBillingEvent]: {
+    queue: QUEUES.billingEvents,
+    /** The billing service's row of the stored (verified) event; the event's content stays in Postgres. */
+    schema: z.object({ version: z.literal(1), eventId: z.uuid() }).strict(),
+  },
+  [JOBS.applySubscriptionChange]: {
+    queue: QUEUES.accountUpdates,
+    schema: z
+      .object({
+        version: z.literal(1),
+        userId: z.uuid(),
+        subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+        accountDeletionDate: z.iso.datetime().nullable(),
+        /** The provider's time of the change: an older change never overwrites a newer one. */
+        changedAt: z.iso.datetime(),
+      })
+      .strict(),
   },
 } as const satisfies Record<JobName, { queue: QueueName; schema: z.ZodType }>;
 

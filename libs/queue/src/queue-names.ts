@@ -9,12 +9,18 @@ export const QUEUES = {
   sessionUpdates: 'session-updates',
   /** consent -> consent: send one text message from the outbox through the configured provider. */
   textMessages: 'text-messages',
+  /** billing -> billing: a verified provider event (webhook, or the local provider's), processed once, in order of arrival. */
+  billingEvents: 'billing-events',
+  /** billing -> gateway: a member's subscription status or deletion date changed. */
+  accountUpdates: 'account-updates',
 } as const;
 
 export const JOBS = {
   analyzeRecording: 'analyze-recording',
   pushSessionUpdate: 'push-session-update',
   sendTextMessage: 'send-text-message',
+  processBillingEvent: 'process-billing-event',
+  applySubscriptionChange: 'apply-subscription-change',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,0 +1,83 @@
+import type { PlanId } from '@app/contracts';
+
+/**
+ * The card payment provider, behind one interface with two adapters: `stripe` (the SDK, whenever a secret key is
+ * configured) and `local` (the default: the app's own TEST MODE checkout, fully offline). Nothing outside the adapters
+ * knows which one is in use: both hand their news to the same event processing, as verified provider events.
+ */
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+
+  /** A hosted checkout in subscription mode for one member and plan. */
+  createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }>;
+
+  /** The checkout as the provider now sees it (for verify-payment, which records what it learns). */
+  retrieveCheckout(checkoutId: string): Promise<CheckoutState>;
+
+  /**
+   * Verifies a webhook's signature on its raw body and parses it. Throws `WebhookSignatureError` when the signature
+   * is missing, wrong or too old: nothing is recorded then.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+
+  /** Cancels at the end of the paid period (the member keeps access until then). */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
+
+  /** Where 'Manage billing' sends the member: the provider's customer portal, or the local equivalent. */
+  portalUrl(customerId: string, returnUrl: string): Promise<string>;
+}
+
+export interface CheckoutRequest {
+  /** Our member (the gateway's user id); the provider keeps it as the customer's and session's metadata. */
+  userId: string;
+  email: string;
+  plan: PlanId;
+  /** An existing provider customer of this member, so one member is one customer. */
+  customerId: string | null;
+  /** `${origin}/success?session_id={CHECKOUT_SESSION_ID}` and `${origin}/cancel`. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutState {
+  checkoutId: string;
+  status: 'open' | 'complete' | 'expired';
+  customerId: string | null;
+  subscription: SubscriptionState | null;
+}
+
+/** A subscription as the provider describes it; `updatedAt` orders changes (an older one never overwrites a newer). */
+export interface SubscriptionState {
+  subscriptionId: string;
+  customerId: string;
+  userId: string | null;
+  plan: PlanId | null;
+  /** The provider's status: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired. */
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  updatedAt: Date;
+}
+
+/** The events the billing service acts on; others are recorded and ignored. */
+export type ProviderEventType =
+  | 'checkout.session.completed'
+  | 'customer.subscription.created'
+  | 'customer.subscription.updated'
+  | 'customer.subscription.deleted'
+  | 'invoice.paid'
+  | 'invoice.payment_failed';
+
+export interface ProviderEvent {
+  /** The provider's event id: each is processed once. */
+  id: string;
+  type: ProviderEventType | string;
+  /** When the provider created the event. */
+  createdAt: Date;
+  /** The event's object as received (stored as JSON, read by the processor through the adapter's own mapping). */
+  payload: unknown;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
