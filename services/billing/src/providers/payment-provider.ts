@@ -15,6 +15,12 @@ export interface PaymentProvider {
   retrieveCheckout(checkoutId: string): Promise<CheckoutState>;
 
   /**
+   * The subscription as the provider now sees it. Events are processed by re-reading their subscription, so one that
+   * arrives late can never roll the state back.
+   */
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionState>;
+
+  /**
    * Verifies a webhook's signature on its raw body and parses it. Throws `WebhookSignatureError` when the signature
    * is missing, wrong or too old: nothing is recorded then.
    */
@@ -74,7 +80,13 @@ export interface ProviderEvent {
   type: ProviderEventType | string;
   /** When the provider created the event. */
   createdAt: Date;
-  /** The event's object as received (stored as JSON, read by the processor through the adapter's own mapping). */
+  /** What the event is about, as ids; the processor re-reads the subscription rather than trusting the event's copy. */
+  subscriptionId: string | null;
+  checkoutId: string | null;
+  customerId: string | null;
+  /** Our member, where the event carries it (the checkout's and subscription's metadata). */
+  userId: string | null;
+  /** The event as received, kept with its row for the record. */
   payload: unknown;
 }
 
