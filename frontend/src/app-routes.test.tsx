@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
 const member = (subscriptionStatus: SubscriptionStatus) => testUser({ subscriptionStatus });
 
-const site = { memberCount: 1234, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
+const site = { memberCount: 1234, earlyPricingPlacesLeft: 900, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
 
 function signedInAs(status: SubscriptionStatus | null) {
   return mockFetch({
@@ -70,6 +70,8 @@ describe('routes', () => {
     signedInAs(null);
     renderApp(<AppRoutes />, { route: '/' });
     expect(await screen.findByText('1,234 members protected')).toBeInTheDocument();
+    // The early-pricing line in the hero and the pricing section, from the same real count.
+    expect(screen.getAllByText('Early pricing for the first 1,000 members: 900 places left.')).toHaveLength(2);
     const ids = screen.getAllByTestId(/^landing-section-/).map((el) => el.dataset.testid);
     expect(ids).toEqual(
       ['hero', 'problem', 'features', 'how-it-works', 'testimonials', 'pricing', 'cta', 'footer'].map((id) => `landing-section-${id}`),

@@ -16,7 +16,13 @@ describe('GET /api/site', () => {
     const response = await http(gateway).get('/api/site');
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ memberCount: 0, supportEmail: 'help@consent.example', paymentProvider: 'stripe', paymentPublishableKey: 'pk_test_123' });
+    expect(response.body).toEqual({
+      memberCount: 0,
+      earlyPricingPlacesLeft: 1000,
+      supportEmail: 'help@consent.example',
+      paymentProvider: 'stripe',
+      paymentPublishableKey: 'pk_test_123',
+    });
     expect(siteFactsSchema.strict().parse(response.body)).toEqual(response.body);
   });
 
@@ -34,5 +40,17 @@ describe('GET /api/site', () => {
 
     await setStatus(first.user.id, 'canceled');
     expect(await memberCount()).toBe(1);
+  });
+
+  it('counts the early-pricing places left from every account that has ever subscribed, a lapse or cancellation included', async () => {
+    const placesLeft = async () => (await http(gateway).get('/api/site')).body.earlyPricingPlacesLeft;
+    const before = await placesLeft();
+    const [first, second] = [await registerOk(gateway), await registerOk(gateway)];
+    expect(await placesLeft()).toBe(before); // registering takes no place: subscribing does
+    await setStatus(first.user.id, 'active');
+    await setStatus(second.user.id, 'past_due');
+    expect(await placesLeft()).toBe(before - 2);
+    await setStatus(first.user.id, 'canceled');
+    expect(await placesLeft()).toBe(before - 2);
   });
 });

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, Sparkles, Star, Users } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { HERO, RATING } from '@/content/landing-content';
-import { EARLY_PRICING_NOTE } from '@/content/plans';
 import { useSiteInfo } from '@/lib/site';
 import { LandingSection } from '@/pages/landing/landing-section';
+import { earlyPricingLabel } from '@/pages/landing/early-pricing';
 import { memberCountLabel } from '@/pages/landing/member-count';
 
 export function HeroSection() {
@@ -40,7 +40,7 @@ export function HeroSection() {
             <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden />
             {RATING.value} {RATING.label}
           </li>
-          <li>{EARLY_PRICING_NOTE}</li>
+          <li>{earlyPricingLabel(site?.earlyPricingPlacesLeft)}</li>
         </ul>
       </div>
     </LandingSection>

@@ -1,7 +1,7 @@
-import type { SiteFacts } from '@app/contracts';
+import { EARLY_PRICING_PLACES, type SiteFacts } from '@app/contracts';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Not, Repository } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { User } from '../users/user.entity';
 
@@ -15,9 +15,15 @@ export class SiteController {
 
   @Get()
   async facts(): Promise<SiteFacts> {
-    return {
+    const [memberCount, everSubscribed] = await Promise.all([
       // Members are people with a live subscription: the ones the product actually protects.
-      memberCount: await this.users.countBy({ subscriptionStatus: 'active' }),
+      this.users.countBy({ subscriptionStatus: 'active' }),
+      // A place is taken by subscribing, and stays taken after a lapse or a cancellation.
+      this.users.countBy({ subscriptionStatus: Not('inactive') }),
+    ]);
+    return {
+      memberCount,
+      earlyPricingPlacesLeft: Math.max(0, EARLY_PRICING_PLACES - everSubscribed),
       supportEmail: this.config.SUPPORT_EMAIL,
       paymentProvider: this.config.PAYMENT_PROVIDER,
       paymentPublishableKey: this.config.STRIPE_PUBLISHABLE_KEY,
