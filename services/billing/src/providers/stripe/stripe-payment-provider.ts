@@ -1,0 +1,324 @@
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import type { PlanId } from '@app/contracts';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutState,
+  type PaymentProvider,
+  type ProviderEvent,
+  type SubscriptionState,
+} from '../payment-provider';
+
+export interface StripePaymentProviderOptions {
+  /** `sk_test_...` / `sk_live_...` (or a restricted key). Never logged, never in an error message. */
+  secretKey: string;
+  /** The webhook endpoint's signing secret, `whsec_...`. */
+  webhookSecret: string;
+  /** The configured price ids of the two plans (section 9: Monthly $40/month, Annual $400/year). */
+  prices: { monthly: string; annual: string };
+  /** Where the API is; tests point these at a local server. Defaults: the SDK's (`api.stripe.com`, 443, https). */
+  host?: string;
+  port?: number | string;
+  protocol?: 'http' | 'https';
+  /** Per request; the caller's queue retries, so a hung request must fail rather than hold a worker. */
+  timeoutMs?: number;
+  /**
+   * Width of the time bucket in the checkout idempotency key: the same member, plan and request within one bucket
+   * get the same session back (a double click makes one session). Default 10 minutes.
+   */
+  checkoutIdempotencyWindowMs?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+/**
+ * A provider error that can never pass by retrying the same request (a declined card, an invalid request, an
+ * unknown object, an idempotency key reused with other parameters): the caller fails the job or answers the member,
+ * rather than retrying. Anything else the adapter throws (5xx, 429, 409, connection, timeout, authentication
+ * misconfiguration) is a plain `Error` and is worth retrying.
+ */
+export class PermanentProviderError extends Error {
+  /** For callers that recognise it without importing this class. */
+  readonly permanent = true as const;
+  constructor(
+    message: string,
+    /** The provider's error type and code, e.g. `card_error` / `card_declined`, `invalid_request_error` / `resource_missing`. */
+    readonly type: string | null,
+    readonly code: string | null,
+    readonly statusCode: number | null,
+    /** For a card error, the decline code (`insufficient_funds`, ...). */
+    readonly declineCode: string | null = null,
+  ) {
+    super(message);
+    this.name = 'PermanentProviderError';
+  }
+}
+
+export function isPermanentProviderError(error: unknown): error is PermanentProviderError {
+  return error instanceof PermanentProviderError || (typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true);
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The `stripe` adapter of `PaymentProvider`, on the `stripe` SDK (23.x, API version pinned by the SDK:
+ * `2026-10-28.endive`). Facts of this API version the mapping depends on, checked in the SDK's types:
+ * - `current_period_start/end` are on each subscription item (`items.data[].current_period_end`), not on the
+ *   subscription (moved in 2025-03-31.basil).
+ * - an invoice names its subscription at `parent.subscription_details.subscription` (the top-level
+ *   `invoice.subscription` was removed in basil), with the subscription's metadata snapshot beside it.
+ * - a subscription has no "updated" timestamp: see `updatedAt` in `toSubscriptionState`.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+  private readonly prices: { monthly: string; annual: string };
+  private readonly windowMs: number;
+  private readonly now: () => number;
+  private lastObservedAt = 0;
+
+  constructor(options: StripePaymentProviderOptions) {
+    if (!options.secretKey) throw new Error('StripePaymentProvider needs a secret key');
+    if (!options.webhookSecret) throw new Error('StripePaymentProvider needs a webhook signing secret');
+    if (!options.prices?.monthly || !options.prices?.annual) throw new Error('StripePaymentProvider needs the monthly and annual price ids');
+    this.webhookSecret = options.webhookSecret;
+    this.prices = { monthly: options.prices.monthly, annual: options.prices.annual };
+    this.windowMs = options.checkoutIdempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS;
+    this.now = options.now ?? Date.now;
+    this.stripe = new Stripe(options.secretKey, {
+      // The billing queue retries with its own backoff; the SDK must not retry behind its back.
+      maxNetworkRetries: 0,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      telemetry: false,
+      ...(options.host !== undefined ? { host: options.host } : {}),
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }> {
+    const price = this.prices[request.plan];
+    if (!price) throw new PermanentProviderError(`Unknown plan: ${String(request.plan)}`, null, null, null);
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      line_items: [{ price, quantity: 1 }],
+      ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+      client_reference_id: request.userId,
+      metadata: { userId: request.userId },
+      subscription_data: { metadata: { userId: request.userId } },
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    };
+    const session = await this.call(() => this.stripe.checkout.sessions.create(params, { idempotencyKey: this.checkoutIdempotencyKey(request, price) }));
+    if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+    return { checkoutId: session.id, url: session.url };
+  }
+
+  async retrieveCheckout(checkoutId: string): Promise<CheckoutState> {
+    const session = await this.call(() => this.stripe.checkout.sessions.retrieve(checkoutId, { expand: ['subscription'] }));
+    const observedAt = this.observe();
+    let subscription: SubscriptionState | null = null;
+    if (session.subscription && typeof session.subscription === 'object') {
+      subscription = this.toSubscriptionState(session.subscription, observedAt);
+    } else if (typeof session.subscription === 'string') {
+      subscription = await this.retrieveSubscription(session.subscription);
+    }
+    const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
+    return { checkoutId: session.id, status, customerId: idOf(session.customer) ?? subscription?.customerId ?? null, subscription };
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
+    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    return this.toSubscriptionState(subscription, this.observe());
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState> {
+    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    return this.toSubscriptionState(subscription, this.observe());
+  }
+
+  async portalUrl(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.call(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    return session.url;
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    if (!signature) throw new WebhookSignatureError('Stripe webhook without a Stripe-Signature header');
+    if (!Buffer.isBuffer(rawBody) && typeof rawBody !== 'string') {
+      throw new WebhookSignatureError('Stripe webhook body must be the raw request body (a Buffer), not parsed JSON');
+    }
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch (error) {
+      // The SDK's messages name no secret; keep only their first sentence (no payload, no header, no cause).
+      const reason = error instanceof Stripe.errors.StripeSignatureVerificationError ? firstSentence(error.message) : 'the body is not a Stripe event';
+      throw new WebhookSignatureError(`Stripe webhook signature verification failed: ${reason}`);
+    }
+    if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number') {
+      throw new WebhookSignatureError('Stripe webhook signature verification failed: the body is not a Stripe event');
+    }
+    return { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), ...idsOfEvent(event), payload: event };
+  }
+
+  /**
+   * `updatedAt` — Stripe keeps no "updated" timestamp on a subscription, and the timestamps it does keep
+   * (created, start_date, items' current_period_start, canceled_at, ended_at) are NOT monotonic over the
+   * subscription's changes: active -> past_due -> active moves none of them, and undoing a cancellation clears
+   * `canceled_at`, which would move such a "latest timestamp" backwards and make the newer state look older.
+   * The processor re-reads the subscription on every event, so what a read returns IS the provider's state at the
+   * moment of the read. `updatedAt` is therefore the moment this adapter received the answer (strictly increasing
+   * within this process), never earlier than the latest timestamp on the object itself. A newer read always carries
+   * a later `updatedAt` than an older read, so "never overwrite a newer `updatedAt` with an older one" keeps the
+   * latest read; two reads of the same state differ only in `updatedAt`, which is harmless.
+   */
+  private toSubscriptionState(subscription: Stripe.Subscription, observedAt: number): SubscriptionState {
+    const items = subscription.items?.data ?? [];
+    const ours = items.find((item) => this.planOf(item.price?.id) !== null) ?? null;
+    const periodEnds = (ours ? [ours] : items).map((item) => item.current_period_end).filter((value): value is number => typeof value === 'number');
+    // Pre-basil objects (not this pinned version, kept for safety) carried the period on the subscription.
+    const legacyPeriodEnd = (subscription as unknown as { current_period_end?: unknown }).current_period_end;
+    const currentPeriodEnd = periodEnds.length > 0 ? Math.min(...periodEnds) : typeof legacyPeriodEnd === 'number' ? legacyPeriodEnd : null;
+    const objectTimes = [
+      subscription.created,
+      subscription.start_date,
+      subscription.canceled_at,
+      subscription.ended_at,
+      ...items.map((item) => item.current_period_start),
+    ].filter((value): value is number => typeof value === 'number');
+    const latestObjectTime = objectTimes.length > 0 ? Math.max(...objectTimes) * 1000 : 0;
+    return {
+      subscriptionId: subscription.id,
+      customerId: idOf(subscription.customer) ?? '',
+      userId: metadataUserId(subscription.metadata),
+      plan: this.planOf(ours?.price?.id ?? items[0]?.price?.id),
+      status: subscription.status,
+      currentPeriodEnd: currentPeriodEnd === null ? null : new Date(currentPeriodEnd * 1000),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+      updatedAt: new Date(Math.max(observedAt, latestObjectTime)),
+    };
+  }
+
+  private planOf(priceId: string | undefined | null): PlanId | null {
+    if (!priceId) return null;
+    if (priceId === this.prices.monthly) return 'monthly';
+    if (priceId === this.prices.annual) return 'annual';
+    return null;
+  }
+
+  /** The time an answer was received, strictly increasing within this process. */
+  private observe(): number {
+    this.lastObservedAt = Math.max(this.now(), this.lastObservedAt + 1);
+    return this.lastObservedAt;
+  }
+
+  /**
+   * Same member, plan, price, customer or email and return addresses within one time bucket -> the same key, so
+   * Stripe answers the first session again instead of creating a second one. The request itself is in the hash so a
+   * changed request (e.g. the member now has a customer id) gets a new key rather than an idempotency error.
+   */
+  private checkoutIdempotencyKey(request: CheckoutRequest, price: string): string {
+    const bucket = Math.floor(this.now() / this.windowMs);
+    const digest = createHash('sha256')
+      .update(JSON.stringify([request.userId, request.plan, price, request.customerId ?? null, request.customerId ? null : request.email, request.successUrl, request.cancelUrl, bucket]))
+      .digest('hex')
+      .slice(0, 40);
+    return `checkout-${request.plan}-${bucket}-${digest}`;
+  }
+
+  /** Runs one SDK call, sorting its failure into permanent (`PermanentProviderError`) or retryable (plain `Error`). */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw classifyStripeError(error);
+    }
+  }
+}
+
+/**
+ * Permanent: a card error (402), an invalid request (400/404: bad parameter, unknown object), an idempotency error
+ * (the key reused with other parameters). Retryable: the API's own failures (5xx), conflicts (409, e.g. the same
+ * idempotency key in flight), rate limits (429), connection errors and timeouts, and authentication/permission
+ * errors (401/403: a configuration fault the operator fixes; the queued work must survive until then).
+ */
+export function classifyStripeError(error: unknown): Error {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = typeof error.statusCode === 'number' ? error.statusCode : null;
+    const permanent =
+      error instanceof Stripe.errors.StripeCardError ||
+      error instanceof Stripe.errors.StripeIdempotencyError ||
+      (error instanceof Stripe.errors.StripeInvalidRequestError && status !== 409 && status !== 429);
+    const message = error.message || `Stripe ${error.type ?? 'error'}`;
+    if (permanent) {
+      return new PermanentProviderError(message, error.rawType ?? error.type ?? null, error.code ?? null, status, error.decline_code ?? null);
+    }
+    const retryable = new Error(`Stripe request failed (${status ?? error.type}): ${message}`);
+    retryable.name = 'StripeRetryableError';
+    return retryable;
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function idsOfEvent(event: Stripe.Event): Pick<ProviderEvent, 'subscriptionId' | 'checkoutId' | 'customerId' | 'userId'> {
+  const object = (event.data?.object ?? {}) as unknown as Record<string, unknown>;
+  const ids = { subscriptionId: null as string | null, checkoutId: null as string | null, customerId: idOf(object.customer), userId: null as string | null };
+  switch (object.object) {
+    case 'checkout.session': {
+      const session = object as unknown as Stripe.Checkout.Session;
+      ids.checkoutId = session.id ?? null;
+      ids.subscriptionId = idOf(session.subscription);
+      ids.userId = metadataUserId(session.metadata) ?? session.client_reference_id ?? null;
+      break;
+    }
+    case 'subscription': {
+      const subscription = object as unknown as Stripe.Subscription;
+      ids.subscriptionId = subscription.id ?? null;
+      ids.userId = metadataUserId(subscription.metadata);
+      break;
+    }
+    case 'invoice': {
+      const invoice = object as unknown as Stripe.Invoice;
+      const details = invoice.parent?.subscription_details ?? null;
+      ids.subscriptionId = idOf(details?.subscription) ?? invoiceLineSubscription(invoice) ?? legacyInvoiceSubscription(object);
+      ids.userId = metadataUserId(details?.metadata);
+      break;
+    }
+    default:
+      break;
+  }
+  return ids;
+}
+
+/** From the invoice's lines, when the parent does not name the subscription. */
+function invoiceLineSubscription(invoice: Stripe.Invoice): string | null {
+  for (const line of invoice.lines?.data ?? []) {
+    const id = idOf(line.parent?.subscription_item_details?.subscription) ?? idOf(line.subscription);
+    if (id) return id;
+  }
+  return null;
+}
+
+/** A webhook endpoint pinned to a pre-basil API version still sends `invoice.subscription`. */
+function legacyInvoiceSubscription(object: Record<string, unknown>): string | null {
+  return idOf(object.subscription);
+}
+
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string' && value) return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  return null;
+}
+
+function metadataUserId(metadata: unknown): string | null {
+  const userId = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).userId : undefined;
+  return typeof userId === 'string' && userId ? userId : null;
+}
+
+function firstSentence(message: string): string {
+  const end = message.search(/\.(\s|$)/);
+  return (end >= 0 ? message.slice(0, end) : message).slice(0, 200);
+}
