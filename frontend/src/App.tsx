@@ -21,6 +21,8 @@ const SubscribePage = lazy(() => import('@/pages/subscribe-page'));
 const SuccessPage = lazy(() => import('@/pages/success-page'));
 const CancelPage = lazy(() => import('@/pages/cancel-page'));
 const WelcomePage = lazy(() => import('@/pages/welcome-page'));
+const TestCheckoutPage = lazy(() => import('@/pages/checkout/test-checkout-page'));
+const ProfilePage = lazy(() => import('@/pages/profile/profile-page'));
 
 export function AppRoutes() {
   return (
@@ -35,6 +37,7 @@ export function AppRoutes() {
         <Route element={<AuthenticatedRoute />}>
           <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="/welcome" element={<WelcomePage />} />
+          <Route path="/checkout/test/:sessionId" element={<TestCheckoutPage />} />
         </Route>
         <Route element={<ProtectedRoute home />}>
           <Route path="/dashboard" element={<DashboardPage />} />
@@ -42,6 +45,7 @@ export function AppRoutes() {
         <Route element={<ProtectedRoute />}>
           <Route path="/consent/new" element={<NewSessionPage />} />
           <Route path="/learn" element={<LearnPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -1,7 +1,5 @@
 import { NavLink } from 'react-router-dom';
 import { BookOpen, House, User } from 'lucide-react';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
-import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 
 const itemClasses = 'flex flex-1 flex-col items-center gap-1 py-2 text-xs font-medium transition-colors';
@@ -10,41 +8,27 @@ function linkClasses({ isActive }: { isActive: boolean }) {
   return cn(itemClasses, isActive ? 'text-rose-600' : 'text-slate-500 hover:text-slate-800');
 }
 
-const PROFILE_SOON = 'Profile settings are coming soon.';
-
 /** Member area navigation, fixed to the bottom like a native app. */
 export function BottomNav() {
   return (
-    <TooltipProvider>
-      <nav
-        aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
-      >
-        <div className="mx-auto flex max-w-md">
-          <NavLink to="/dashboard" className={linkClasses}>
-            <House className="h-5 w-5" aria-hidden />
-            Home
-          </NavLink>
-          <NavLink to="/learn" className={linkClasses}>
-            <BookOpen className="h-5 w-5" aria-hidden />
-            Learn
-          </NavLink>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <button
-                type="button"
-                className={cn(itemClasses, 'text-slate-500 hover:text-slate-800')}
-                // Touch screens have no hover, so a tap explains it too.
-                onClick={() => toast({ title: 'Coming soon', description: PROFILE_SOON })}
-              >
-                <User className="h-5 w-5" aria-hidden />
-                Profile
-              </button>
-            </TooltipTrigger>
-            <TooltipContent>{PROFILE_SOON}</TooltipContent>
-          </Tooltip>
-        </div>
-      </nav>
-    </TooltipProvider>
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-md">
+        <NavLink to="/dashboard" className={linkClasses}>
+          <House className="h-5 w-5" aria-hidden />
+          Home
+        </NavLink>
+        <NavLink to="/learn" className={linkClasses}>
+          <BookOpen className="h-5 w-5" aria-hidden />
+          Learn
+        </NavLink>
+        <NavLink to="/profile" className={linkClasses}>
+          <User className="h-5 w-5" aria-hidden />
+          Profile
+        </NavLink>
+      </div>
+    </nav>
   );
 }

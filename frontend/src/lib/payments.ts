@@ -1,10 +1,12 @@
-import { PAYMENT_PROVIDER } from '@/lib/api/api';
+import { browserLocation } from '@/lib/browser-location';
 
 /**
- * Sends the browser to the provider's hosted checkout.
- * Loading the provider's script is a later issue; until then this fails like a script that did not load,
- * which the subscribe page reports with its checkout error toast.
+ * Sends the browser to the checkout create-subscription answered: the provider's hosted page, or the app's own
+ * test checkout (/checkout/test/<sessionId>) with the `local` provider. No provider script is loaded for it.
  */
-export async function redirectToCheckout(_sessionId: string): Promise<void> {
-  throw new Error(`Failed to load ${PAYMENT_PROVIDER}`);
+export function redirectToCheckout(url: string): void {
+  browserLocation.assign(url);
 }
+
+/** The query parameter /subscribe reads after a declined test card: the error's code (never free text from a URL). */
+export const CHECKOUT_ERROR_PARAM = 'checkout_error';

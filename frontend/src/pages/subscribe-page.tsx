@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { LogOut } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CircleX, LogOut } from 'lucide-react';
+import { API_ERRORS } from '@app/contracts/api-errors';
 import { PlanCard } from '@/components/plan-card';
 import { SimplePage } from '@/components/simple-page';
 import { Button } from '@/components/ui/button';
@@ -10,10 +11,20 @@ import { EARLY_PRICING_NOTE, PLANS, type PlanId } from '@/content/plans';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { api } from '@/lib/api/api';
-import { redirectToCheckout } from '@/lib/payments';
+import { browserLocation } from '@/lib/browser-location';
+import { CHECKOUT_ERROR_PARAM, redirectToCheckout } from '@/lib/payments';
+import { DeletionBanner } from '@/pages/dashboard/deletion-banner';
+
+/** What a checkout that came back with an error says; only known codes are shown (the URL is not trusted text). */
+const CHECKOUT_ERRORS: Record<string, string> = {
+  [API_ERRORS.cardDeclined.code]: API_ERRORS.cardDeclined.message,
+};
 
 export default function SubscribePage() {
-  const { refreshUser } = useAuth();
+  const { user, refreshUser } = useAuth();
+  const [searchParams] = useSearchParams();
+  const checkoutErrorCode = searchParams.get(CHECKOUT_ERROR_PARAM);
+  const checkoutError = checkoutErrorCode ? (CHECKOUT_ERRORS[checkoutErrorCode] ?? 'Your payment could not be completed.') : null;
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<PlanId | null>(null);
@@ -23,7 +34,8 @@ export default function SubscribePage() {
       const result = await api.createSubscription(plan);
       if (result.status === 'active') return 'already-active';
       if (!result.sessionId) throw new Error('No session ID received');
-      await redirectToCheckout(result.sessionId);
+      if (!result.url) throw new Error('Failed to create checkout session');
+      redirectToCheckout(result.url);
       return 'redirected';
     },
     onSuccess: async (outcome) => {
@@ -39,6 +51,16 @@ export default function SubscribePage() {
     },
   });
 
+  // A past_due member's fix is a new card on the existing subscription: the provider's billing portal.
+  const fixPayment = useMutation({
+    mutationFn: async () => browserLocation.assign((await api.billingPortal()).url),
+    onError: (error) => {
+      console.error('Billing portal could not open', error);
+      toast({ title: 'Error', description: 'Failed to open billing. Please try again.', variant: 'destructive' });
+    },
+  });
+  const plansRef = useRef<HTMLDivElement>(null);
+
   function choose(plan: PlanId) {
     setChosen(plan);
     checkout.mutate(plan);
@@ -46,11 +68,26 @@ export default function SubscribePage() {
 
   return (
     <SimplePage wide>
+      {/* The gate sends a past_due member here: the same warning as on the dashboard (Fix Payment). */}
+      {user && (
+        <div className="mb-6">
+          <DeletionBanner user={user} onAction={user.subscriptionStatus === 'past_due' ? () => fixPayment.mutate() : () => plansRef.current?.scrollIntoView({ behavior: 'smooth' })} />
+        </div>
+      )}
+      {checkoutError && (
+        <div role="alert" className="mb-6 flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <CircleX className="mt-0.5 h-5 w-5 shrink-0 text-red-600" aria-hidden />
+          <div>
+            <p className="font-semibold">Payment failed</p>
+            <p className="mt-1 text-sm">{checkoutError} Please choose a plan to try again.</p>
+          </div>
+        </div>
+      )}
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose your plan</h1>
         <p className="mt-2 text-slate-600">{EARLY_PRICING_NOTE}</p>
       </div>
-      <div className="mt-8 grid gap-6 md:grid-cols-2">
+      <div ref={plansRef} className="mt-8 grid gap-6 md:grid-cols-2">
         {PLANS.map((plan) => (
           <PlanCard
             key={plan.id}

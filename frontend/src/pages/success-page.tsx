@@ -29,7 +29,7 @@ export default function SuccessPage() {
     let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
     pollUntilActive({
-      verify: api.verifyPayment,
+      verify: () => api.verifyPayment(sessionId),
       maxAttempts: PAYMENT_VERIFY_MAX_ATTEMPTS,
       intervalMs: PAYMENT_VERIFY_INTERVAL_MS,
       isCancelled: () => cancelled,

@@ -13,6 +13,10 @@ import { JwtStrategy } from './auth/jwt.strategy';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
 import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
+import { AccountUpdatesProcessor } from './billing/account-updates.processor';
+import { BillingLimiter } from './billing/billing-limiter';
+import { BillingServiceProxy } from './billing/billing-service.proxy';
+import { BillingController } from './billing/billing.controller';
 import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
@@ -41,7 +45,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, ConsentController, HealthController, ProfilePicturesController, SiteController],
+      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
@@ -60,6 +64,9 @@ export class AppModule {
         JoinSessionLimiter,
         LiveUpdatesGateway,
         SessionUpdatesProcessor,
+        BillingServiceProxy,
+        BillingLimiter,
+        AccountUpdatesProcessor,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
@@ -11,6 +12,7 @@ import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
 import { answerUnparseableRequests } from './http/unparseable-requests';
 import { LiveUpdatesAdapter } from './live-updates/live-updates.adapter';
+import { WEBHOOK_PATH } from './billing/webhook-body';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
@@ -26,7 +28,9 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // Headers first, so refusals by the middleware after it carry them too.
   app.use(securityHeaders(config));
   app.use(crossSiteRequestGuard(config.PUBLIC_URL));
-  app.use(jsonBodyParser(JSON_BODY_LIMIT));
+  // The provider's webhook is signed over its exact bytes: its body is read raw by its route, never parsed here.
+  const parseJson = jsonBodyParser(JSON_BODY_LIMIT);
+  app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));
   // The web app's files are compressed at build time (serve-frontend.ts); only API answers are compressed here.
   app.use('/api', compression({ threshold: API_COMPRESSION_THRESHOLD }));
   app.use(cookieParser());

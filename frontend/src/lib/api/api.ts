@@ -1,6 +1,8 @@
 import type {
   AssetCreated,
   AuthResponse,
+  BillingAccount,
+  BillingPortal,
   ConsentSession,
   CreateSubscriptionResponse,
   LoginRequest,
@@ -11,6 +13,9 @@ import type {
   SiteFacts,
   StatusUpdateRequest,
   StoredRecording,
+  TestCard,
+  TestCheckout,
+  TestCheckoutPaid,
   User,
   VerifyPaymentResponse,
 } from '@app/contracts';
@@ -47,7 +52,23 @@ export const api = {
   processVideo: (form: FormData, token: string) =>
     request<ConsentSession>('POST', '/api/consent/process-video', { form, headers: partner(token) }),
 
-  verifyPayment: () => request<VerifyPaymentResponse>('POST', `/api/${PAYMENT_PROVIDER}/verify-payment`),
+  /**
+   * Sent with an empty body (spec section 7); the checkout to verify, when known (/success?session_id=...), goes in
+   * the query, which the gateway reads like a body's `session_id`. Without it the member's latest checkout is verified.
+   */
+  verifyPayment: (sessionId?: string | null) =>
+    request<VerifyPaymentResponse>('POST', `/api/${PAYMENT_PROVIDER}/verify-payment${sessionId ? `?session_id=${segment(sessionId)}` : ''}`),
   createSubscription: (plan: PlanId) =>
     request<CreateSubscriptionResponse>('POST', `/api/${PAYMENT_PROVIDER}/create-subscription`, { json: { plan } }),
+
+  /** The Profile page: plan, status, renewal or end date. */
+  billingAccount: () => request<BillingAccount>('GET', '/api/billing/account'),
+  /** Cancels at the end of the paid period; answers the account with its end date. */
+  cancelSubscription: () => request<BillingAccount>('POST', '/api/billing/cancel'),
+  /** Where 'Manage billing' goes: the provider's customer portal. */
+  billingPortal: () => request<BillingPortal>('POST', '/api/billing/portal'),
+  /** The `local` provider's test checkout. */
+  testCheckout: (sessionId: string) => request<TestCheckout>('GET', `/api/billing/test-checkout/${segment(sessionId)}`),
+  payTestCheckout: (sessionId: string, card: TestCard) =>
+    request<TestCheckoutPaid>('POST', `/api/billing/test-checkout/${segment(sessionId)}/pay`, { json: card }),
 };

@@ -4,8 +4,11 @@ import { buttonClasses } from '@/components/ui/button';
 import type { User } from '@app/contracts';
 import { daysUntilDeletion, formatDays } from '@/pages/dashboard/deletion-countdown';
 
-/** Red warning while an account is scheduled for deletion; renders nothing otherwise. */
-export function DeletionBanner({ user }: { user: Pick<User, 'accountDeletionDate' | 'subscriptionStatus'> }) {
+/**
+ * Red warning while an account is scheduled for deletion; renders nothing otherwise. Its button goes to /subscribe,
+ * unless `onAction` is given (on /subscribe itself, where 'Fix Payment' opens the billing portal instead).
+ */
+export function DeletionBanner({ user, onAction }: { user: Pick<User, 'accountDeletionDate' | 'subscriptionStatus'>; onAction?: () => void }) {
   const days = daysUntilDeletion(user.accountDeletionDate);
   if (days === null) return null;
   const pastDue = user.subscriptionStatus === 'past_due';
@@ -19,9 +22,15 @@ export function DeletionBanner({ user }: { user: Pick<User, 'accountDeletionDate
           <p className="mt-1 text-sm">
             Your account and recordings will be deleted in <strong>{formatDays(days)}</strong>.
           </p>
-          <Link to="/subscribe" className={buttonClasses({ variant: 'danger', size: 'sm', className: 'mt-3' })}>
-            {pastDue ? 'Fix Payment' : 'Resubscribe Now'}
-          </Link>
+          {onAction ? (
+            <button type="button" onClick={onAction} className={buttonClasses({ variant: 'danger', size: 'sm', className: 'mt-3' })}>
+              {pastDue ? 'Fix Payment' : 'Resubscribe Now'}
+            </button>
+          ) : (
+            <Link to="/subscribe" className={buttonClasses({ variant: 'danger', size: 'sm', className: 'mt-3' })}>
+              {pastDue ? 'Fix Payment' : 'Resubscribe Now'}
+            </Link>
+          )}
         </div>
       </div>
     </div>

@@ -29,6 +29,9 @@ describe('gatewayConfigSchema', () => {
       LIVE_JOINS_PER_SOCKET_PER_MINUTE: 10,
       LIVE_JOINS_PER_IP_PER_MINUTE: 60,
       CONSENT_SERVICE_URL: 'http://127.0.0.1:3001',
+      BILLING_SERVICE_URL: 'http://127.0.0.1:3002',
+      CHECKOUTS_PER_MEMBER_PER_HOUR: 20,
+      TEST_PAYMENTS_PER_MEMBER_PER_HOUR: 20,
       RECORDING_MAX_BYTES: 52_428_800,
       STORAGE_BACKEND: 'local',
       STORAGE_DIR: '.data/storage',
@@ -74,6 +77,7 @@ describe('gatewayConfigSchema', () => {
     ['a PUBLIC_URL that is not http(s)', { PUBLIC_URL: 'ftp://consent.example' }, 'Invalid configuration: PUBLIC_URL: must be a http: or https: URL'],
     ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 'short' }, 'Invalid configuration: INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
     ['a CONSENT_SERVICE_URL that is not http(s)', { CONSENT_SERVICE_URL: 'redis://consent' }, 'Invalid configuration: CONSENT_SERVICE_URL: must be a http: or https: URL'],
+    ['a BILLING_SERVICE_URL that is not http(s)', { BILLING_SERVICE_URL: 'redis://billing' }, 'Invalid configuration: BILLING_SERVICE_URL: must be a http: or https: URL'],
     ['a COOKIE_SECURE that is not a flag', { COOKIE_SECURE: 'yes' }, 'Invalid configuration: COOKIE_SECURE: must be true or false'],
     ['STORAGE_BACKEND=s3 without S3_BUCKET', { STORAGE_BACKEND: 's3' }, 'Invalid configuration: S3_BUCKET: is required when STORAGE_BACKEND is s3'],
   ])('refuses %s with one line naming the variable', (_label, overrides, message) => {

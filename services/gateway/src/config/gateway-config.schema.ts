@@ -25,6 +25,11 @@ export const gatewayConfigSchema = z
     LIVE_JOINS_PER_IP_PER_MINUTE: env.positiveInt(60),
     /** The consent service's internal address; it is never exposed publicly. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
+    /** The billing service's internal address; it is never exposed publicly. */
+    BILLING_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3002'),
+    /** Checkouts a member may start per hour (create-subscription), and test-card payments per hour. */
+    CHECKOUTS_PER_MEMBER_PER_HOUR: env.positiveInt(20),
+    TEST_PAYMENTS_PER_MEMBER_PER_HOUR: env.positiveInt(20),
     /** The consent service's limit (same name and default there): a larger declared upload is refused at once. */
     RECORDING_MAX_BYTES: env.positiveInt(50 * 1024 * 1024),
     /** Profile pictures: a local directory or S3. */

@@ -29,6 +29,10 @@ export class User {
   @Column({ name: 'account_deletion_date', type: 'timestamptz', nullable: true })
   accountDeletionDate: Date | null;
 
+  /** The billing provider's time of the last subscription change applied here (account-updates): older ones are ignored. */
+  @Column({ name: 'subscription_changed_at', type: 'timestamptz', nullable: true })
+  subscriptionChangedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,0 +1,141 @@
+import {
+  createSubscriptionRequestSchema,
+  testCardSchema,
+  verifyPaymentRequestSchema,
+  type CreateSubscriptionRequest,
+  type TestCard,
+} from '@app/contracts';
+import { ZodBodyPipe } from '@app/http';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentSession } from '../auth/current-session.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { BillingLimiter } from './billing-limiter';
+import { BillingServiceProxy } from './billing-service.proxy';
+import { validCheckoutId } from './checkout-id';
+import { readWebhookBody } from './webhook-body';
+
+/** Where 'Manage billing' returns to from the provider's customer portal. */
+export const PORTAL_RETURN_PATH = '/profile';
+
+const validVerifyBody = new ZodBodyPipe(verifyPaymentRequestSchema);
+
+/**
+ * The spec's payment calls (`/api/stripe/…`, the path segment is PAYMENT_PROVIDER) and the member's billing account
+ * (`/api/billing/…`), forwarded to the billing service. The gateway decides who the member is (id and e-mail from
+ * the signed-in user, never the body) and the app's origin; bodies are checked with the contract's schemas and ids in
+ * paths by their charset before anything is forwarded. The billing service's answers are relayed as they are.
+ */
+@Controller('api')
+export class BillingController {
+  constructor(
+    private readonly billing: BillingServiceProxy,
+    private readonly limiter: BillingLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** `{status: 'active'}` when already subscribed, else the checkout's `{sessionId, url}`. */
+  @Post('stripe/create-subscription')
+  @UseGuards(JwtAuthGuard)
+  async createSubscription(
+    @Body(new ZodBodyPipe(createSubscriptionRequestSchema)) { plan }: CreateSubscriptionRequest,
+    @CurrentSession() member: AuthenticatedRequestUser,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.limiter.checkout(member.user.id);
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/subscriptions/checkout',
+      actorUserId: member.user.id,
+      body: { json: { plan, email: member.user.email, origin: this.config.PUBLIC_URL } },
+    });
+  }
+
+  /** The checkout named by `session_id` (body, else the query, as the return address carries it), or the latest. */
+  @Post('stripe/verify-payment')
+  @UseGuards(JwtAuthGuard)
+  async verifyPayment(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fromQuery = request.query.session_id;
+    const { session_id } = validVerifyBody.transform(body.session_id === undefined && fromQuery !== undefined ? { ...body, session_id: fromQuery } : body);
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/subscriptions/verify',
+      actorUserId: member.user.id,
+      body: { json: session_id === undefined ? {} : { session_id } },
+    });
+  }
+
+  /**
+   * The provider's events. Public (the provider signs them; the billing service checks the signature on these very
+   * bytes), so the body is read here as it arrived, never parsed (see create-gateway-app.ts), and capped.
+   */
+  @Post('stripe/webhook')
+  @HttpCode(200)
+  async webhook(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const raw = await readWebhookBody(request);
+    const signature = request.headers['stripe-signature'];
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/webhooks',
+      actorUserId: null,
+      body: { raw, contentType: request.headers['content-type'] },
+      headers: typeof signature === 'string' ? { 'X-Provider-Signature': signature } : {},
+    });
+  }
+
+  @Get('billing/account')
+  @UseGuards(JwtAuthGuard)
+  async account(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: '/account', actorUserId: member.user.id });
+  }
+
+  /** Cancels at the end of the paid period; the answer is the account with its end date. */
+  @Post('billing/cancel')
+  @UseGuards(JwtAuthGuard)
+  async cancel(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'POST', path: '/account/cancel', actorUserId: member.user.id, body: { json: {} } });
+  }
+
+  /** The provider's customer portal, returning to the Profile page. */
+  @Post('billing/portal')
+  @UseGuards(JwtAuthGuard)
+  async portal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const returnUrl = new URL(PORTAL_RETURN_PATH, this.config.PUBLIC_URL).toString();
+    await this.billing.forward(request, response, { method: 'POST', path: '/account/portal', actorUserId: member.user.id, body: { json: { returnUrl } } });
+  }
+
+  /** The `local` provider's checkout page reads its session (404 with the stripe provider). */
+  @Get('billing/test-checkout/:id')
+  @UseGuards(JwtAuthGuard)
+  async testCheckout(
+    @Param('id', validCheckoutId) id: string,
+    @CurrentSession() member: AuthenticatedRequestUser,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: `/test-checkout/${encodeURIComponent(id)}`, actorUserId: member.user.id });
+  }
+
+  /** A test card: `{redirectUrl}` when it is taken, 402 card_declined when the card is the declined test card. */
+  @Post('billing/test-checkout/:id/pay')
+  @UseGuards(JwtAuthGuard)
+  async payTestCheckout(
+    @Param('id', validCheckoutId) id: string,
+    @Body(new ZodBodyPipe(testCardSchema)) card: TestCard,
+    @CurrentSession() member: AuthenticatedRequestUser,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.limiter.testPayment(member.user.id);
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: `/test-checkout/${encodeURIComponent(id)}/pay`,
+      actorUserId: member.user.id,
+      body: { json: card },
+    });
+  }
+}
