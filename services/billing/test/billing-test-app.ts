@@ -130,5 +130,5 @@ export function sendEvent(
     data: { subscriptionId: null, checkoutId: null, customerId: null, userId: null, ...data },
   };
   const { rawBody, signature } = billing.provider.signEvent(event);
-  return { id: event.id, rawBody, signature, send: () => call(billing, 'post', '/webhooks').set('Content-Type', 'application/json').set('X-Provider-Signature', signature).send(rawBody) };
+  return { id: event.id, rawBody, signature, send: () => call(billing, 'post', '/webhooks').set('Content-Type', 'application/json').set('X-Provider-Signature', signature).send(rawBody.toString('utf8')) };
 }
