@@ -109,8 +109,8 @@ export async function subscribe(billing: BillingTestApp, userId: string, plan: '
   const { sessionId } = await startCheckout(billing, userId, plan);
   await pay(billing, userId, sessionId).expect(200);
   const [row] = await eventually(
-    () => billing.dataSource.query(`SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1`, [userId]),
-    (rows: unknown[]) => rows.length === 1,
+    (): Promise<{ provider_subscription_id: string }[]> => billing.dataSource.query(`SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1`, [userId]),
+    (rows) => rows.length === 1,
   );
   await eventually(() => eventRows(billing), (rows) => rows.every((r) => r.processed_at !== null));
   return { sessionId, subscriptionId: row.provider_subscription_id };

@@ -52,7 +52,9 @@ describe('checkout (local provider)', () => {
     const member = randomUUID();
     const before = Date.now();
     const started = await call(billing, 'post', '/subscriptions/checkout', member).send({ plan: 'monthly', email: 'member@example.com', origin: ORIGIN }).expect(200);
-    const { sessionId, url } = createSubscriptionResponseSchema.strict().parse(started.body);
+    const parsed = createSubscriptionResponseSchema.strict().parse(started.body);
+    const sessionId = parsed.sessionId!;
+    const url = parsed.url;
     expect(sessionId).toMatch(/^cs_local_/);
     expect(url).toBe(`${ORIGIN}/test-checkout/${sessionId}`);
     expect(started.body.status).toBeUndefined();
@@ -124,6 +126,7 @@ describe('checkout (local provider)', () => {
     const { sessionId } = await startCheckout(billing, member);
     // Paid at the provider, but no event has come in yet.
     const desk = billing.provider.testCheckout;
+    expect(sessionId).toEqual(expect.any(String));
     const paid = await desk.pay(sessionId, member, { cardNumber: CARDS.ok, expiry: '12/34', cvc: '123' });
     expect(paid?.deliveries).toHaveLength(3);
     expect(await billing.dataSource.query(`SELECT 1 FROM billing.subscriptions WHERE user_id = $1`, [member])).toHaveLength(0);
