@@ -1,7 +1,6 @@
-import { jsonBodyParser } from '@app/http';
+import { jsonBodyParser, rawBodyParser } from '@app/http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { BillingConfig } from './config/billing-config.schema';
@@ -19,7 +18,7 @@ export async function createBillingApp(config: BillingConfig): Promise<NestExpre
   app.set('etag', false);
   // The webhook's signature covers its exact bytes: its body stays a Buffer, whatever its content type (the JSON parser
   // below skips a body already read).
-  app.use('/webhooks', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
+  app.use('/webhooks', rawBodyParser(WEBHOOK_BODY_LIMIT));
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.enableShutdownHooks();
   return app;

@@ -43,6 +43,8 @@ describe('webhooks and the lifecycle (local provider)', () => {
     // The body changed after signing.
     const tampered = Buffer.from(event.rawBody.toString().replace(member, randomUUID()));
     await post().set('X-Provider-Signature', event.signature).send(tampered.toString()).expect(400, refused);
+    // Too large to be an event.
+    await post().set('X-Provider-Signature', event.signature).send('x'.repeat(600 * 1024)).expect(413, { error: 'Request body is too large', code: 'body_too_large' });
     expect(await eventRows(billing)).toHaveLength(0);
   });
 
