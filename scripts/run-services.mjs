@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { SERVICE_NODE_OPTIONS } from './lib/service-node-options.mjs';
 
-// In start order: the consent service first, the gateway calls it.
+// In start order: the consent and billing services first, the gateway calls them.
 const { services } = JSON.parse(readFileSync(new URL('./lib/services.json', import.meta.url), 'utf8'));
 
 const children = new Map();

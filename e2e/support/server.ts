@@ -1,4 +1,4 @@
-// The REAL built services (dist/): the consent service and the gateway serving the built web app, started as child
+// The REAL built services (dist/): the consent and billing services and the gateway serving the built web app, started as child
 // processes on a database, Redis prefix and storage directory of their own, so every test file can run its own copy
 // in parallel.
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
@@ -14,6 +14,7 @@ import { Client, type QueryResultRow } from 'pg';
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const GATEWAY_MAIN = builtMain('gateway');
 export const CONSENT_MAIN = builtMain('consent');
+export const BILLING_MAIN = builtMain('billing');
 export const MEDIA_WORKER_MAIN = builtMain('media-worker');
 export const FRONTEND_DIR = join(REPO_ROOT, 'dist/frontend');
 /** The Node 24 the project pins; jest normally already runs on it when started through npx from the repo. */
@@ -23,6 +24,7 @@ export const TEST_SUPPORT_EMAIL = 'help@consent-e2e.example.com';
 const JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const INTERNAL_SERVICE_TOKEN = 'e2e-internal-e2e-internal-e2e-internal-0123';
 const MEDIA_WORKER_TOKEN = 'e2e-media-worker-e2e-media-worker-e2e-0123';
+const LOCAL_WEBHOOK_SECRET = 'e2e-local-webhook-e2e-local-webhook-e2e-0123';
 const ENCRYPTION_KEY_ID = 'e2e1';
 const READY_TIMEOUT_MS = 30_000;
 
@@ -134,7 +136,9 @@ async function stopService(service: RunningService): Promise<void> {
 }
 
 export async function startServer(): Promise<TestServer> {
-  for (const main of [GATEWAY_MAIN, CONSENT_MAIN, MEDIA_WORKER_MAIN]) if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway, build:consent and build:media-worker`);
+  for (const main of [GATEWAY_MAIN, CONSENT_MAIN, BILLING_MAIN, MEDIA_WORKER_MAIN]) {
+    if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway, build:consent, build:billing and build:media-worker`);
+  }
   if (!existsSync(join(FRONTEND_DIR, 'index.html'))) throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
 
   const database: TestDatabase = await createTestDatabase();
@@ -142,9 +146,10 @@ export async function startServer(): Promise<TestServer> {
   const redisPrefix = testRedisPrefix();
   const storageDir = await mkdtemp(join(tmpdir(), 'e2e-storage-'));
   const encryptionKeys = { spec: `${ENCRYPTION_KEY_ID}:${randomBytes(32).toString('base64')}`, activeId: ENCRYPTION_KEY_ID };
-  const [port, consentPort] = [await freePort(), await freePort()];
+  const [port, consentPort, billingPort] = [await freePort(), await freePort(), await freePort()];
   const baseURL = `http://127.0.0.1:${port}`;
   const consentURL = `http://127.0.0.1:${consentPort}`;
+  const billingURL = `http://127.0.0.1:${billingPort}`;
   const shared = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, INTERNAL_SERVICE_TOKEN, STORAGE_DIR: storageDir, MIGRATE_ON_START: 'true' };
 
   const services: RunningService[] = [];
@@ -167,14 +172,19 @@ export async function startServer(): Promise<TestServer> {
       STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
     });
     services.push(consent);
-    // Both apply their migrations on start; the consent service first, so the two never race on one database.
+    // Each applies its migrations on start, one after the other (consent, billing, gateway), so none race on one database.
     await waitForReady('consent service', consentURL, consent.child, consent.output);
+    // The local payment provider (no Stripe key): the TEST MODE checkout, fully offline.
+    const billing = spawnService(BILLING_MAIN, { ...shared, BILLING_HOST: '127.0.0.1', BILLING_PORT: String(billingPort), LOCAL_WEBHOOK_SECRET });
+    services.push(billing);
+    await waitForReady('billing service', billingURL, billing.child, billing.output);
     const gateway = spawnService(GATEWAY_MAIN, {
       ...shared,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseURL,
       CONSENT_SERVICE_URL: consentURL,
+      BILLING_SERVICE_URL: billingURL,
       JWT_SECRET,
       SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
       FRONTEND_DIR,

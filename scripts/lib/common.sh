@@ -92,5 +92,6 @@ build_app() {
   npm run --silent build:web
   npm run --silent build:gateway
   npm run --silent build:consent
+  npm run --silent build:billing
   npm run --silent build:media-worker
 }

@@ -60,3 +60,17 @@ export type TestCard = z.infer<typeof testCardSchema>;
 /** The answer to a paid test checkout: where the browser goes next (`/success?session_id=...`). */
 export const testCheckoutPaidSchema = z.object({ redirectUrl: z.string() });
 export type TestCheckoutPaid = z.infer<typeof testCheckoutPaidSchema>;
+
+/**
+ * Internal (gateway -> billing) `POST /subscriptions/checkout`: the member's plan, the e-mail the provider's customer
+ * gets, and the app's public origin, from which the return addresses are made
+ * (`${origin}/success?session_id={CHECKOUT_SESSION_ID}`, `${origin}/cancel`). Answered as createSubscriptionResponse.
+ */
+export const billingCheckoutRequestSchema = createSubscriptionRequestSchema.extend({
+  email: z.email().max(254),
+  origin: z
+    .string()
+    .max(200)
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value.replace(/\/$/, ''), 'origin must be an http(s) origin'),
+});
+export type BillingCheckoutRequest = z.infer<typeof billingCheckoutRequestSchema>;

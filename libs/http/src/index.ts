@@ -9,3 +9,6 @@ export * from './readiness-checks';
 export * from './too-many-requests.exception';
 export * from './without-service-credential.decorator';
 export * from './zod-body.pipe';
+export * from './caller-headers';
+export * from './service-credential';
+export * from './service-credential.guard';

@@ -27,6 +27,17 @@ export function jsonBodyParser(limit: string): RequestHandler {
     parse(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
 }
 
+/**
+ * The body as the client sent it, as a Buffer, whatever its content type, at most `limit` in size: for a route that
+ * checks a signature over the exact bytes (a payment provider's webhook). Mounted on that path before the JSON parser,
+ * which then leaves the body alone. Refusals are answered as the JSON parser's are.
+ */
+export function rawBodyParser(limit: string): RequestHandler {
+  const read = express.raw({ type: () => true, limit });
+  return (request: Request, response: Response, next: NextFunction) =>
+    read(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
+}
+
 /** Runs on the raw body before it is parsed, so a deep body costs one linear scan and is never built. */
 function refuseDeepNesting(_request: unknown, _response: unknown, body: Buffer, encoding: string): void {
   let text: string;

@@ -1,4 +1,4 @@
-import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
+import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -20,7 +20,6 @@ import { AnalysisController } from './analysis/analysis.controller';
 import { AnalysisResults } from './analysis/analysis-results';
 import { StoreVerdict } from './verdicts/store-verdict';
 import { VerdictsRepository } from './verdicts/verdicts.repository';
-import { ServiceCredentialGuard } from './http/service-credential.guard';
 import { AnalysisQueue } from './queue/analysis-queue';
 import { RecordingIntake } from './recordings/recording-intake';
 import { UploadClaims } from './recordings/upload-claims';
@@ -54,6 +53,10 @@ export class AppModule {
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
+        {
+          provide: SERVICE_CREDENTIALS,
+          useValue: { gateway: config.INTERNAL_SERVICE_TOKEN, 'media-worker': config.MEDIA_WORKER_TOKEN } satisfies ServiceCredentials,
+        },
         { provide: APP_GUARD, useClass: ServiceCredentialGuard },
         RedisConnection.provider(config),
         postgresAndRedisReadiness,

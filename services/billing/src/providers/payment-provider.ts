@@ -1,4 +1,4 @@
-import type { PlanId } from '@app/contracts';
+import type { PlanId, TestCard, TestCheckout } from '@app/contracts';
 
 /**
  * The card payment provider, behind one interface with two adapters: `stripe` (the SDK, whenever a secret key is
@@ -31,7 +31,35 @@ export interface PaymentProvider {
 
   /** Where 'Manage billing' sends the member: the provider's customer portal, or the local equivalent. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
+
+  /**
+   * Present only on a provider whose checkout page the app serves itself (`local`'s TEST MODE page); the billing
+   * service's test-checkout routes answer 404 without it, so they never ask which provider is in use.
+   */
+  readonly testCheckout?: TestCheckoutDesk;
 }
+
+/** The provider side of a checkout page served by the app: reads the checkout and takes a test card. */
+export interface TestCheckoutDesk {
+  /** The member's own checkout (another member's is null, as is an unknown one). */
+  read(checkoutId: string, userId: string): Promise<TestCheckout | null>;
+  /**
+   * Pays the member's open checkout with a test card. Throws `CardDeclinedError` (nothing changes) or answers where the
+   * browser goes next and the provider's events, signed as webhooks, for the caller to hand to the same intake as
+   * `/webhooks`. Paying a checkout already paid answers the same redirect and no events. Null: no such checkout of
+   * this member's.
+   */
+  pay(checkoutId: string, userId: string, card: TestCard): Promise<{ redirectUrl: string; deliveries: SignedWebhook[] } | null>;
+}
+
+/** A webhook as the provider would send it: the raw body and its signature header's value. */
+export interface SignedWebhook {
+  rawBody: Buffer;
+  signature: string;
+}
+
+/** A test card refused, with the provider's message ('Your card was declined.'). */
+export class CardDeclinedError extends Error {}
 
 export interface CheckoutRequest {
   /** Our member (the gateway's user id); the provider keeps it as the customer's and session's metadata. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AnalysisQueue } from '../queue/analysis-queue';
-import { PeriodicRequeue } from '../queue/periodic-requeue';
+import { PeriodicRequeue } from '@app/queue';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { AnalysisResults } from './analysis-results';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { AuditContext } from '../audit/audit-log.service';
-import { isUuid } from '@app/contracts';
+import { readActorUserId, singleHeader } from '@app/http';
 
 /**
  * Who is calling, as the gateway tells it. These headers are trusted only because ServiceCredentialGuard has
@@ -15,17 +15,12 @@ export interface CallerContext {
   audit: AuditContext;
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
 export function readCallerContext(headers: IncomingHttpHeaders): CallerContext {
-  const actor = single(headers['x-actor-user-id']);
   // Behind trusted proxies it comes from X-Forwarded-For, which may hold anything: only a real address is kept.
-  const ip = single(headers['x-client-ip']);
+  const ip = singleHeader(headers['x-client-ip']);
   return {
-    actorUserId: isUuid(actor) ? actor.toLowerCase() : undefined,
-    recipientToken: single(headers['x-recipient-token']),
-    audit: { ip: ip && isIP(ip) ? ip : null, userAgent: single(headers['x-client-user-agent']) ?? null },
+    actorUserId: readActorUserId(headers),
+    recipientToken: singleHeader(headers['x-recipient-token']),
+    audit: { ip: ip && isIP(ip) ? ip : null, userAgent: singleHeader(headers['x-client-user-agent']) ?? null },
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PeriodicRequeue } from '../queue/periodic-requeue';
+import { PeriodicRequeue } from '@app/queue';
 import { TextMessageQueue } from './text-message-queue';
 import { TextMessagesRepository } from './text-messages.repository';
 

@@ -1,0 +1,64 @@
+import { UnitOfWork } from '@app/database';
+import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
+import { RedisConnection } from '@app/redis';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { AccountController } from './accounts/account.controller';
+import { AccountUpdates } from './accounts/account-updates';
+import { MemberAccount } from './accounts/member-account';
+import { CheckoutSessionsRepository } from './checkouts/checkout-sessions.repository';
+import { StartCheckout } from './checkouts/start-checkout';
+import { SubscriptionsController } from './checkouts/subscriptions.controller';
+import { VerifyPayment } from './checkouts/verify-payment';
+import { BILLING_CONFIG, BillingConfig } from './config/billing-config.schema';
+import { CustomersRepository } from './customers/customers.repository';
+import { billingDataSourceOptions } from './database/billing-data-source';
+import { BillingEventQueue } from './events/billing-event-queue';
+import { ProcessBillingEventProcessor } from './events/process-billing-event.processor';
+import { ProviderEventsRepository } from './events/provider-events.repository';
+import { RequeueUnprocessedEvents } from './events/requeue-unprocessed-events';
+import { WebhookIntake } from './events/webhook-intake';
+import { WebhooksController } from './events/webhooks.controller';
+import { createPaymentProvider } from './providers/create-payment-provider';
+import { PAYMENT_PROVIDER } from './providers/payment-provider';
+import { RecordSubscription } from './subscriptions/record-subscription';
+import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
+import { TestCheckoutController } from './test-checkout/test-checkout.controller';
+
+@Module({})
+export class AppModule {
+  /** Built from an already-validated config, so tests can start the real app with their own database and Redis prefix. */
+  static forRoot(config: BillingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [LoggerModule.forRoot(loggerOptions('billing', config.LOG_LEVEL)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
+      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController],
+      providers: [
+        { provide: BILLING_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        { provide: SERVICE_CREDENTIALS, useValue: { gateway: config.INTERNAL_SERVICE_TOKEN } satisfies ServiceCredentials },
+        { provide: APP_GUARD, useClass: ServiceCredentialGuard },
+        { provide: PAYMENT_PROVIDER, useFactory: (dataSource: DataSource) => createPaymentProvider(config, dataSource), inject: [DataSource] },
+        RedisConnection.provider(config),
+        postgresAndRedisReadiness,
+        UnitOfWork,
+        CustomersRepository,
+        CheckoutSessionsRepository,
+        SubscriptionsRepository,
+        ProviderEventsRepository,
+        AccountUpdates,
+        RecordSubscription,
+        StartCheckout,
+        VerifyPayment,
+        MemberAccount,
+        BillingEventQueue,
+        WebhookIntake,
+        ProcessBillingEventProcessor,
+        RequeueUnprocessedEvents,
+      ],
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { postgresOptions } from '@app/database';
+import { CheckoutSession } from '../checkouts/checkout-session.entity';
+import { Customer } from '../customers/customer.entity';
+import { ProviderEventRecord } from '../events/provider-event.entity';
+import { CreateBilling1764200000000 } from '../migrations/1764200000000-create-billing';
+import { LOCAL_ENTITIES } from '../providers/local/local-entities';
+import { Subscription } from '../subscriptions/subscription.entity';
+
+/** The billing service owns the `billing` schema and nothing else. */
+export const BILLING_SCHEMA = 'billing';
+
+export function billingDataSourceOptions(databaseUrl: string) {
+  return postgresOptions({
+    url: databaseUrl,
+    schema: BILLING_SCHEMA,
+    entities: [Customer, CheckoutSession, Subscription, ProviderEventRecord, ...LOCAL_ENTITIES],
+    migrations: [CreateBilling1764200000000],
+  });
+}

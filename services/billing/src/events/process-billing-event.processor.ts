@@ -1,0 +1,67 @@
+import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { Worker } from 'bullmq';
+import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
+import { RecordSubscription } from '../subscriptions/record-subscription';
+import type { ProviderEventRecord } from './provider-event.entity';
+import { ProviderEventsRepository } from './provider-events.repository';
+
+/** Events that name a subscription whose state may have changed: it is re-read from the provider. */
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+/**
+ * The process-billing-event worker: one stored provider event. The event's own copy of the subscription is never
+ * trusted: the subscription is re-read from the provider and stored only if newer, so events arriving late or out of
+ * order cannot roll the state back. A completed checkout links its checkout, customer and subscription to the member.
+ * The member's state is published, then the event is marked processed; a processed event is skipped. Any failure is
+ * rethrown, so BullMQ retries it (5 attempts, exponential backoff).
+ */
+@Injectable()
+export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ProcessBillingEventProcessor.name);
+  private worker?: Worker;
+
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly events: ProviderEventsRepository,
+    private readonly record: RecordSubscription,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    assertOneHandlerPerJob(QUEUES.billingEvents, [JOBS.processBillingEvent]);
+    const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
+    this.worker = createWorker(JOBS.processBillingEvent, (payload) => this.process(payload), wiring, { concurrency: this.config.BILLING_EVENT_CONCURRENCY });
+    this.worker.on('error', (error) => this.logger.warn(`billing-events worker: ${error.message}`));
+    this.worker.on('failed', (job, error) => this.logger.warn(`Provider event ${job?.data?.eventId}: attempt failed: ${error.message}`));
+  }
+
+  /** Before the database and the queues close: waits for the events being processed. */
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  async process({ eventId }: JobPayload<typeof JOBS.processBillingEvent>): Promise<void> {
+    const event = await this.events.get(eventId);
+    if (!event || event.processedAt) return;
+    await this.apply(event);
+    await this.events.markProcessed(event.id);
+    this.logger.log(`Provider event ${event.type} ${event.id} processed`);
+  }
+
+  private async apply(event: ProviderEventRecord): Promise<void> {
+    if (event.type === 'checkout.session.completed' && event.checkoutId) {
+      await this.record.checkout(await this.provider.retrieveCheckout(event.checkoutId), event.userId);
+    } else if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
+      await this.record.subscription(await this.provider.retrieveSubscription(event.subscriptionId), event.userId);
+    }
+    // Any other event is kept for the record and changes nothing.
+  }
+}

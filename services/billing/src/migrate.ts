@@ -1,0 +1,5 @@
+import { migrateCli } from '@app/database';
+import { billingDataSourceOptions } from './database/billing-data-source';
+
+/** `npm run migrate`: applies the billing schema's migrations as a step of its own. */
+migrateCli('billing', billingDataSourceOptions);

@@ -1,0 +1,68 @@
+import type { PlanId } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { LocalCheckout, LocalCustomer, LocalSubscription } from './local-entities';
+
+/** Ids shaped like Stripe's, so logs and pages read the same with either provider. */
+export const localId = (prefix: 'cus' | 'cs' | 'sub' | 'evt') => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+
+/** The local provider's records (its side of the checkout), in the billing schema's `local_*` tables. */
+export class LocalPaymentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  run<T>(work: (transaction: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** The member's customer given (when it is theirs), else a new one. */
+  async customerFor(transaction: EntityManager, userId: string, customerId: string | null): Promise<string> {
+    if (customerId && (await transaction.existsBy(LocalCustomer, { id: customerId, userId }))) return customerId;
+    const id = localId('cus');
+    await transaction.insert(LocalCustomer, { id, userId });
+    return id;
+  }
+
+  async insertCheckout(transaction: EntityManager, checkout: Pick<LocalCheckout, 'id' | 'customerId' | 'userId' | 'plan' | 'successUrl' | 'cancelUrl'>): Promise<void> {
+    await transaction.insert(LocalCheckout, checkout);
+  }
+
+  checkout(id: string): Promise<LocalCheckout | null> {
+    return this.dataSource.getRepository(LocalCheckout).findOneBy({ id });
+  }
+
+  /** The member's checkout, locked until the transaction ends (one payment at a time). */
+  lockCheckout(transaction: EntityManager, id: string, userId: string): Promise<LocalCheckout | null> {
+    return transaction.createQueryBuilder(LocalCheckout, 'checkout').where({ id, userId }).setLock('pessimistic_write').getOne();
+  }
+
+  async completeCheckout(transaction: EntityManager, id: string, subscriptionId: string, at: Date): Promise<void> {
+    await transaction.update(LocalCheckout, { id }, { status: 'complete', subscriptionId, completedAt: at });
+  }
+
+  async insertSubscription(
+    transaction: EntityManager,
+    subscription: { id: string; customerId: string; userId: string; plan: PlanId; currentPeriodEnd: Date; updatedAt: Date },
+  ): Promise<void> {
+    await transaction.insert(LocalSubscription, { ...subscription, status: 'active', cancelAtPeriodEnd: false });
+  }
+
+  subscription(id: string): Promise<LocalSubscription | null> {
+    return this.dataSource.getRepository(LocalSubscription).findOneBy({ id });
+  }
+
+  /**
+   * Changes a subscription as the provider would (cancel at period end; tests also move it past due and back). Its
+   * `updated_at` moves to now, and by at least 1 ms, so every change is newer than the one before.
+   */
+  async updateSubscription(id: string, changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>>): Promise<LocalSubscription | null> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(LocalSubscription)
+      .set({ ...changes, updatedAt: () => `GREATEST(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')` })
+      .where({ id })
+      .returning('*')
+      .updateEntity(false)
+      .execute();
+    return result.affected ? this.subscription(id) : null;
+  }
+}

@@ -1,0 +1,68 @@
+import { UnitOfWork } from '@app/database';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AccountUpdates } from '../accounts/account-updates';
+import { CheckoutSessionsRepository } from '../checkouts/checkout-sessions.repository';
+import { CustomersRepository } from '../customers/customers.repository';
+import { PAYMENT_PROVIDER, type CheckoutState, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
+import { SubscriptionsRepository } from './subscriptions.repository';
+
+/**
+ * The one way billing records what it learns from the provider (an event, verify-payment, a cancellation): a
+ * completed checkout links its customer and subscription to the member, a subscription's state is stored unless a
+ * newer one is, and afterwards the member's state is published to the gateway. Running it twice with the same news
+ * changes nothing and publishes the same job id.
+ */
+@Injectable()
+export class RecordSubscription {
+  private readonly logger = new Logger(RecordSubscription.name);
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly checkouts: CheckoutSessionsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly accountUpdates: AccountUpdates,
+  ) {}
+
+  /**
+   * A checkout as the provider now sees it. Its member is the one who started it here (else the provider's metadata).
+   * Answers the member, or null when nobody can be named.
+   */
+  async checkout(checkout: CheckoutState, userIdHint: string | null = null): Promise<string | null> {
+    const started = await this.checkouts.get(checkout.checkoutId);
+    const userId = started?.userId ?? checkout.subscription?.userId ?? userIdHint;
+    if (checkout.status === 'expired' && started) await this.checkouts.markExpired(started.id);
+    const subscription = checkout.subscription;
+    if (checkout.status !== 'complete' || !subscription || !userId) return userId;
+    await this.unitOfWork.run(async (transaction) => {
+      if (started) await this.checkouts.markComplete(transaction, started.id, subscription.subscriptionId);
+      await this.customers.link(transaction, { userId, provider: this.provider.name, providerCustomerId: checkout.customerId ?? subscription.customerId });
+      await this.subscriptions.upsert(transaction, userId, subscription);
+    });
+    await this.accountUpdates.publish(userId);
+    return userId;
+  }
+
+  /**
+   * A subscription as the provider now sees it. Its member: whoever it is recorded for, else the customer's member,
+   * else the provider's metadata or the event's. Answers the member, or null when nobody can be named (nothing stored).
+   */
+  async subscription(state: SubscriptionState, userIdHint: string | null = null): Promise<string | null> {
+    const userId = await this.unitOfWork.run(async (transaction) => {
+      const owner =
+        (await this.subscriptions.userOf(transaction, state.subscriptionId)) ??
+        (await this.customers.userOf(transaction, state.customerId)) ??
+        state.userId ??
+        userIdHint;
+      if (owner) await this.subscriptions.upsert(transaction, owner, state);
+      return owner;
+    });
+    if (!userId) {
+      this.logger.warn(`Subscription ${state.subscriptionId} names no member: not recorded`);
+      return null;
+    }
+    await this.accountUpdates.publish(userId);
+    return userId;
+  }
+}

@@ -1,0 +1,62 @@
+import type { Transaction } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { SubscriptionState } from '../providers/payment-provider';
+import { LIVE_PROVIDER_STATUSES } from './lifecycle';
+import { Subscription } from './subscription.entity';
+
+const LAPSED_STATUSES = ['past_due', 'unpaid'];
+
+/** The queries of `subscriptions`. */
+@Injectable()
+export class SubscriptionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get table(): string {
+    return this.dataSource.getMetadata(Subscription).tablePath;
+  }
+
+  /**
+   * Stores the provider's state of a subscription for the member, unless what is stored is as new or newer (the
+   * provider's `updatedAt`), in one statement, so two writers (an event and verify-payment) cannot interleave. The
+   * lapse is the `updatedAt` of the first past-due state seen, kept while it stays past due and cleared otherwise.
+   * Answers whether the row changed.
+   */
+  async upsert(transaction: Transaction, userId: string, state: SubscriptionState): Promise<boolean> {
+    const lapsedAt = LAPSED_STATUSES.includes(state.status) ? state.updatedAt : null;
+    const rows: unknown[] = await transaction.query(
+      `INSERT INTO ${this.table} AS stored
+         (provider_subscription_id, user_id, provider_customer_id, plan, status, current_period_end, cancel_at_period_end, provider_updated_at, lapsed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (provider_subscription_id) DO UPDATE SET
+         provider_customer_id = excluded.provider_customer_id,
+         plan = COALESCE(excluded.plan, stored.plan),
+         status = excluded.status,
+         current_period_end = excluded.current_period_end,
+         cancel_at_period_end = excluded.cancel_at_period_end,
+         provider_updated_at = excluded.provider_updated_at,
+         lapsed_at = CASE WHEN excluded.lapsed_at IS NULL THEN NULL ELSE COALESCE(stored.lapsed_at, excluded.lapsed_at) END,
+         updated_at = now()
+       WHERE stored.provider_updated_at < excluded.provider_updated_at
+       RETURNING provider_subscription_id`,
+      [state.subscriptionId, userId, state.customerId, state.plan, state.status, state.currentPeriodEnd, state.cancelAtPeriodEnd, state.updatedAt, lapsedAt],
+    );
+    return rows.length > 0;
+  }
+
+  async userOf(transaction: Transaction, providerSubscriptionId: string): Promise<string | null> {
+    const row = await transaction.findOne(Subscription, { select: { userId: true }, where: { providerSubscriptionId } });
+    return row?.userId ?? null;
+  }
+
+  /**
+   * The member's current subscription: a live one (active, trialing, past due, unpaid) before any ended one, then the
+   * most recently changed.
+   */
+  async currentOf(userId: string): Promise<Subscription | null> {
+    // A member has a handful at most (one per time they subscribed).
+    const all = await this.dataSource.getRepository(Subscription).find({ where: { userId }, order: { providerUpdatedAt: 'DESC' } });
+    const live = (subscription: Subscription) => (LIVE_PROVIDER_STATUSES as readonly string[]).includes(subscription.status);
+    return all.find(live) ?? all[0] ?? null;
+  }
+}
