@@ -56,7 +56,7 @@ describe('checkout (local provider)', () => {
     const sessionId = parsed.sessionId!;
     const url = parsed.url;
     expect(sessionId).toMatch(/^cs_local_/);
-    expect(url).toBe(`${ORIGIN}/test-checkout/${sessionId}`);
+    expect(url).toBe(`${ORIGIN}/checkout/test/${sessionId}`);
     expect(started.body.status).toBeUndefined();
 
     const page = await call(billing, 'get', `/test-checkout/${sessionId}`, member).expect(200);

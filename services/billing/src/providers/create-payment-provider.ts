@@ -3,6 +3,7 @@ import type { BillingConfig } from '../config/billing-config.schema';
 import { LocalPaymentProvider } from './local/local-payment-provider';
 import { LocalPaymentRepository } from './local/local-payment.repository';
 import type { PaymentProvider } from './payment-provider';
+import { StripePaymentProvider } from './stripe/stripe-payment-provider';
 
 /**
  * The configured provider, the only place that chooses one (the config decides: `stripe` whenever STRIPE_SECRET_KEY
@@ -10,18 +11,15 @@ import type { PaymentProvider } from './payment-provider';
  */
 export function createPaymentProvider(config: BillingConfig, dataSource: DataSource): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'stripe') {
-    // ── STRIPE ADAPTER: wire it here on merge ─────────────────────────────────────────────────────────────────────
-    // import { StripePaymentProvider } from './stripe/stripe-payment-provider';
-    // const api = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL) : undefined;
-    // return new StripePaymentProvider({
-    //   secretKey: config.STRIPE_SECRET_KEY!,
-    //   webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-    //   prices: { monthly: config.PRICE_MONTHLY!, annual: config.PRICE_ANNUAL! },
-    //   host: api?.hostname,
-    //   port: api ? Number(api.port || (api.protocol === 'https:' ? 443 : 80)) : undefined,
-    //   protocol: api ? (api.protocol.replace(':', '') as 'http' | 'https') : undefined,
-    // });
-    throw new Error('The stripe adapter is not built yet');
+    const api = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL) : undefined;
+    return new StripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      prices: { monthly: config.PRICE_MONTHLY!, annual: config.PRICE_ANNUAL! },
+      host: api?.hostname,
+      port: api ? Number(api.port || (api.protocol === 'https:' ? 443 : 80)) : undefined,
+      protocol: api ? (api.protocol.replace(':', '') as 'http' | 'https') : undefined,
+    });
   }
   // The schema requires LOCAL_WEBHOOK_SECRET whenever the local provider is the one in use.
   return new LocalPaymentProvider(new LocalPaymentRepository(dataSource), config.LOCAL_WEBHOOK_SECRET!);

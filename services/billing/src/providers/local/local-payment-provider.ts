@@ -31,7 +31,7 @@ const localEventSchema = z.object({
 type LocalEvent = z.infer<typeof localEventSchema>;
 
 /** The app's own page for a local checkout (the web app's TEST MODE checkout), and where 'Manage billing' goes. */
-export const LOCAL_CHECKOUT_PATH = '/test-checkout';
+export const LOCAL_CHECKOUT_PATH = '/checkout/test';
 export const LOCAL_PORTAL_PATH = '/profile';
 
 /**
