@@ -1,8 +1,8 @@
 import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { UnrecoverableError, type Worker } from 'bullmq';
 import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
+import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { RecordSubscription } from '../subscriptions/record-subscription';
 import type { ProviderEventRecord } from './provider-event.entity';
 import { ProviderEventsRepository } from './provider-events.repository';
@@ -21,7 +21,7 @@ const SUBSCRIPTION_EVENTS = new Set([
  * trusted: the subscription is re-read from the provider and stored only if newer, so events arriving late or out of
  * order cannot roll the state back. A completed checkout links its checkout, customer and subscription to the member.
  * The member's state is published, then the event is marked processed; a processed event is skipped. Any failure is
- * rethrown, so BullMQ retries it (5 attempts, exponential backoff).
+ * rethrown, so BullMQ retries it (5 attempts, exponential backoff), unless the provider refused for good.
  */
 @Injectable()
 export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnModuleDestroy {
@@ -51,7 +51,10 @@ export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnM
   async process({ eventId }: JobPayload<typeof JOBS.processBillingEvent>): Promise<void> {
     const event = await this.events.get(eventId);
     if (!event || event.processedAt) return;
-    await this.apply(event);
+    // A provider refusal that can never pass (an unknown subscription, an invalid request) is not retried.
+    await this.apply(event).catch((error: unknown) => {
+      throw isPermanentProviderError(error) ? new UnrecoverableError(error.message) : error;
+    });
     await this.events.markProcessed(event.id);
     this.logger.log(`Provider event ${event.type} ${event.id} processed`);
   }

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { FakeStripeApi } from '../../../test/fake-stripe-api';
 import { WebhookSignatureError, type CheckoutRequest } from '../payment-provider';
-import { PermanentProviderError, StripePaymentProvider, isPermanentProviderError, type StripePaymentProviderOptions } from './stripe-payment-provider';
+import { isPermanentProviderError, PermanentProviderError } from '../payment-provider';
+import { StripePaymentProvider, type StripePaymentProviderOptions } from './stripe-payment-provider';
 
 const PRICES = { monthly: 'price_test_monthly_40', annual: 'price_test_annual_400' };
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';

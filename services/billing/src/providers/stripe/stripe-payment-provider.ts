@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { PlanId } from '@app/contracts';
 import {
+  PermanentProviderError,
   WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutState,
@@ -30,33 +31,6 @@ export interface StripePaymentProviderOptions {
   checkoutIdempotencyWindowMs?: number;
   /** The clock, for tests. */
   now?: () => number;
-}
-
-/**
- * A provider error that can never pass by retrying the same request (a declined card, an invalid request, an
- * unknown object, an idempotency key reused with other parameters): the caller fails the job or answers the member,
- * rather than retrying. Anything else the adapter throws (5xx, 429, 409, connection, timeout, authentication
- * misconfiguration) is a plain `Error` and is worth retrying.
- */
-export class PermanentProviderError extends Error {
-  /** For callers that recognise it without importing this class. */
-  readonly permanent = true as const;
-  constructor(
-    message: string,
-    /** The provider's error type and code, e.g. `card_error` / `card_declined`, `invalid_request_error` / `resource_missing`. */
-    readonly type: string | null,
-    readonly code: string | null,
-    readonly statusCode: number | null,
-    /** For a card error, the decline code (`insufficient_funds`, ...). */
-    readonly declineCode: string | null = null,
-  ) {
-    super(message);
-    this.name = 'PermanentProviderError';
-  }
-}
-
-export function isPermanentProviderError(error: unknown): error is PermanentProviderError {
-  return error instanceof PermanentProviderError || (typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true);
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
