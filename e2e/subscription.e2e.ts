@@ -3,18 +3,20 @@
 // the plans with the error; an active member choosing a plan sees 'Already Subscribed'; cancelling from Profile shows
 // the end date. Needs the billing service, which e2e/support/server.ts starts (with the default `local` provider).
 import type { Page } from 'playwright-core';
-import { expectPath, expectVisible, makePngFile, newAccount, useE2e, type AccountInput } from './support/browser';
+import { expectPath, expectVisible, makePngFile, newAccount, newContext, useE2e, type AccountInput } from './support/browser';
 
 const e2e = useE2e();
 
 const SUCCEEDS = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
+/** Another succeeding test card: a friend's card, not the referrer's. */
+const ANOTHER_CARD = '5555 5555 5555 4444';
 /** /success polls every 5 s, 12 times at most; the local provider's event normally lands before the second poll. */
 const VERIFY_TIMEOUT_MS = 65_000;
 
 /** Registers through the form, as a new visitor does; a new account has no subscription, so it lands on /subscribe. */
-async function registerThroughForm(page: Page, account: AccountInput): Promise<void> {
-  await page.goto('/register');
+async function registerThroughForm(page: Page, account: AccountInput, registerUrl = '/register'): Promise<void> {
+  await page.goto(registerUrl);
   await page.locator('input[type="file"]').setInputFiles(await makePngFile());
   await page.getByLabel('Full name').fill(account.fullName);
   await page.getByLabel('Phone number').fill(account.phoneNumber);
@@ -39,13 +41,13 @@ async function payWith(page: Page, cardNumber: string, price: string): Promise<v
 }
 
 /** A new member who has paid Monthly through the test checkout and is on /consent/new. */
-async function subscribedMember(page: Page, name: string): Promise<AccountInput> {
+async function subscribedMember(page: Page, name: string, { card = SUCCEEDS, registerUrl = '/register' } = {}): Promise<AccountInput> {
   const account = newAccount(name);
-  await registerThroughForm(page, account);
+  await registerThroughForm(page, account, registerUrl);
   await startCheckout(page, 'Monthly');
   await expectVisible(page.getByRole('heading', { name: 'Monthly plan' }));
   await expectVisible(page.getByText('$40.00', { exact: true }));
-  await payWith(page, SUCCEEDS, '$40.00');
+  await payWith(page, card, '$40.00');
   await page.waitForURL(/\/success\?session_id=[^&]+$/);
   await expectVisible(page.getByText('Payment successful!'), VERIFY_TIMEOUT_MS);
   // Two seconds after success, the first consent session.
@@ -106,6 +108,30 @@ describe('subscribing through the test checkout', () => {
     await expectVisible(page.getByText(/^Ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/));
     await expectVisible(page.getByText('Active', { exact: true }));
     await expectHiddenCancel(page);
+  });
+});
+
+describe('referrals', () => {
+  test("a friend who registers through the member's referral link and pays shows as '1 of 4' on the member's Profile", async () => {
+    const { page } = e2e;
+    await subscribedMember(page, 'Riley Refers');
+    await page.goto('/profile');
+    const linkField = page.getByRole('textbox', { name: 'Your referral link' });
+    await expectVisible(linkField);
+    await expectVisible(page.getByText('0 of 4', { exact: true }));
+    const link = await linkField.inputValue();
+    expect(link).toMatch(/\/register\?ref=[A-Z2-7]{10}$/);
+
+    const friendContext = await newContext(e2e);
+    try {
+      const friendPage = await friendContext.newPage();
+      await subscribedMember(friendPage, 'Frankie Friend', { card: ANOTHER_CARD, registerUrl: new URL(link).pathname + new URL(link).search });
+    } finally {
+      await friendContext.close();
+    }
+
+    await page.reload();
+    await expectVisible(page.getByText('1 of 4', { exact: true }));
   });
 });
 

@@ -78,6 +78,8 @@ describe('routes', () => {
     );
     expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
     expect(screen.queryByText(/500\+/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/referr|affiliate/i)).not.toBeInTheDocument();
+    // The referral reward is real (billing counts referrals); no affiliate programme exists.
+    expect(screen.getByText('Referring 4 friends earns a free membership for life.')).toBeInTheDocument();
+    expect(screen.queryByText(/affiliate/i)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 // Editable marketing copy for the landing page. Every statement here must stay true of the product:
-// no referral rewards, no affiliate programme, no invented member numbers (the count comes from /api/site).
+// no affiliate programme, no invented member numbers (the count comes from /api/site). The referral reward is
+// real (billing's referrals: 4 referred friends who pay make the referrer's subscription free for life).
 import {
   Clock,
   EyeOff,
@@ -34,6 +35,9 @@ export const HERO = {
     'Before things get intimate, your partner scans a QR code and records a short video saying yes or no, in their own words. ' +
     'AI speech verification confirms what was said, and the video is encrypted, timestamped and kept for as long as you stay subscribed.',
 };
+
+/** Spec section 1's referral claim, true since billing counts referrals and grants the reward (spec section 9). */
+export const REFERRAL_CLAIM = 'Referring 4 friends earns a free membership for life.';
 
 /** Average member rating shown next to the testimonials; update it from real review data. */
 export const RATING = { value: '4.9/5', label: 'average member rating' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from './subscription-status';
+import { referralCodeSchema } from './referrals.contract';
 import { lineOfText } from './text';
 
 // The messages are the spec's (section 5); the server applies the same rules as the client.
@@ -34,6 +35,8 @@ export const registerRequestSchema = z.object({
     .max(32, 'Valid phone number required')
     .regex(/^[+0-9 ()./-]+$/, 'Valid phone number required'),
   profilePicture: z.string({ message: 'Profile picture required' }).min(1, 'Profile picture required'),
+  /** The referral code of `/register?ref=CODE`, when the member came through a referral link (empty: none). */
+  ref: referralCodeSchema.optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterInput = z.infer<typeof registerRequestSchema>;

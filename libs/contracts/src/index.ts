@@ -10,5 +10,6 @@ export * from './site.contract';
 export * from './consent-sessions.contract';
 export * from './recordings.contract';
 export * from './payments.contract';
+export * from './referrals.contract';
 export * from './analysis.contract';
 export * from './live-updates';

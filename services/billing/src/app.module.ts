@@ -24,6 +24,9 @@ import { WebhookIntake } from './events/webhook-intake';
 import { WebhooksController } from './events/webhooks.controller';
 import { createPaymentProvider } from './providers/create-payment-provider';
 import { PAYMENT_PROVIDER } from './providers/payment-provider';
+import { ReferralProgram } from './referrals/referral-program';
+import { ReferralsController } from './referrals/referrals.controller';
+import { ReferralsRepository } from './referrals/referrals.repository';
 import { RecordSubscription } from './subscriptions/record-subscription';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 import { TestCheckoutController } from './test-checkout/test-checkout.controller';
@@ -35,7 +38,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [LoggerModule.forRoot(loggerOptions('billing', config.LOG_LEVEL)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
-      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController],
+      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -58,6 +61,8 @@ export class AppModule {
         WebhookIntake,
         ProcessBillingEventProcessor,
         RequeueUnprocessedEvents,
+        ReferralsRepository,
+        ReferralProgram,
       ],
     };
   }

@@ -64,7 +64,14 @@ export async function startBillingTestApp(overrides: Record<string, string> = {}
 }
 
 export const ORIGIN = 'https://app.example.com';
-export const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', wrong: '4242 4242 4242 4241' };
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  wrong: '4242 4242 4242 4241',
+  /** Other Stripe test cards that succeed: a different card (fingerprint) than 4242. */
+  mastercard: '5555 5555 5555 4444',
+  visaDebit: '4000 0566 5566 5556',
+};
 
 /** A call as the gateway makes it: with the service credential, for a member when `userId` is given. */
 export function call(billing: BillingTestApp, method: 'get' | 'post', path: string, userId?: string) {
@@ -105,9 +112,14 @@ export async function accountUpdateJobs(billing: BillingTestApp) {
 }
 
 /** Subscribes a member through the local checkout and waits until its events are processed. */
-export async function subscribe(billing: BillingTestApp, userId: string, plan: 'monthly' | 'annual' = 'monthly'): Promise<{ sessionId: string; subscriptionId: string }> {
+export async function subscribe(
+  billing: BillingTestApp,
+  userId: string,
+  plan: 'monthly' | 'annual' = 'monthly',
+  cardNumber: string = CARDS.ok,
+): Promise<{ sessionId: string; subscriptionId: string }> {
   const { sessionId } = await startCheckout(billing, userId, plan);
-  await pay(billing, userId, sessionId).expect(200);
+  await pay(billing, userId, sessionId, cardNumber).expect(200);
   const [row] = await eventually(
     (): Promise<{ provider_subscription_id: string }[]> => billing.dataSource.query(`SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1`, [userId]),
     (rows) => rows.length === 1,

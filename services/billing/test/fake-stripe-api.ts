@@ -31,6 +31,8 @@ export class FakeStripeApi {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
+  readonly paymentMethods = new Map<string, Json>();
+  readonly coupons = new Map<string, Json>();
   private readonly idempotent = new Map<string, { rawBody: string; status: number; answer: Json }>();
   private readonly queuedErrors: StripeErrorAnswer[] = [];
   private server: Server | null = null;
@@ -74,6 +76,8 @@ export class FakeStripeApi {
     cancelAtPeriodEnd?: boolean;
     canceledAt?: number | null;
     endedAt?: number | null;
+    /** A payment method id (see `addCardPaymentMethod`). */
+    defaultPaymentMethod?: string | null;
   }): Json {
     const id = fields.id ?? `sub_${randomBytes(8).toString('hex')}`;
     const created = fields.created ?? 1_760_000_000;
@@ -90,6 +94,8 @@ export class FakeStripeApi {
       created,
       currency: 'usd',
       customer: fields.customer ?? `cus_${randomBytes(6).toString('hex')}`,
+      default_payment_method: fields.defaultPaymentMethod ?? null,
+      discounts: [],
       ended_at: fields.endedAt ?? null,
       items: {
         object: 'list',
@@ -118,6 +124,28 @@ export class FakeStripeApi {
     };
     this.subscriptions.set(id, subscription);
     return subscription;
+  }
+
+  /** A card payment method whose `card.fingerprint` is given (the same card number has the same fingerprint). */
+  addCardPaymentMethod(fingerprint: string, customer: string | null = null): string {
+    const id = `pm_${randomBytes(8).toString('hex')}`;
+    this.paymentMethods.set(id, {
+      id,
+      object: 'payment_method',
+      type: 'card',
+      customer,
+      card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2034, fingerprint, funding: 'credit', last4: '4242' },
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      metadata: {},
+    });
+    return id;
+  }
+
+  /** The subscription as answered, with `default_payment_method` expanded when asked. */
+  private expandSubscription(subscription: Json, expand: string[]): Json {
+    if (!expand.includes('default_payment_method') || typeof subscription.default_payment_method !== 'string') return { ...subscription };
+    return { ...subscription, default_payment_method: this.paymentMethods.get(subscription.default_payment_method) ?? subscription.default_payment_method };
   }
 
   /** Marks a stored checkout session paid: complete, with a customer and a subscription. */
@@ -203,13 +231,15 @@ export class FakeStripeApi {
       const expand = Array.isArray(query.expand) ? (query.expand as string[]) : [];
       const answer = { ...session };
       if (expand.includes('subscription') && typeof session.subscription === 'string') {
-        answer.subscription = this.subscriptions.get(session.subscription) ?? session.subscription;
+        const subscription = this.subscriptions.get(session.subscription);
+        const nested = expand.filter((path) => path.startsWith('subscription.')).map((path) => path.slice('subscription.'.length));
+        answer.subscription = subscription ? this.expandSubscription(subscription, nested) : session.subscription;
       }
       return [200, answer];
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
-      return subscription ? [200, subscription] : missing('subscription', match[1]);
+      return subscription ? [200, this.expandSubscription(subscription, expandOf(query))] : missing('subscription', match[1]);
     }
     if (method === 'POST' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
@@ -223,7 +253,44 @@ export class FakeStripeApi {
           canceled_at: cancel ? Math.floor(Date.now() / 1000) : null,
         });
       }
-      return [200, subscription];
+      if (body.discounts !== undefined) {
+        const wanted = Array.isArray(body.discounts) ? (body.discounts as Array<{ coupon?: string }>) : [];
+        const discounts: Json[] = [];
+        for (const { coupon } of wanted) {
+          const found = coupon ? this.coupons.get(coupon) : undefined;
+          if (!found) return missing('coupon', String(coupon));
+          discounts.push({ id: `di_${randomBytes(6).toString('hex')}`, object: 'discount', coupon: found, subscription: subscription.id, start: Math.floor(Date.now() / 1000), end: null });
+        }
+        subscription.discounts = discounts.map((discount) => discount.id);
+        subscription.discount_objects = discounts;
+      }
+      return [200, this.expandSubscription(subscription, expandOf(body))];
+    }
+    if (method === 'POST' && path === '/v1/coupons') {
+      const id = typeof body.id === 'string' ? body.id : `co_${randomBytes(6).toString('hex')}`;
+      if (this.coupons.has(id)) {
+        return [400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', param: 'id', message: 'Coupon already exists.' } }];
+      }
+      const coupon: Json = {
+        id,
+        object: 'coupon',
+        amount_off: null,
+        created: Math.floor(Date.now() / 1000),
+        duration: body.duration,
+        duration_in_months: null,
+        livemode: false,
+        metadata: {},
+        name: body.name ?? null,
+        percent_off: body.percent_off === undefined ? null : Number(body.percent_off),
+        times_redeemed: 0,
+        valid: true,
+      };
+      this.coupons.set(id, coupon);
+      return [200, coupon];
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/coupons\/([^/]+)$/))) {
+      const coupon = this.coupons.get(decodeURIComponent(match[1]));
+      return coupon ? [200, coupon] : missing('coupon', match[1]);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string') {
@@ -246,6 +313,10 @@ export class FakeStripeApi {
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } }];
   }
+}
+
+function expandOf(params: Record<string, unknown>): string[] {
+  return Array.isArray(params.expand) ? (params.expand as string[]) : [];
 }
 
 function missing(kind: string, id: string): [number, Json] {

@@ -89,7 +89,7 @@ describe('webhooks and the lifecycle (local provider)', () => {
     expect((await account(member)).subscriptionStatus).toBe('past_due');
 
     // And an older state handed to the store directly (a provider read that lost a race) is refused by the row.
-    const stale = { subscriptionId, customerId: 'cus_local_x', userId: member, plan: 'monthly' as const, status: 'active', currentPeriodEnd: new Date(), cancelAtPeriodEnd: false, updatedAt: new Date(pastDue.provider_updated_at.getTime() - 1) };
+    const stale = { subscriptionId, customerId: 'cus_local_x', userId: member, plan: 'monthly' as const, status: 'active', currentPeriodEnd: new Date(), cancelAtPeriodEnd: false, updatedAt: new Date(pastDue.provider_updated_at.getTime() - 1), cardFingerprint: null };
     const changed = await billing.app.get(UnitOfWork).run((transaction) => billing.app.get(SubscriptionsRepository).upsert(transaction, member, stale));
     expect(changed).toBe(false);
     expect(await subscriptionRow(subscriptionId)).toEqual(pastDue);

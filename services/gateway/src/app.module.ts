@@ -17,6 +17,7 @@ import { AccountUpdatesProcessor } from './billing/account-updates.processor';
 import { BillingLimiter } from './billing/billing-limiter';
 import { BillingServiceProxy } from './billing/billing-service.proxy';
 import { BillingController } from './billing/billing.controller';
+import { ReferralNotice } from './billing/referral-notice';
 import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
@@ -66,6 +67,7 @@ export class AppModule {
         SessionUpdatesProcessor,
         BillingServiceProxy,
         BillingLimiter,
+        ReferralNotice,
         AccountUpdatesProcessor,
       ],
     };

@@ -29,6 +29,8 @@ export interface RegisterPayload {
   fullName: string;
   phoneNumber: string;
   profilePicture: string;
+  /** The referral code of `/register?ref=CODE`. */
+  ref?: string;
 }
 
 /** A register body the API accepts; every field can be overridden (or removed with `undefined`). */

@@ -8,6 +8,7 @@ import type {
   LoginRequest,
   NewSessionRequest,
   PlanId,
+  ReferralProgress,
   RegisterAssetRequest,
   RegisterRequest,
   SiteFacts,
@@ -67,6 +68,8 @@ export const api = {
   cancelSubscription: () => request<BillingAccount>('POST', '/api/billing/cancel'),
   /** Where 'Manage billing' goes: the provider's customer portal. */
   billingPortal: () => request<BillingPortal>('POST', '/api/billing/portal'),
+  /** The member's referral code and progress (`{code, counted, needed: 4, freeForLife}`). */
+  referrals: () => request<ReferralProgress>('GET', '/api/billing/referrals'),
   /** The `local` provider's test checkout. */
   testCheckout: (sessionId: string) => request<TestCheckout>('GET', `/api/billing/test-checkout/${segment(sessionId)}`),
   payTestCheckout: (sessionId: string, card: TestCard) =>

@@ -18,8 +18,8 @@ const user = {
 
 const signedOut = { 'GET /api/auth/me': () => new Response('{"error":"Unauthorized"}', { status: 401 }) };
 
-function renderAuth(route: '/register' | '/login') {
-  return renderApp(<AuthPage />, { route, path: route });
+function renderAuth(route: '/register' | '/login' | `/register?${string}`) {
+  return renderApp(<AuthPage />, { route, path: route.split('?')[0] });
 }
 
 async function pickPicture(u: ReturnType<typeof userEvent.setup>) {
@@ -103,6 +103,30 @@ describe('register form', () => {
       profilePicture: picture,
     });
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-abc');
+  });
+
+  it.each([
+    ['/register?ref=ABCDEFGHIJ', 'ABCDEFGHIJ'],
+    ['/register?ref=%20KLMNOPQRST%20', 'KLMNOPQRST'],
+    ['/register?ref=', undefined],
+    [`/register?ref=${'x'.repeat(33)}`, undefined],
+  ] as const)('reads the referral code of %s and sends it as ref', async (route, ref) => {
+    const fetchMock = mockFetch({ ...signedOut, 'POST /api/auth/register': () => jsonResponse({ user, token: 'tok-ref' }, 201) });
+    const u = userEvent.setup();
+    renderAuth(route);
+
+    await pickPicture(u);
+    await u.type(screen.getByLabelText('Full name'), 'Alex Doe');
+    await u.type(screen.getByLabelText('Phone number'), '+15551234567');
+    await u.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await u.type(screen.getByLabelText('Password'), 'secret12');
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/subscribe'));
+    const sent = sentBody(fetchMock, '/api/auth/register') as Record<string, unknown>;
+    if (ref) expect(sent.ref).toBe(ref);
+    else expect(sent).not.toHaveProperty('ref');
+    expect(sent.username).toBe('alex@example.com');
   });
 
   it("shows the server's error text when the account cannot be created", async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
@@ -16,15 +17,23 @@ function toastMissingPicture() {
   });
 }
 
+/** The referral code of `/register?ref=CODE`, as the server takes it (one line, at most 32 characters); else none. */
+export function referralCodeFrom(value: string | null): string | undefined {
+  const code = value?.trim();
+  return code && code.length <= 32 && !/[\u0000-\u001f\u007f]/.test(code) ? code : undefined;
+}
+
 export function RegisterForm() {
   const [picture, setPicture] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const ref = referralCodeFrom(searchParams.get('ref'));
   const { errors, bind, handleSubmit } = useCheckedForm({ fullName: '', phoneNumber: '', email: '', password: '' }, validateRegister);
   const mutation = useAuthMutation(api.register, 'Account creation failed');
 
   const onSubmit = handleSubmit(
     ({ email, password, fullName, phoneNumber }) => {
       if (!picture) return toastMissingPicture();
-      mutation.mutate({ username: email, password, fullName, phoneNumber, profilePicture: picture });
+      mutation.mutate({ username: email, password, fullName, phoneNumber, profilePicture: picture, ...(ref ? { ref } : {}) });
     },
     // Field errors show inline; the picture has no inline slot, so it is flagged with the toast.
     () => {

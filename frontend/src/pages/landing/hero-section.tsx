@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { ArrowRight, Sparkles, Star, Users } from 'lucide-react';
+import { ArrowRight, Gift, Sparkles, Star, Users } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { HERO, RATING } from '@/content/landing-content';
+import { HERO, RATING, REFERRAL_CLAIM } from '@/content/landing-content';
 import { useSiteInfo } from '@/lib/site';
 import { LandingSection } from '@/pages/landing/landing-section';
 import { earlyPricingLabel } from '@/pages/landing/early-pricing';
@@ -41,6 +41,10 @@ export function HeroSection() {
             {RATING.value} {RATING.label}
           </li>
           <li>{earlyPricingLabel(site?.earlyPricingPlacesLeft)}</li>
+          <li className="flex items-center gap-2">
+            <Gift className="h-4 w-4 text-rose-600" aria-hidden />
+            {REFERRAL_CLAIM}
+          </li>
         </ul>
       </div>
     </LandingSection>

@@ -73,6 +73,51 @@ describe('/profile', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal/1'));
   });
 
+  describe('the referral block', () => {
+    const withReferrals = (progress: object) =>
+      mockFetch({
+        'GET /api/auth/me': () => jsonResponse(testUser()),
+        'GET /api/billing/account': () => jsonResponse(ACCOUNT),
+        'GET /api/billing/referrals': () => jsonResponse(progress),
+      });
+
+    it("shows the member's referral link, a Copy button and the progress", async () => {
+      withReferrals({ code: 'ABCDEFGHIJ', counted: 2, needed: 4, freeForLife: false });
+      const u = userEvent.setup();
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      renderApp(<AppRoutes />, { route: '/profile' });
+
+      const link = await screen.findByRole('textbox', { name: 'Your referral link' });
+      expect(link).toHaveValue(`${window.location.origin}/register?ref=ABCDEFGHIJ`);
+      expect(screen.getByText('2 of 4')).toBeInTheDocument();
+      expect(screen.queryByText('Free for life')).not.toBeInTheDocument();
+
+      await u.click(screen.getByRole('button', { name: 'Copy' }));
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=ABCDEFGHIJ`);
+      expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    });
+
+    it("shows 'Free for life' once 4 referred friends counted", async () => {
+      withReferrals({ code: 'ABCDEFGHIJ', counted: 4, needed: 4, freeForLife: true });
+      renderApp(<AppRoutes />, { route: '/profile' });
+      expect(await screen.findByText('Free for life')).toBeInTheDocument();
+      expect(screen.queryByText('4 of 4')).not.toBeInTheDocument();
+    });
+
+    it('starts at 0 of 4', async () => {
+      withReferrals({ code: 'ZZZZZZZZZZ', counted: 0, needed: 4, freeForLife: false });
+      renderApp(<AppRoutes />, { route: '/profile' });
+      expect(await screen.findByText('0 of 4')).toBeInTheDocument();
+    });
+
+    it('says so when the referral link cannot be loaded, and still shows the subscription', async () => {
+      mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
+      renderApp(<AppRoutes />, { route: '/profile' });
+      expect(await screen.findByText('Your referral link could not be loaded.')).toBeInTheDocument();
+      expect(await screen.findByText('Renews on January 31, 2030')).toBeInTheDocument();
+    });
+  });
+
   it("is the bottom bar's Profile", async () => {
     mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
     const u = userEvent.setup();

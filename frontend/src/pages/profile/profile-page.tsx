@@ -10,6 +10,7 @@ import { api } from '@/lib/api/api';
 import { browserLocation } from '@/lib/browser-location';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDate } from '@/lib/money';
+import { ReferralSection } from '@/pages/profile/referral-section';
 
 export const BILLING_ACCOUNT_KEY = ['billing-account'] as const;
 
@@ -58,6 +59,7 @@ export default function ProfilePage() {
           )}
           {account.data && <Subscription account={account.data} />}
         </section>
+        <ReferralSection />
       </main>
       <BottomNav />
     </div>

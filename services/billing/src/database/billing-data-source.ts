@@ -3,7 +3,9 @@ import { CheckoutSession } from '../checkouts/checkout-session.entity';
 import { Customer } from '../customers/customer.entity';
 import { ProviderEventRecord } from '../events/provider-event.entity';
 import { CreateBilling1764200000000 } from '../migrations/1764200000000-create-billing';
+import { CreateReferrals1764300000000 } from '../migrations/1764300000000-create-referrals';
 import { LOCAL_ENTITIES } from '../providers/local/local-entities';
+import { REFERRAL_ENTITIES } from '../referrals/referral.entities';
 import { Subscription } from '../subscriptions/subscription.entity';
 
 /** The billing service owns the `billing` schema and nothing else. */
@@ -13,7 +15,7 @@ export function billingDataSourceOptions(databaseUrl: string) {
   return postgresOptions({
     url: databaseUrl,
     schema: BILLING_SCHEMA,
-    entities: [Customer, CheckoutSession, Subscription, ProviderEventRecord, ...LOCAL_ENTITIES],
-    migrations: [CreateBilling1764200000000],
+    entities: [Customer, CheckoutSession, Subscription, ProviderEventRecord, ...LOCAL_ENTITIES, ...REFERRAL_ENTITIES],
+    migrations: [CreateBilling1764200000000, CreateReferrals1764300000000],
   });
 }

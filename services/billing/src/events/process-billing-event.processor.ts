@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { UnrecoverableError, type Worker } from 'bullmq';
 import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
 import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
+import { ReferralProgram } from '../referrals/referral-program';
 import { RecordSubscription } from '../subscriptions/record-subscription';
 import type { ProviderEventRecord } from './provider-event.entity';
 import { ProviderEventsRepository } from './provider-events.repository';
@@ -33,6 +34,7 @@ export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnM
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly events: ProviderEventsRepository,
     private readonly record: RecordSubscription,
+    private readonly referrals: ReferralProgram,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -61,9 +63,14 @@ export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnM
 
   private async apply(event: ProviderEventRecord): Promise<void> {
     if (event.type === 'checkout.session.completed' && event.checkoutId) {
-      await this.record.checkout(await this.provider.retrieveCheckout(event.checkoutId), event.userId);
+      const checkout = await this.provider.retrieveCheckout(event.checkoutId);
+      const userId = await this.record.checkout(checkout, event.userId);
+      if (userId && checkout.status === 'complete' && checkout.subscription) await this.referrals.paymentRecorded(userId, checkout.subscription);
     } else if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
-      await this.record.subscription(await this.provider.retrieveSubscription(event.subscriptionId), event.userId);
+      const subscription = await this.provider.retrieveSubscription(event.subscriptionId);
+      const userId = await this.record.subscription(subscription, event.userId);
+      // A paid subscription counts the member's referral (once) and carries an earned reward.
+      if (userId) await this.referrals.paymentRecorded(userId, subscription);
     }
     // Any other event is kept for the record and changes nothing.
   }

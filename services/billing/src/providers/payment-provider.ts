@@ -33,6 +33,13 @@ export interface PaymentProvider {
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
 
   /**
+   * Makes the subscription free for life (the referral reward, spec section 9): a 100%-off, forever discount on it
+   * (`stripe`: one coupon, created once and reused; `local`: a flag, so it is never charged). Applying it again to the
+   * same subscription changes nothing.
+   */
+  grantFreeForLife(subscriptionId: string): Promise<void>;
+
+  /**
    * Present only on a provider whose checkout page the app serves itself (`local`'s TEST MODE page); the billing
    * service's test-checkout routes answer 404 without it, so they never ask which provider is in use.
    */
@@ -91,6 +98,12 @@ export interface SubscriptionState {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   updatedAt: Date;
+  /**
+   * The paying card's fingerprint, the same for the same card number whoever pays with it (`stripe`: the default
+   * payment method's `card.fingerprint`; `local`: a keyed hash of the test card number); null when none is known.
+   * A referral paid with the referrer's own card does not count.
+   */
+  cardFingerprint: string | null;
 }
 
 /** The events the billing service acts on; others are recorded and ignored. */

@@ -44,6 +44,15 @@ export class SubscriptionsRepository {
     return rows.length > 0;
   }
 
+  /** Whether the member has (or had) a paid subscription: any recorded one past `incomplete`. */
+  async everPaid(transaction: Transaction, userId: string): Promise<boolean> {
+    const rows: unknown[] = await transaction.query(
+      `SELECT 1 FROM ${this.table} WHERE user_id = $1 AND status NOT IN ('incomplete', 'incomplete_expired') LIMIT 1`,
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
   async userOf(transaction: Transaction, providerSubscriptionId: string): Promise<string | null> {
     const row = await transaction.findOne(Subscription, { select: { userId: true }, where: { providerSubscriptionId } });
     return row?.userId ?? null;

@@ -1,6 +1,7 @@
 import { loginRequestSchema, registerRequestSchema, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@app/contracts';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ReferralNotice } from '../billing/referral-notice';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';
 import { ZodBodyPipe } from '@app/http';
@@ -15,6 +16,7 @@ import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly referrals: ReferralNotice,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -24,7 +26,10 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
-    return this.signIn(await this.auth.register(input, clientIp(request)), response);
+    const issued = await this.auth.register(input, clientIp(request));
+    // The account exists: a referral is billing's to record, and never fails the registration.
+    if (input.ref) await this.referrals.referred(issued.user.id, input.ref);
+    return this.signIn(issued, response);
   }
 
   @Post('login')

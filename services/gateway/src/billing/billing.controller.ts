@@ -93,6 +93,13 @@ export class BillingController {
     await this.billing.forward(request, response, { method: 'GET', path: '/account', actorUserId: member.user.id });
   }
 
+  /** The member's referral code and progress: `{code, counted, needed: 4, freeForLife}`. */
+  @Get('billing/referrals')
+  @UseGuards(JwtAuthGuard)
+  async referrals(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: '/referrals', actorUserId: member.user.id });
+  }
+
   /** Cancels at the end of the paid period; the answer is the account with its end date. */
   @Post('billing/cancel')
   @UseGuards(JwtAuthGuard)

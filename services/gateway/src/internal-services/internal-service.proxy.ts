@@ -149,14 +149,23 @@ export class InternalServiceProxy implements OnModuleDestroy {
    * service cannot be reached.
    */
   read(path: string, caller: Caller): Promise<UpstreamAnswer> {
+    return this.call('GET', path, caller);
+  }
+
+  /**
+   * A call made for a caller other than a browser's request, with a JSON body when given (e.g. telling billing who
+   * referred a new member): the answer handed back. Rejects when the service cannot be reached within `timeoutMs`.
+   */
+  call(method: 'GET' | 'POST', path: string, caller: Caller, json?: unknown, timeoutMs = READ_TIMEOUT_MS): Promise<UpstreamAnswer> {
+    const payload = json === undefined ? undefined : bodyBytes({ json });
     return new Promise<UpstreamAnswer>((resolve, reject) => {
       const upstream = this.transport.request({
         ...this.target,
         path,
-        method: 'GET',
-        headers: this.headersFor(caller, undefined),
+        method,
+        headers: this.headersFor(caller, payload),
         agent: this.calls,
-        timeout: READ_TIMEOUT_MS,
+        timeout: timeoutMs,
       });
       upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
       upstream.on('error', reject);
@@ -166,7 +175,7 @@ export class InternalServiceProxy implements OnModuleDestroy {
         answer.on('error', reject);
         answer.on('end', () => resolve({ status: answer.statusCode ?? 502, body: Buffer.concat(chunks) }));
       });
-      upstream.end();
+      upstream.end(payload?.bytes);
     });
   }
 

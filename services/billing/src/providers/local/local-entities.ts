@@ -39,6 +39,14 @@ export class LocalSubscription {
   @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
   cancelAtPeriodEnd: boolean;
 
+  /** The paying card's fingerprint (a keyed hash of the test card number). */
+  @Column({ name: 'card_fingerprint', type: 'text', nullable: true })
+  cardFingerprint: string | null;
+
+  /** The referral reward: a 100%-off forever discount, so this subscription is never charged. */
+  @Column({ name: 'free_for_life', type: 'boolean', default: false })
+  freeForLife: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,4 +1,5 @@
 import type { TestCard, TestCheckout } from '@app/contracts';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
   CardDeclinedError,
@@ -11,7 +12,7 @@ import {
   type SubscriptionState,
   type TestCheckoutDesk,
 } from '../payment-provider';
-import { CARD_DECLINED_MESSAGE, CARD_NUMBER_INCORRECT_MESSAGE, LOCAL_PLANS, periodEnd, TEST_CARDS } from './local-plans';
+import { CARD_DECLINED_MESSAGE, CARD_NUMBER_INCORRECT_MESSAGE, LOCAL_PLANS, periodEnd, SUCCEEDING_TEST_CARDS, TEST_CARDS } from './local-plans';
 import type { LocalSubscription } from './local-entities';
 import { localId, LocalPaymentRepository } from './local-payment.repository';
 import { signLocalWebhook, verifyLocalWebhook } from './local-webhook-signature';
@@ -43,11 +44,14 @@ export const LOCAL_PORTAL_PATH = '/profile';
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
   readonly testCheckout: TestCheckoutDesk;
+  /** The per-deployment key of card fingerprints, derived from the deployment's LOCAL_WEBHOOK_SECRET. */
+  private readonly fingerprintKey: Buffer;
 
   constructor(
     private readonly repository: LocalPaymentRepository,
     private readonly webhookSecret: string,
   ) {
+    this.fingerprintKey = createHmac('sha256', webhookSecret).update('local card fingerprint key').digest();
     this.testCheckout = { read: (id, userId) => this.readCheckout(id, userId), pay: (id, userId, card) => this.pay(id, userId, card) };
   }
 
@@ -101,6 +105,19 @@ export class LocalPaymentProvider implements PaymentProvider {
     return LOCAL_PORTAL_PATH;
   }
 
+  /** The local equivalent of a 100%-off forever discount: the subscription is flagged and never charged. */
+  async grantFreeForLife(subscriptionId: string): Promise<void> {
+    const subscription = await this.repository.subscription(subscriptionId);
+    if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
+    if (subscription.freeForLife) return;
+    await this.repository.updateSubscription(subscriptionId, { freeForLife: true });
+  }
+
+  /** Like Stripe's `card.fingerprint`: the same card number gives the same value (SHA-256, keyed per deployment). */
+  cardFingerprint(cardNumber: string): string {
+    return createHmac('sha256', this.fingerprintKey).update(cardNumber.replace(/\s/g, '')).digest('base64url').slice(0, 32);
+  }
+
   /** Signs an event as this provider's webhook (tests use it to send the provider's news to `/webhooks`). */
   signEvent(event: LocalEvent): SignedWebhook {
     const rawBody = Buffer.from(JSON.stringify(event));
@@ -121,7 +138,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       if (checkout.status === 'complete') return { redirectUrl, events: [] };
       const number = card.cardNumber.replace(/\s/g, '');
       if (number === TEST_CARDS.declined) throw new CardDeclinedError(CARD_DECLINED_MESSAGE);
-      if (number !== TEST_CARDS.succeeds) throw new CardDeclinedError(CARD_NUMBER_INCORRECT_MESSAGE);
+      if (!SUCCEEDING_TEST_CARDS.has(number)) throw new CardDeclinedError(CARD_NUMBER_INCORRECT_MESSAGE);
       const now = new Date();
       const subscriptionId = localId('sub');
       await this.repository.insertSubscription(transaction, {
@@ -131,6 +148,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         plan: checkout.plan,
         currentPeriodEnd: periodEnd(checkout.plan, now),
         updatedAt: now,
+        cardFingerprint: this.cardFingerprint(number),
       });
       await this.repository.completeCheckout(transaction, checkout.id, subscriptionId, now);
       const data = { checkoutId: checkout.id, subscriptionId, customerId: checkout.customerId, userId };
@@ -154,6 +172,7 @@ function stateOf(subscription: LocalSubscription): SubscriptionState {
     currentPeriodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     updatedAt: subscription.updatedAt,
+    cardFingerprint: subscription.cardFingerprint,
   };
 }
 

@@ -41,7 +41,7 @@ export class LocalPaymentRepository {
 
   async insertSubscription(
     transaction: EntityManager,
-    subscription: { id: string; customerId: string; userId: string; plan: PlanId; currentPeriodEnd: Date; updatedAt: Date },
+    subscription: { id: string; customerId: string; userId: string; plan: PlanId; currentPeriodEnd: Date; updatedAt: Date; cardFingerprint: string },
   ): Promise<void> {
     await transaction.insert(LocalSubscription, { ...subscription, status: 'active', cancelAtPeriodEnd: false });
   }
@@ -54,7 +54,7 @@ export class LocalPaymentRepository {
    * Changes a subscription as the provider would (cancel at period end; tests also move it past due and back). Its
    * `updated_at` moves to now, and by at least 1 ms, so every change is newer than the one before.
    */
-  async updateSubscription(id: string, changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>>): Promise<LocalSubscription | null> {
+  async updateSubscription(id: string, changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'freeForLife'>>): Promise<LocalSubscription | null> {
     const result = await this.dataSource
       .createQueryBuilder()
       .update(LocalSubscription)

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { FakeStripeApi } from '../../../test/fake-stripe-api';
 import { WebhookSignatureError, type CheckoutRequest } from '../payment-provider';
 import { isPermanentProviderError, PermanentProviderError } from '../payment-provider';
-import { StripePaymentProvider, type StripePaymentProviderOptions } from './stripe-payment-provider';
+import { FREE_FOR_LIFE_COUPON_ID, StripePaymentProvider, type StripePaymentProviderOptions } from './stripe-payment-provider';
 
 const PRICES = { monthly: 'price_test_monthly_40', annual: 'price_test_annual_400' };
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
@@ -119,14 +119,15 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const request = api.requests[1];
       expect(request.method).toBe('GET');
       expect(request.path).toBe(`/v1/checkout/sessions/${checkoutId}`);
-      expect(request.query).toEqual({ expand: ['subscription'] });
+      expect(request.query).toEqual({ expand: ['subscription', 'subscription.default_payment_method'] });
     });
 
-    it('maps a completed session with its expanded subscription', async () => {
+    it("maps a completed session with its expanded subscription and the paying card's fingerprint", async () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
       const periodEnd = Math.floor(clock / 1000) + 30 * 86_400;
-      const subscription = api.addSubscription({ customer: 'cus_new', price: PRICES.monthly, userId: 'user-1', periodEnd });
+      const defaultPaymentMethod = api.addCardPaymentMethod('fp_card_new', 'cus_new');
+      const subscription = api.addSubscription({ customer: 'cus_new', price: PRICES.monthly, userId: 'user-1', periodEnd, defaultPaymentMethod });
       api.completeSession(checkoutId, subscription);
 
       const state = await stripe.retrieveCheckout(checkoutId);
@@ -143,6 +144,7 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
           currentPeriodEnd: new Date(periodEnd * 1000),
           cancelAtPeriodEnd: false,
           updatedAt: expect.any(Date),
+          cardFingerprint: 'fp_card_new',
         },
       });
     });
@@ -160,7 +162,7 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const subscription = api.addSubscription({ id: 'sub_annual', customer: 'cus_a', price: PRICES.annual, status: 'past_due', userId: 'user-9', periodEnd: 1_800_000_000 });
 
       const state = await provider().retrieveSubscription('sub_annual');
-      expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_annual' });
+      expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_annual', query: { expand: ['default_payment_method'] } });
       expect(state).toEqual({
         subscriptionId: subscription.id,
         customerId: 'cus_a',
@@ -170,7 +172,16 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
         currentPeriodEnd: new Date(1_800_000_000 * 1000),
         cancelAtPeriodEnd: false,
         updatedAt: expect.any(Date),
+        cardFingerprint: null,
       });
+    });
+
+    it("reads the default payment method's card fingerprint: the same card, the same fingerprint", async () => {
+      api.addSubscription({ id: 'sub_card_1', price: PRICES.monthly, defaultPaymentMethod: api.addCardPaymentMethod('fp_same') });
+      api.addSubscription({ id: 'sub_card_2', price: PRICES.monthly, defaultPaymentMethod: api.addCardPaymentMethod('fp_same') });
+      const stripe = provider();
+      await expect(stripe.retrieveSubscription('sub_card_1')).resolves.toMatchObject({ cardFingerprint: 'fp_same' });
+      await expect(stripe.retrieveSubscription('sub_card_2')).resolves.toMatchObject({ cardFingerprint: 'fp_same' });
     });
 
     it('answers plan null for a price that is not configured, and userId null without metadata', async () => {
@@ -219,6 +230,55 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const url = await provider().portalUrl('cus_p', `${ORIGIN}/profile`);
       expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', body: { customer: 'cus_p', return_url: `${ORIGIN}/profile` } });
       expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    });
+  });
+
+  describe('grantFreeForLife (the referral reward)', () => {
+    it('creates the 100%-off forever coupon once, then applies it to the subscription as its discount', async () => {
+      api.addSubscription({ id: 'sub_r1', price: PRICES.monthly });
+      api.addSubscription({ id: 'sub_r2', price: PRICES.annual });
+      const stripe = provider();
+
+      await stripe.grantFreeForLife('sub_r1');
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        `GET /v1/coupons/${FREE_FOR_LIFE_COUPON_ID}`,
+        'POST /v1/coupons',
+        'POST /v1/subscriptions/sub_r1',
+      ]);
+      expect(api.requests[1].body).toEqual({ id: FREE_FOR_LIFE_COUPON_ID, percent_off: '100', duration: 'forever', name: 'Free for life (4 referrals)' });
+      expect(api.requests[2].body).toEqual({ discounts: [{ coupon: FREE_FOR_LIFE_COUPON_ID }] });
+      expect(api.requests[2].headers['idempotency-key']).toBe('free-for-life-sub_r1');
+      expect(api.coupons.get(FREE_FOR_LIFE_COUPON_ID)).toMatchObject({ percent_off: 100, duration: 'forever' });
+      expect(api.subscriptions.get('sub_r1')!.discount_objects).toEqual([expect.objectContaining({ object: 'discount', coupon: expect.objectContaining({ id: FREE_FOR_LIFE_COUPON_ID }) })]);
+
+      // The coupon is reused: the same provider asks nothing more; another instance finds it.
+      api.requests.length = 0;
+      await stripe.grantFreeForLife('sub_r2');
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/subscriptions/sub_r2']);
+      api.requests.length = 0;
+      await provider().grantFreeForLife('sub_r2');
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/coupons/${FREE_FOR_LIFE_COUPON_ID}`, 'POST /v1/subscriptions/sub_r2']);
+      expect(api.coupons.size).toBe(1);
+    });
+
+    it('takes the coupon another instance created meanwhile', async () => {
+      api.addSubscription({ id: 'sub_race', price: PRICES.monthly });
+      const stripe = provider();
+      // The read misses, then the coupon appears before the create.
+      api.failNext({ status: 404, error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such coupon: '${FREE_FOR_LIFE_COUPON_ID}'` } });
+      api.failNext({ status: 400, error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' } });
+      api.coupons.set(FREE_FOR_LIFE_COUPON_ID, { id: FREE_FOR_LIFE_COUPON_ID, object: 'coupon', percent_off: 100, duration: 'forever' });
+      await stripe.grantFreeForLife('sub_race');
+      expect(api.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_race', body: { discounts: [{ coupon: FREE_FOR_LIFE_COUPON_ID }] } });
+    });
+
+    it('a failure is thrown (the caller retries) and the coupon is looked up again next time', async () => {
+      api.addSubscription({ id: 'sub_fail', price: PRICES.monthly });
+      const stripe = provider();
+      api.failNext({ status: 500, error: { type: 'api_error', message: 'Something went wrong' } });
+      await expect(stripe.grantFreeForLife('sub_fail')).rejects.toThrow(/Stripe request failed \(500\)/);
+      await stripe.grantFreeForLife('sub_fail');
+      expect(api.subscriptions.get('sub_fail')!.discounts).toHaveLength(1);
     });
   });
 

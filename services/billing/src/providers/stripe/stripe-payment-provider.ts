@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { PlanId } from '@app/contracts';
 import {
+  isPermanentProviderError,
   PermanentProviderError,
   WebhookSignatureError,
   type CheckoutRequest,
@@ -34,6 +35,11 @@ export interface StripePaymentProviderOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** The referral reward's coupon (100% off, forever), created once under this id and reused for every grant. */
+export const FREE_FOR_LIFE_COUPON_ID = 'referral-free-for-life';
+/** Expanded on every subscription read, for the paying card's fingerprint. */
+const SUBSCRIPTION_EXPAND = ['default_payment_method'];
 const DEFAULT_IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
 
 /**
@@ -53,6 +59,8 @@ export class StripePaymentProvider implements PaymentProvider {
   private readonly windowMs: number;
   private readonly now: () => number;
   private lastObservedAt = 0;
+  /** Set once the free-for-life coupon is known to exist. */
+  private freeForLifeCoupon: Promise<string> | null = null;
 
   constructor(options: StripePaymentProviderOptions) {
     if (!options.secretKey) throw new Error('StripePaymentProvider needs a secret key');
@@ -92,7 +100,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveCheckout(checkoutId: string): Promise<CheckoutState> {
-    const session = await this.call(() => this.stripe.checkout.sessions.retrieve(checkoutId, { expand: ['subscription'] }));
+    const session = await this.call(() => this.stripe.checkout.sessions.retrieve(checkoutId, { expand: ['subscription', 'subscription.default_payment_method'] }));
     const observedAt = this.observe();
     let subscription: SubscriptionState | null = null;
     if (session.subscription && typeof session.subscription === 'object') {
@@ -105,18 +113,61 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
-    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_EXPAND }));
     return this.toSubscriptionState(subscription, this.observe());
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState> {
-    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand: SUBSCRIPTION_EXPAND }));
     return this.toSubscriptionState(subscription, this.observe());
   }
 
   async portalUrl(customerId: string, returnUrl: string): Promise<string> {
     const session = await this.call(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
     return session.url;
+  }
+
+  /**
+   * The referral reward: the subscription gets the free-for-life coupon (100% off, `duration: forever`) as its
+   * discount (`discounts: [{coupon}]`, which replaces any other discount on it). The coupon is created once under a
+   * fixed id and reused; the update's idempotency key names the subscription, so a retried grant is the same request.
+   */
+  async grantFreeForLife(subscriptionId: string): Promise<void> {
+    const coupon = await this.ensureFreeForLifeCoupon();
+    await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon }] }, { idempotencyKey: `free-for-life-${subscriptionId}` }),
+    );
+  }
+
+  /** The coupon's id: read it, create it when it does not exist yet (another instance may win that race). */
+  private ensureFreeForLifeCoupon(): Promise<string> {
+    this.freeForLifeCoupon ??= this.findOrCreateCoupon().catch((error: unknown) => {
+      this.freeForLifeCoupon = null;
+      throw error;
+    });
+    return this.freeForLifeCoupon;
+  }
+
+  private async findOrCreateCoupon(): Promise<string> {
+    const missing = (error: unknown) => isPermanentProviderError(error) && error.code === 'resource_missing';
+    try {
+      return (await this.call(() => this.stripe.coupons.retrieve(FREE_FOR_LIFE_COUPON_ID))).id;
+    } catch (error) {
+      if (!missing(error)) throw error;
+    }
+    try {
+      const created = await this.call(() =>
+        this.stripe.coupons.create(
+          { id: FREE_FOR_LIFE_COUPON_ID, percent_off: 100, duration: 'forever', name: 'Free for life (4 referrals)' },
+          { idempotencyKey: `coupon-${FREE_FOR_LIFE_COUPON_ID}` },
+        ),
+      );
+      return created.id;
+    } catch (error) {
+      // Created meanwhile by another instance: it exists now.
+      if (isPermanentProviderError(error) && error.code === 'resource_already_exists') return FREE_FOR_LIFE_COUPON_ID;
+      throw error;
+    }
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
@@ -173,6 +224,7 @@ export class StripePaymentProvider implements PaymentProvider {
       currentPeriodEnd: currentPeriodEnd === null ? null : new Date(currentPeriodEnd * 1000),
       cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
       updatedAt: new Date(Math.max(observedAt, latestObjectTime)),
+      cardFingerprint: cardFingerprintOf(subscription.default_payment_method),
     };
   }
 
@@ -285,6 +337,13 @@ function idOf(value: unknown): string | null {
   if (typeof value === 'string' && value) return value;
   if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
   return null;
+}
+
+/** The expanded default payment method's card fingerprint (null when not expanded, not a card, or unknown). */
+function cardFingerprintOf(paymentMethod: unknown): string | null {
+  if (!paymentMethod || typeof paymentMethod !== 'object') return null;
+  const fingerprint = (paymentMethod as { card?: { fingerprint?: unknown } | null }).card?.fingerprint;
+  return typeof fingerprint === 'string' && fingerprint ? fingerprint : null;
 }
 
 function metadataUserId(metadata: unknown): string | null {

@@ -1,0 +1,126 @@
+import { REFERRALS_NEEDED, type ReferralProgress, type ReferralRecorded, type ReferralRefusalReason } from '@app/contracts';
+import { UnitOfWork } from '@app/database';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
+import { LIVE_PROVIDER_STATUSES } from '../subscriptions/lifecycle';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { ReferralsRepository } from './referrals.repository';
+
+/** RFC 4648 base32: url-safe, no look-alike lower case; 10 characters carry 50 random bits. */
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const CODE_LENGTH = 10;
+
+export function newReferralCode(): string {
+  // 256 is a multiple of 32, so each byte's low 5 bits are uniform.
+  return Array.from(randomBytes(CODE_LENGTH), (byte) => CODE_ALPHABET[byte & 31]).join('');
+}
+
+/** Codes are matched as the member's link carries them, whatever the case. */
+export const normalizeReferralCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * Referrals (spec section 9): every member has a stable code (`/register?ref=CODE`); a referred member counts once
+ * their first payment succeeds; at 4 counted, the referrer's membership is free for life (the provider's 100%-off
+ * forever discount on their subscription). Self-referral, a second referrer, a member who had paid already and a
+ * payment with the referrer's own card do not count. Counting and the reward run under the referrer's lock, so
+ * simultaneous payments count one at a time and the reward is granted once.
+ */
+@Injectable()
+export class ReferralProgram {
+  private readonly logger = new Logger(ReferralProgram.name);
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly referrals: ReferralsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+  ) {}
+
+  /** The member's code, created on first ask. */
+  async codeOf(userId: string): Promise<string> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const existing = await this.referrals.codeOf(userId);
+      if (existing) return existing;
+      // Either this member got a code meanwhile, or (one chance in 2^50 per code) the code is taken: read again.
+      await this.referrals.insertCode(userId, newReferralCode());
+    }
+    throw new Error('Could not create a referral code');
+  }
+
+  /** The member was referred by the owner of `code`: recorded as pending, or refused (and recorded so) with the reason. */
+  async refer(userId: string, code: string): Promise<ReferralRecorded> {
+    return this.unitOfWork.run(async (transaction) => {
+      if (await this.referrals.referralOf(transaction, userId)) return { status: 'refused', reason: 'already_referred' };
+      const referrer = await this.referrals.ownerOf(transaction, normalizeReferralCode(code));
+      let reason: ReferralRefusalReason | null = null;
+      if (!referrer) reason = 'unknown_code';
+      else if (referrer === userId) reason = 'self_referral';
+      else if (await this.subscriptions.everPaid(transaction, userId)) reason = 'already_subscribed';
+      const inserted = await this.referrals.insertReferral(transaction, { referredUserId: userId, referrerUserId: referrer, refusalReason: reason });
+      if (!inserted) return { status: 'refused', reason: 'already_referred' };
+      return reason ? { status: 'refused', reason } : { status: 'pending' };
+    });
+  }
+
+  async progress(userId: string): Promise<ReferralProgress> {
+    const code = await this.codeOf(userId);
+    const [counted, reward] = await Promise.all([this.referrals.countedFor(null, userId), this.referrals.reward(userId)]);
+    return { code, counted, needed: REFERRALS_NEEDED, freeForLife: reward !== null };
+  }
+
+  /**
+   * After the event processing recorded a member's subscription as the provider now sees it: the paying card is
+   * remembered; a paid (`active`) subscription counts the member's pending referral (once: later renewals find it
+   * counted); the reward is applied where it is earned and not yet on the current subscription. Throws when the
+   * provider could not apply the reward, so the event is retried (every step is safe to repeat).
+   */
+  async paymentRecorded(userId: string, state: SubscriptionState): Promise<void> {
+    if (state.cardFingerprint) await this.referrals.recordCard(userId, state.cardFingerprint);
+    let referrer: string | null = null;
+    if (state.status === 'active') referrer = await this.count(userId, state.cardFingerprint);
+    if (referrer) await this.applyReward(referrer);
+    // A rewarded referrer's own (new) subscription gets the discount too.
+    await this.applyReward(userId);
+  }
+
+  /** Counts or refuses the member's pending referral; answers the referrer, or null without a referral. */
+  private async count(userId: string, cardFingerprint: string | null): Promise<string | null> {
+    const pending = await this.referrals.referralOf(null, userId);
+    if (!pending?.referrerUserId) return null;
+    const referrer = pending.referrerUserId;
+    if (pending.status !== 'pending') return referrer;
+    await this.unitOfWork.run(async (transaction) => {
+      await this.referrals.lockReferrer(transaction, referrer);
+      let reason: ReferralRefusalReason | null = null;
+      if (referrer === userId) reason = 'self_referral';
+      else if (cardFingerprint && (await this.referrals.hasPaidWith(transaction, referrer, cardFingerprint))) reason = 'same_card';
+      if (!(await this.referrals.settle(transaction, userId, reason))) return;
+      this.logger.log(`Referral of a member ${reason ? `refused (${reason})` : 'counted'}`);
+      if (!reason && (await this.referrals.countedFor(transaction, referrer)) >= REFERRALS_NEEDED) {
+        await this.referrals.earnReward(transaction, referrer);
+      }
+    });
+    return referrer;
+  }
+
+  /**
+   * The free-for-life discount on the member's current subscription, when they earned it and it is not applied to
+   * that subscription yet: under the reward row's lock, so it is applied once however many payments arrive together.
+   */
+  private async applyReward(userId: string): Promise<void> {
+    const reward = await this.referrals.reward(userId);
+    if (!reward) return;
+    const current = await this.subscriptions.currentOf(userId);
+    if (!current || !(LIVE_PROVIDER_STATUSES as readonly string[]).includes(current.status)) return;
+    const subscriptionId = current.providerSubscriptionId;
+    if (reward.providerSubscriptionId === subscriptionId) return;
+    await this.unitOfWork.run(async (transaction) => {
+      const locked = await this.referrals.lockReward(transaction, userId);
+      if (!locked || locked.providerSubscriptionId === subscriptionId) return;
+      await this.provider.grantFreeForLife(subscriptionId);
+      await this.referrals.markGranted(transaction, userId, subscriptionId);
+      this.logger.log(`Free for life granted on subscription ${subscriptionId}`);
+    });
+  }
+}
