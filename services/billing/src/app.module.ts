@@ -22,6 +22,9 @@ import { ProviderEventsRepository } from './events/provider-events.repository';
 import { RequeueUnprocessedEvents } from './events/requeue-unprocessed-events';
 import { WebhookIntake } from './events/webhook-intake';
 import { WebhooksController } from './events/webhooks.controller';
+import { DeleteMember } from './members/delete-member';
+import { DeletedMembersRepository } from './members/deleted-members.repository';
+import { MembersController } from './members/members.controller';
 import { createPaymentProvider } from './providers/create-payment-provider';
 import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { RecordSubscription } from './subscriptions/record-subscription';
@@ -35,7 +38,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [LoggerModule.forRoot(loggerOptions('billing', config.LOG_LEVEL)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
-      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController],
+      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, MembersController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -58,6 +61,8 @@ export class AppModule {
         WebhookIntake,
         ProcessBillingEventProcessor,
         RequeueUnprocessedEvents,
+        DeletedMembersRepository,
+        DeleteMember,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { CheckoutSession } from '../checkouts/checkout-session.entity';
 import { Customer } from '../customers/customer.entity';
 import { ProviderEventRecord } from '../events/provider-event.entity';
 import { CreateBilling1764200000000 } from '../migrations/1764200000000-create-billing';
+import { DeletedMembers1764450000000 } from '../migrations/1764450000000-deleted-members';
 import { LOCAL_ENTITIES } from '../providers/local/local-entities';
 import { Subscription } from '../subscriptions/subscription.entity';
 
@@ -14,6 +15,6 @@ export function billingDataSourceOptions(databaseUrl: string) {
     url: databaseUrl,
     schema: BILLING_SCHEMA,
     entities: [Customer, CheckoutSession, Subscription, ProviderEventRecord, ...LOCAL_ENTITIES],
-    migrations: [CreateBilling1764200000000],
+    migrations: [CreateBilling1764200000000, DeletedMembers1764450000000],
   });
 }

@@ -14,6 +14,8 @@ const UPSTREAM_TIMEOUT_MS = 5 * 60_000;
 const MAX_CALL_SOCKETS = 64;
 /** A read made for a caller other than a browser (a socket's join, a push) is small and answered at once. */
 const READ_TIMEOUT_MS = 10_000;
+/** A member's deletion may remove many recordings from object storage. */
+const DELETE_TIMEOUT_MS = 2 * 60_000;
 // Content-Length lets the compression middleware leave small answers (the polled session) as they are.
 const RELAYED_HEADERS = ['content-type', 'content-length', 'retry-after'];
 
@@ -149,14 +151,26 @@ export class InternalServiceProxy implements OnModuleDestroy {
    * service cannot be reached.
    */
   read(path: string, caller: Caller): Promise<UpstreamAnswer> {
+    return this.call('GET', path, caller, READ_TIMEOUT_MS);
+  }
+
+  /**
+   * A DELETE made by the gateway itself (the scheduled account deletion: no browser, no member signed in), with the
+   * service credential; the answer is handed back. Rejects when the service cannot be reached.
+   */
+  delete(path: string): Promise<UpstreamAnswer> {
+    return this.call('DELETE', path, { actorUserId: null, recipientToken: null, clientIp: null }, DELETE_TIMEOUT_MS);
+  }
+
+  private call(method: 'GET' | 'DELETE', path: string, caller: Caller, timeout: number): Promise<UpstreamAnswer> {
     return new Promise<UpstreamAnswer>((resolve, reject) => {
       const upstream = this.transport.request({
         ...this.target,
         path,
-        method: 'GET',
+        method,
         headers: this.headersFor(caller, undefined),
         agent: this.calls,
-        timeout: READ_TIMEOUT_MS,
+        timeout,
       });
       upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
       upstream.on('error', reject);
