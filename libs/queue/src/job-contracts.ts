@@ -55,6 +55,11 @@ export const JOB_CONTRACTS = {
       })
       .strict(),
   },
+  [JOBS.deleteDueAccounts]: {
+    queue: QUEUES.accountDeletion,
+    /** A repeatable job (a BullMQ job scheduler): each run finds the due accounts itself, so it carries no ids at all. */
+    schema: z.object({ version: z.literal(1) }).strict(),
+  },
 } as const satisfies Record<JobName, { queue: QueueName; schema: z.ZodType }>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_CONTRACTS)[N]['schema']>;

@@ -13,6 +13,8 @@ export const QUEUES = {
   billingEvents: 'billing-events',
   /** billing -> gateway: a member's subscription status or deletion date changed. */
   accountUpdates: 'account-updates',
+  /** gateway -> gateway: the scheduled pass that deletes the accounts whose deletion date has passed. */
+  accountDeletion: 'account-deletion',
 } as const;
 
 export const JOBS = {
@@ -21,6 +23,7 @@ export const JOBS = {
   sendTextMessage: 'send-text-message',
   processBillingEvent: 'process-billing-event',
   applySubscriptionChange: 'apply-subscription-change',
+  deleteDueAccounts: 'delete-due-accounts',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

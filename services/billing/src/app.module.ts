@@ -22,6 +22,9 @@ import { ProviderEventsRepository } from './events/provider-events.repository';
 import { RequeueUnprocessedEvents } from './events/requeue-unprocessed-events';
 import { WebhookIntake } from './events/webhook-intake';
 import { WebhooksController } from './events/webhooks.controller';
+import { DeleteMember } from './members/delete-member';
+import { DeletedMembersRepository } from './members/deleted-members.repository';
+import { MembersController } from './members/members.controller';
 import { createPaymentProvider } from './providers/create-payment-provider';
 import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { ReferralProgram } from './referrals/referral-program';
@@ -38,7 +41,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [LoggerModule.forRoot(loggerOptions('billing', config.LOG_LEVEL)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
-      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController],
+      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController, MembersController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -63,6 +66,8 @@ export class AppModule {
         RequeueUnprocessedEvents,
         ReferralsRepository,
         ReferralProgram,
+        DeletedMembersRepository,
+        DeleteMember,
       ],
     };
   }

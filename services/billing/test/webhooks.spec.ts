@@ -36,7 +36,7 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const post = () => call(billing, 'post', '/webhooks').set('Content-Type', 'application/json');
     const refused = { error: 'Webhook signature verification failed', code: 'webhook_signature' };
     await post().send(event.rawBody.toString()).expect(400, refused);
-    await post().set('X-Provider-Signature', event.signature.replace(/v1=./, 'v1=0')).send(event.rawBody.toString()).expect(400, refused);
+    await post().set('X-Provider-Signature', event.signature.replace(/v1=(.)/, (_, first: string) => `v1=${first === '0' ? '1' : '0'}`)).send(event.rawBody.toString()).expect(400, refused);
     await post().set('X-Provider-Signature', 'garbage').send(event.rawBody.toString()).expect(400, refused);
     await post().set('X-Provider-Signature', signLocalWebhook('another-secret-another-secret-0123456789', event.rawBody)).send(event.rawBody.toString()).expect(400, refused);
     await post().set('X-Provider-Signature', signLocalWebhook(billing.config.LOCAL_WEBHOOK_SECRET!, event.rawBody, new Date(Date.now() - 10 * 60_000))).send(event.rawBody.toString()).expect(400, refused);

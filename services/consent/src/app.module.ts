@@ -10,6 +10,8 @@ import { AuditLogService } from './audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from './config/consent-config.schema';
 import { consentDataSourceOptions } from './database/consent-data-source';
 import { ProcessVideoController } from './decisions/process-video.controller';
+import { DeleteMember } from './members/delete-member';
+import { MembersController } from './members/members.controller';
 import { RefuseConsent } from './decisions/refuse-consent';
 import { RequeueProcessingSessions } from './analysis/requeue-processing-sessions';
 import { StatusController } from './decisions/status.controller';
@@ -49,7 +51,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions('consent', config.LOG_LEVEL)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
-      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController],
+      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -86,6 +88,7 @@ export class AppModule {
         VerdictTexts,
         SendTextMessageProcessor,
         RequeuePendingTexts,
+        DeleteMember,
       ],
     };
   }

@@ -6,6 +6,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
+import { DeleteDueAccounts } from './account-deletion/delete-due-accounts';
 import { AuthSession } from './auth/auth-session.entity';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
@@ -69,6 +71,8 @@ export class AppModule {
         BillingLimiter,
         ReferralNotice,
         AccountUpdatesProcessor,
+        DeleteDueAccounts,
+        AccountDeletionSchedule,
       ],
     };
   }

@@ -40,6 +40,12 @@ export interface PaymentProvider {
   grantFreeForLife(subscriptionId: string): Promise<void>;
 
   /**
+   * The account's deletion: removes what the provider keeps of the member in this service's database (`local`'s
+   * records); a provider that keeps its records on its own side (Stripe) has nothing here. Idempotent.
+   */
+  forgetMember(userId: string): Promise<void>;
+
+  /**
    * Present only on a provider whose checkout page the app serves itself (`local`'s TEST MODE page); the billing
    * service's test-checkout routes answer 404 without it, so they never ask which provider is in use.
    */

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccountUpdates } from '../accounts/account-updates';
 import { CheckoutSessionsRepository } from '../checkouts/checkout-sessions.repository';
 import { CustomersRepository } from '../customers/customers.repository';
+import { DeletedMembersRepository } from '../members/deleted-members.repository';
 import { PAYMENT_PROVIDER, type CheckoutState, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
@@ -23,6 +24,7 @@ export class RecordSubscription {
     private readonly customers: CustomersRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly accountUpdates: AccountUpdates,
+    private readonly deletedMembers: DeletedMembersRepository,
   ) {}
 
   /**
@@ -35,11 +37,15 @@ export class RecordSubscription {
     if (checkout.status === 'expired' && started) await this.checkouts.markExpired(started.id);
     const subscription = checkout.subscription;
     if (checkout.status !== 'complete' || !subscription || !userId) return userId;
-    await this.unitOfWork.run(async (transaction) => {
+    const recorded = await this.unitOfWork.run(async (transaction) => {
+      // A member whose account was deleted gets nothing recorded again (news about them may still arrive).
+      if (await this.deletedMembers.isDeleted(transaction, userId)) return false;
       if (started) await this.checkouts.markComplete(transaction, started.id, subscription.subscriptionId);
       await this.customers.link(transaction, { userId, provider: this.provider.name, providerCustomerId: checkout.customerId ?? subscription.customerId });
       await this.subscriptions.upsert(transaction, userId, subscription);
+      return true;
     });
+    if (!recorded) return null;
     await this.accountUpdates.publish(userId);
     return userId;
   }
@@ -55,11 +61,12 @@ export class RecordSubscription {
         (await this.customers.userOf(transaction, state.customerId)) ??
         state.userId ??
         userIdHint;
-      if (owner) await this.subscriptions.upsert(transaction, owner, state);
+      if (!owner || (await this.deletedMembers.isDeleted(transaction, owner))) return null;
+      await this.subscriptions.upsert(transaction, owner, state);
       return owner;
     });
     if (!userId) {
-      this.logger.warn(`Subscription ${state.subscriptionId} names no member: not recorded`);
+      this.logger.warn(`Subscription ${state.subscriptionId} names no member (or a deleted one): not recorded`);
       return null;
     }
     await this.accountUpdates.publish(userId);

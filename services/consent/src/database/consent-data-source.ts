@@ -3,6 +3,7 @@ import { AuditEntry } from '../audit/audit-entry.entity';
 import { CreateConsent1763790000000 } from '../migrations/1763790000000-create-consent';
 import { Verdicts1763950000000 } from '../migrations/1763950000000-verdicts';
 import { TextMessages1764000000000 } from '../migrations/1764000000000-text-messages';
+import { MemberDeletion1764400000000 } from '../migrations/1764400000000-member-deletion';
 import { VideoAsset } from '../recordings/video-asset.entity';
 import { ConsentSession } from '../sessions/consent-session.entity';
 import { TextMessage } from '../text-messages/text-message.entity';
@@ -16,6 +17,6 @@ export function consentDataSourceOptions(databaseUrl: string) {
     url: databaseUrl,
     schema: CONSENT_SCHEMA,
     entities: [ConsentSession, VideoAsset, AuditEntry, Verdict, TextMessage],
-    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000],
+    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000, MemberDeletion1764400000000],
   });
 }

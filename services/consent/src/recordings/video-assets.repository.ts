@@ -2,6 +2,7 @@ import { isUuid } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Transaction } from '@app/database';
+import { ConsentSession } from '../sessions/consent-session.entity';
 import { VideoAsset } from './video-asset.entity';
 
 /** What the inspector found in a recording's bytes, kept with its asset once it is stored. */
@@ -44,5 +45,16 @@ export class VideoAssetsRepository {
       .where('id = :id AND stored_at IS NULL', { id })
       .execute();
     return Boolean(updated.affected);
+  }
+
+  /** The storage keys of every recording of the sessions a member initiated (in the transaction, when given one). */
+  async storageKeysOfInitiator(userId: string, transaction?: Transaction): Promise<string[]> {
+    const assets = this.dataSource.getMetadata(VideoAsset).tablePath;
+    const sessions = this.dataSource.getMetadata(ConsentSession).tablePath;
+    const rows = (await (transaction ?? this.dataSource.manager).query(
+      `SELECT a.storage_key FROM ${assets} a JOIN ${sessions} s ON s.id = a.session_id WHERE s.initiator_user_id = $1`,
+      [userId],
+    )) as { storage_key: string }[];
+    return rows.map((row) => row.storage_key);
   }
 }

@@ -78,6 +78,34 @@ export class ConsentSessionsRepository {
     await transaction.update(ConsentSession, { id }, changes);
   }
 
+  /** The ids of the sessions a member initiated, without a lock. */
+  async idsOfInitiator(transaction: Transaction, userId: string): Promise<string[]> {
+    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE initiator_user_id = $1`, [userId])) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Locks every session a member initiated (in id order, so two deletions of one member wait for each other instead
+   * of deadlocking) and answers their ids. Whatever changes a session takes its row lock first, so nothing is added
+   * to these sessions until the transaction ends.
+   */
+  async lockOfInitiator(transaction: Transaction, userId: string): Promise<string[]> {
+    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE initiator_user_id = $1 ORDER BY id FOR UPDATE`, [userId])) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Deletes sessions with everything that hangs off them: their video assets, verdicts and texts (foreign keys
+   * `ON DELETE CASCADE`) and their audit chains (the same cascade, which the append-only trigger lets through only
+   * for rows whose session row is gone). Answers how many sessions were deleted.
+   */
+  async deleteWithEverything(transaction: Transaction, ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const deleted = (await transaction.query(`DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id`, [ids])) as unknown[];
+    // TypeORM answers a DELETE ... RETURNING as [rows, count].
+    return Array.isArray(deleted[0]) ? (deleted[0] as unknown[]).length : deleted.length;
+  }
+
   /** Sessions submitted for analysis that have no verdict yet. */
   async waitingForAnalysis(): Promise<{ id: string; videoAssetId: string }[]> {
     const waiting = await this.dataSource.getRepository(ConsentSession).find({

@@ -32,6 +32,7 @@ describe('gatewayConfigSchema', () => {
       BILLING_SERVICE_URL: 'http://127.0.0.1:3002',
       CHECKOUTS_PER_MEMBER_PER_HOUR: 20,
       TEST_PAYMENTS_PER_MEMBER_PER_HOUR: 20,
+      ACCOUNT_DELETION_INTERVAL_MS: 900_000,
       RECORDING_MAX_BYTES: 52_428_800,
       STORAGE_BACKEND: 'local',
       STORAGE_DIR: '.data/storage',

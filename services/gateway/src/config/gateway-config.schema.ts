@@ -30,6 +30,8 @@ export const gatewayConfigSchema = z
     /** Checkouts a member may start per hour (create-subscription), and test-card payments per hour. */
     CHECKOUTS_PER_MEMBER_PER_HOUR: env.positiveInt(20),
     TEST_PAYMENTS_PER_MEMBER_PER_HOUR: env.positiveInt(20),
+    /** How often the scheduled account deletion runs (the accounts whose accountDeletionDate has passed), in ms. */
+    ACCOUNT_DELETION_INTERVAL_MS: env.positiveInt(15 * 60_000),
     /** The consent service's limit (same name and default there): a larger declared upload is refused at once. */
     RECORDING_MAX_BYTES: env.positiveInt(50 * 1024 * 1024),
     /** Profile pictures: a local directory or S3. */

@@ -14,6 +14,8 @@ const UPSTREAM_TIMEOUT_MS = 5 * 60_000;
 const MAX_CALL_SOCKETS = 64;
 /** A read made for a caller other than a browser (a socket's join, a push) is small and answered at once. */
 const READ_TIMEOUT_MS = 10_000;
+/** A member's deletion may remove many recordings from object storage. */
+const DELETE_TIMEOUT_MS = 2 * 60_000;
 // Content-Length lets the compression middleware leave small answers (the polled session) as they are.
 const RELAYED_HEADERS = ['content-type', 'content-length', 'retry-after'];
 
@@ -153,10 +155,18 @@ export class InternalServiceProxy implements OnModuleDestroy {
   }
 
   /**
+   * A DELETE made by the gateway itself (the scheduled account deletion: no browser, no member signed in), with the
+   * service credential; the answer is handed back. Rejects when the service cannot be reached.
+   */
+  delete(path: string): Promise<UpstreamAnswer> {
+    return this.call('DELETE', path, { actorUserId: null, recipientToken: null, clientIp: null }, undefined, DELETE_TIMEOUT_MS);
+  }
+
+  /**
    * A call made for a caller other than a browser's request, with a JSON body when given (e.g. telling billing who
    * referred a new member): the answer handed back. Rejects when the service cannot be reached within `timeoutMs`.
    */
-  call(method: 'GET' | 'POST', path: string, caller: Caller, json?: unknown, timeoutMs = READ_TIMEOUT_MS): Promise<UpstreamAnswer> {
+  call(method: 'GET' | 'POST' | 'DELETE', path: string, caller: Caller, json?: unknown, timeoutMs = READ_TIMEOUT_MS): Promise<UpstreamAnswer> {
     const payload = json === undefined ? undefined : bodyBytes({ json });
     return new Promise<UpstreamAnswer>((resolve, reject) => {
       const upstream = this.transport.request({

@@ -118,6 +118,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     return createHmac('sha256', this.fingerprintKey).update(cardNumber.replace(/\s/g, '')).digest('base64url').slice(0, 32);
   }
 
+  async forgetMember(userId: string): Promise<void> {
+    await this.repository.run((transaction) => this.repository.deleteMember(transaction, userId));
+  }
+
   /** Signs an event as this provider's webhook (tests use it to send the provider's news to `/webhooks`). */
   signEvent(event: LocalEvent): SignedWebhook {
     const rawBody = Buffer.from(JSON.stringify(event));

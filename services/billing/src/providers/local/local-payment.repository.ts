@@ -35,6 +35,13 @@ export class LocalPaymentRepository {
     return transaction.createQueryBuilder(LocalCheckout, 'checkout').where({ id, userId }).setLock('pessimistic_write').getOne();
   }
 
+  /** Every record of the member (checkouts before the subscriptions and customers they reference). */
+  async deleteMember(transaction: EntityManager, userId: string): Promise<void> {
+    await transaction.delete(LocalCheckout, { userId });
+    await transaction.delete(LocalSubscription, { userId });
+    await transaction.delete(LocalCustomer, { userId });
+  }
+
   async completeCheckout(transaction: EntityManager, id: string, subscriptionId: string, at: Date): Promise<void> {
     await transaction.update(LocalCheckout, { id }, { status: 'complete', subscriptionId, completedAt: at });
   }

@@ -170,6 +170,12 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Stripe keeps the customer, its subscriptions and invoices on its side (for its own and our accounting duties);
+   * this service holds nothing of them beyond the billing tables, which the deletion clears itself.
+   */
+  async forgetMember(): Promise<void> {}
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!signature) throw new WebhookSignatureError('Stripe webhook without a Stripe-Signature header');
     if (!Buffer.isBuffer(rawBody) && typeof rawBody !== 'string') {

@@ -1,0 +1,63 @@
+import { assertOneHandlerPerJob, createQueue, createWorker, JOBS, parseJobPayload, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { Queue, Worker } from 'bullmq';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { DeleteDueAccounts } from './delete-due-accounts';
+
+/** The job scheduler's id: one schedule per deployment, however many gateway instances upsert it. */
+export const ACCOUNT_DELETION_SCHEDULER = 'delete-due-accounts';
+
+/**
+ * Runs `DeleteDueAccounts` every ACCOUNT_DELETION_INTERVAL_MS: a BullMQ job scheduler (repeatable job
+ * `delete-due-accounts` on `account-deletion`), upserted by every gateway instance at start (same id, so one schedule)
+ * and consumed by the gateways themselves, one run at a time per instance. Each scheduled run is one job, taken by one
+ * instance; runs that still overlap (a slow run, a retry) are harmless, as each account is claimed on its own.
+ * A run in which an account failed fails as a whole, so BullMQ runs it again after a backoff.
+ */
+@Injectable()
+export class AccountDeletionSchedule implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(AccountDeletionSchedule.name);
+  private queue?: Queue;
+  private worker?: Worker;
+  private scheduled?: Promise<void>;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly deletion: DeleteDueAccounts,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    assertOneHandlerPerJob(QUEUES.accountDeletion, [JOBS.deleteDueAccounts]);
+    const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
+    this.queue = createQueue(QUEUES.accountDeletion, wiring);
+    this.worker = createWorker(
+      JOBS.deleteDueAccounts,
+      async () => {
+        const pass = await this.deletion.run();
+        if (pass.failed) throw new Error(`${pass.failed} account deletions failed`);
+      },
+      wiring,
+      { concurrency: 1 },
+    );
+    this.worker.on('error', (error) => this.logger.warn(`account-deletion worker: ${error.message}`));
+    this.scheduled = this.queue
+      .upsertJobScheduler(
+        ACCOUNT_DELETION_SCHEDULER,
+        { every: this.config.ACCOUNT_DELETION_INTERVAL_MS },
+        {
+          name: JOBS.deleteDueAccounts,
+          data: parseJobPayload(JOBS.deleteDueAccounts, { version: 1 }),
+          opts: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
+        },
+      )
+      .then(() => undefined)
+      .catch((error: Error) => this.logger.warn(`Scheduling the account deletion failed: ${error.message}`));
+  }
+
+  /** Before the application's connections close: the run under way finishes (or gives its job back). */
+  async onModuleDestroy(): Promise<void> {
+    await this.scheduled;
+    await this.worker?.close();
+    await this.queue?.close();
+  }
+}
