@@ -156,6 +156,30 @@ export class FakeStripeApi {
     return session;
   }
 
+  /**
+   * Pays a stored checkout session as Stripe does when the member completes it: the session's customer (or a new one)
+   * gets a new active subscription of `price`, starting now, carrying the session's `metadata.userId`, and the session
+   * is marked complete with it. Answers the subscription.
+   */
+  completeCheckout(sessionId: string, fields: { price: string; periodDays?: number; defaultPaymentMethod?: string | null }): Json {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const now = Math.floor(Date.now() / 1000);
+    const userId = (session.metadata as Record<string, unknown> | undefined)?.userId;
+    const subscription = this.addSubscription({
+      customer: typeof session.customer === 'string' ? session.customer : `cus_${randomBytes(7).toString('hex')}`,
+      price: fields.price,
+      status: 'active',
+      userId: typeof userId === 'string' ? userId : null,
+      created: now,
+      periodStart: now,
+      periodEnd: now + (fields.periodDays ?? 30) * 86_400,
+      defaultPaymentMethod: fields.defaultPaymentMethod ?? null,
+    });
+    this.completeSession(sessionId, subscription);
+    return subscription;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawBody = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
