@@ -1,7 +1,7 @@
 import { userSchema } from '@app/contracts';
 import { JwtService } from '@nestjs/jwt';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
-import { expectError, http, registerOk } from './api-helpers';
+import { expectError, http, login, registerOk } from './api-helpers';
 
 describe('GET /api/auth/me', () => {
   let gateway: GatewayTestApp;
@@ -67,5 +67,15 @@ describe('GET /api/auth/me', () => {
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...other.user, subscriptionStatus: 'past_due', accountDeletionDate: deletion });
+  });
+
+  it('refuses the token and the password of an account past its deletion date, before the deletion job reaches it', async () => {
+    const other = await registerOk(gateway);
+    await gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'canceled', account_deletion_date = now() - interval '1 second' WHERE id = $1`, [
+      other.user.id,
+    ]);
+
+    expectError(await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${other.token}`), 401);
+    expectError(await login(gateway, other.username, other.password), 401, 'Invalid email or password');
   });
 });

@@ -71,7 +71,9 @@ export class AuthService {
     await this.limiter.beginAttempt(ip, input.username);
     const user = await this.users.findOneBy({ email: input.username });
     const passwordMatches = await this.hasher.verify(user?.passwordHash, input.password);
-    if (!user || !passwordMatches) {
+    // An account past its deletion date is as good as gone, even before the deletion job has reached it.
+    const closed = user?.accountDeletionDate != null && user.accountDeletionDate.getTime() <= Date.now();
+    if (!user || !passwordMatches || closed) {
       throw new ApiException(API_ERRORS.invalidCredentials);
     }
     await this.limiter.attemptSucceeded(ip, input.username);

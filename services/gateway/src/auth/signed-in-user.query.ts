@@ -13,12 +13,14 @@ const SIGNED_IN_USER: PreparedStatement = {
                 u.subscription_changed_at AS "subscriptionChangedAt", u.created_at AS "createdAt", u.updated_at AS "updatedAt"
            FROM ${IDENTITY_SCHEMA}.auth_sessions s
            JOIN ${IDENTITY_SCHEMA}.users u ON u.id = s.user_id
-          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+            AND (u.account_deletion_date IS NULL OR u.account_deletion_date > now())`,
 };
 
 /**
- * The user behind a token's claims while its sign-in is live (not revoked, not expired), else null: asked of the
- * database on every authenticated request, so a logout takes effect at once, in one round trip.
+ * The user behind a token's claims while its sign-in is live (not revoked, not expired) and the account is not past
+ * its deletion date (the deletion job may not have reached it yet), else null: asked of the database on every
+ * authenticated request, so a logout takes effect at once, in one round trip.
  */
 export async function signedInUser(dataSource: DataSource, claims: TokenClaims): Promise<User | null> {
   const [row] = await queryPrepared<Partial<User>>(dataSource, SIGNED_IN_USER, [claims.sid, claims.sub]);
