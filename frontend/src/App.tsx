@@ -22,6 +22,7 @@ const SuccessPage = lazy(() => import('@/pages/success-page'));
 const CancelPage = lazy(() => import('@/pages/cancel-page'));
 const WelcomePage = lazy(() => import('@/pages/welcome-page'));
 const TestCheckoutPage = lazy(() => import('@/pages/checkout/test-checkout-page'));
+const TestPortalPage = lazy(() => import('@/pages/checkout/test-portal-page'));
 const ProfilePage = lazy(() => import('@/pages/profile/profile-page'));
 
 export function AppRoutes() {
@@ -38,6 +39,8 @@ export function AppRoutes() {
           <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/checkout/test/:sessionId" element={<TestCheckoutPage />} />
+          {/* Signed in, not behind the subscription gate: a past_due member fixes the card here. */}
+          <Route path="/checkout/test/portal" element={<TestPortalPage />} />
         </Route>
         <Route element={<ProtectedRoute home />}>
           <Route path="/dashboard" element={<DashboardPage />} />

@@ -62,6 +62,19 @@ export const testCheckoutPaidSchema = z.object({ redirectUrl: z.string() });
 export type TestCheckoutPaid = z.infer<typeof testCheckoutPaidSchema>;
 
 /**
+ * GET /api/billing/test-checkout/portal (and the answer of its card and resume calls): the `local` provider's TEST
+ * MODE customer portal, the member's subscription and the last 4 digits of the card on file.
+ */
+export const testPortalSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  status: z.string(),
+  currentPeriodEnd: z.iso.datetime(),
+  cancelAtPeriodEnd: z.boolean(),
+  cardLast4: z.string().nullable(),
+});
+export type TestPortal = z.infer<typeof testPortalSchema>;
+
+/**
  * Internal (gateway -> billing) `POST /subscriptions/checkout`: the member's plan, the e-mail the provider's customer
  * gets, and the app's public origin, from which the return addresses are made
  * (`${origin}/success?session_id={CHECKOUT_SESSION_ID}`, `${origin}/cancel`). Answered as createSubscriptionResponse.

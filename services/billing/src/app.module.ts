@@ -26,6 +26,7 @@ import { DeleteMember } from './members/delete-member';
 import { DeletedMembersRepository } from './members/deleted-members.repository';
 import { MembersController } from './members/members.controller';
 import { createPaymentProvider } from './providers/create-payment-provider';
+import { LocalRenewals } from './providers/local/local-renewals';
 import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { ReferralProgram } from './referrals/referral-program';
 import { ReferralsController } from './referrals/referrals.controller';
@@ -64,6 +65,7 @@ export class AppModule {
         WebhookIntake,
         ProcessBillingEventProcessor,
         RequeueUnprocessedEvents,
+        LocalRenewals,
         ReferralsRepository,
         ReferralProgram,
         DeletedMembersRepository,

@@ -151,13 +151,13 @@ describe('checkout (local provider)', () => {
     expect((await call(billing, 'post', '/subscriptions/verify', randomUUID()).send({}).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
   });
 
-  it('the portal is the Profile page with the local provider; 409 for a member who never paid', async () => {
+  it('the portal is the TEST MODE portal page with the local provider; 409 for a member who never paid', async () => {
     const member = randomUUID();
     await call(billing, 'post', '/account/portal', member).send({ returnUrl: `${ORIGIN}/profile` }).expect(409, { error: 'There is no subscription to change', code: 'no_subscription' });
     const { sessionId } = await startCheckout(billing, member);
     await pay(billing, member, sessionId).expect(200);
     await eventually(() => call(billing, 'get', '/account', member), (response) => response.body.subscriptionStatus === 'active');
-    expect((await call(billing, 'post', '/account/portal', member).send({ returnUrl: `${ORIGIN}/profile` }).expect(200)).body).toEqual({ url: '/profile' });
+    expect((await call(billing, 'post', '/account/portal', member).send({ returnUrl: `${ORIGIN}/profile` }).expect(200)).body).toEqual({ url: '/checkout/test/portal' });
     await call(billing, 'post', '/account/portal', member).send({ returnUrl: 'javascript:alert(1)' }).expect(400);
   });
 });

@@ -242,6 +242,10 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     const requestsBefore = api.requests.length;
     await call(billing, 'get', `/test-checkout/${sessionId}`, member).expect(404);
     await call(billing, 'post', `/test-checkout/${sessionId}/pay`, member).send({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).expect(404);
+    // The TEST MODE portal too.
+    await call(billing, 'get', '/test-checkout/portal', member).expect(404);
+    await call(billing, 'post', '/test-checkout/portal/card', member).send({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).expect(404);
+    await call(billing, 'post', '/test-checkout/portal/resume', member).send({}).expect(404);
     expect(api.requests.length).toBe(requestsBefore);
     expect((await account()).subscriptionStatus).toBe('active');
   });

@@ -17,6 +17,7 @@ import type {
   TestCard,
   TestCheckout,
   TestCheckoutPaid,
+  TestPortal,
   User,
   VerifyPaymentResponse,
 } from '@app/contracts';
@@ -74,4 +75,7 @@ export const api = {
   testCheckout: (sessionId: string) => request<TestCheckout>('GET', `/api/billing/test-checkout/${segment(sessionId)}`),
   payTestCheckout: (sessionId: string, card: TestCard) =>
     request<TestCheckoutPaid>('POST', `/api/billing/test-checkout/${segment(sessionId)}/pay`, { json: card }),
+  testPortal: () => request<TestPortal>('GET', '/api/billing/test-checkout/portal'),
+  updateTestPortalCard: (card: TestCard) => request<TestPortal>('POST', '/api/billing/test-checkout/portal/card', { json: card }),
+  resumeTestPortal: () => request<TestPortal>('POST', '/api/billing/test-checkout/portal/resume'),
 };

@@ -36,7 +36,7 @@ export class MemberAccount {
     return this.read(userId);
   }
 
-  /** The provider's customer portal (`local`: the app's Profile page). 409 for a member who never paid. */
+  /** The provider's customer portal (`local`: the app's TEST MODE portal page). 409 for a member who never paid. */
   async portal(userId: string, returnUrl: string): Promise<{ url: string }> {
     const customer = await this.customers.ofUser(userId);
     if (!customer) throw new ApiException(API_ERRORS.noSubscription);

@@ -31,6 +31,8 @@ export const billingConfigSchema = z
      * events may be received by another): a per-process random default would break that, so there is none.
      */
     LOCAL_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** With the `local` provider: how often the renewal pass renews, lapses or ends subscriptions whose period has ended. */
+    LOCAL_RENEWAL_INTERVAL_MS: env.positiveInt(60_000),
     /** Provider events processed at once by this process. */
     BILLING_EVENT_CONCURRENCY: env.positiveInt(4),
   })

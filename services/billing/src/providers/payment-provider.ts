@@ -1,4 +1,4 @@
-import type { PlanId, TestCard, TestCheckout } from '@app/contracts';
+import type { PlanId, TestCard, TestCheckout, TestPortal } from '@app/contracts';
 
 /**
  * The card payment provider, behind one interface with two adapters: `stripe` (the SDK, whenever a secret key is
@@ -63,6 +63,21 @@ export interface TestCheckoutDesk {
    * this member's.
    */
   pay(checkoutId: string, userId: string, card: TestCard): Promise<{ redirectUrl: string; deliveries: SignedWebhook[] } | null>;
+  /** The TEST MODE customer portal: the member's latest subscription (null: none). */
+  portal(userId: string): Promise<TestPortal | null>;
+  /**
+   * Replaces the card on file with a test card (`CardDeclinedError`: nothing changes); a past_due subscription's open
+   * renewal is paid with it, so it is active again. Answers the portal and the events (signed) for the same intake.
+   */
+  updateCard(userId: string, card: TestCard): Promise<PortalChange | null>;
+  /** Undoes a cancel at period end (no change, no events, when there is none to undo). */
+  resume(userId: string): Promise<PortalChange | null>;
+}
+
+/** A change made in the TEST MODE portal: the portal afterwards, and the provider's events for the intake. */
+export interface PortalChange {
+  portal: TestPortal;
+  deliveries: SignedWebhook[];
 }
 
 /** A webhook as the provider would send it: the raw body and its signature header's value. */

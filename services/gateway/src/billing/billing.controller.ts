@@ -115,6 +115,35 @@ export class BillingController {
     await this.billing.forward(request, response, { method: 'POST', path: '/account/portal', actorUserId: member.user.id, body: { json: { returnUrl } } });
   }
 
+  // The TEST MODE portal's routes come before `test-checkout/:id`, so 'portal' is never taken as a checkout id.
+
+  /** The `local` provider's TEST MODE customer portal: the member's subscription and card on file (404 with stripe). */
+  @Get('billing/test-checkout/portal')
+  @UseGuards(JwtAuthGuard)
+  async testPortal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: '/test-checkout/portal', actorUserId: member.user.id });
+  }
+
+  /** Replaces the card on file with a test card (a past_due subscription's renewal is paid with it); 402 when declined. */
+  @Post('billing/test-checkout/portal/card')
+  @UseGuards(JwtAuthGuard)
+  async updateTestPortalCard(
+    @Body(new ZodBodyPipe(testCardSchema)) card: TestCard,
+    @CurrentSession() member: AuthenticatedRequestUser,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.limiter.testPayment(member.user.id);
+    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/card', actorUserId: member.user.id, body: { json: card } });
+  }
+
+  /** Undoes a cancel at period end. */
+  @Post('billing/test-checkout/portal/resume')
+  @UseGuards(JwtAuthGuard)
+  async resumeTestPortal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/resume', actorUserId: member.user.id, body: { json: {} } });
+  }
+
   /** The `local` provider's checkout page reads its session (404 with the stripe provider). */
   @Get('billing/test-checkout/:id')
   @UseGuards(JwtAuthGuard)

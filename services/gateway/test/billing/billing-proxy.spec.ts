@@ -1,4 +1,4 @@
-import { API_ERRORS, billingAccountSchema, createSubscriptionResponseSchema, testCheckoutPaidSchema, testCheckoutSchema, verifyPaymentResponseSchema } from '@app/contracts';
+import { API_ERRORS, billingAccountSchema, createSubscriptionResponseSchema, testCheckoutPaidSchema, testCheckoutSchema, testPortalSchema, verifyPaymentResponseSchema } from '@app/contracts';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rawRequest } from '../raw-http';
@@ -241,6 +241,45 @@ describe('/api/billing', () => {
     expect(declined.body.code).toBe('card_declined');
   });
 
+  it("GET /test-checkout/portal forwards to the billing service's portal (not as a checkout id) and relays it", async () => {
+    const portal = { plan: 'monthly', status: 'past_due', currentPeriodEnd: '2026-12-01T00:00:00.000Z', cancelAtPeriodEnd: false, cardLast4: '0002' };
+    billing.answer('GET /test-checkout/portal', { json: portal });
+    const response = await asMember(api(gateway).get('/api/billing/test-checkout/portal'));
+    expect(testPortalSchema.parse(response.body)).toEqual(portal);
+    const sent = billing.only();
+    expect(sent.url).toBe('/test-checkout/portal');
+    expectInternalHeaders(sent.headers);
+  });
+
+  it('POST /test-checkout/portal/card forwards a valid card and relays the portal, or the decline; a malformed card is refused first', async () => {
+    billing.answer('POST /test-checkout/portal/card', (request) => {
+      const { cardNumber } = JSON.parse(request.body.toString()) as { cardNumber: string };
+      return cardNumber.startsWith('4000')
+        ? { status: 402, json: { error: 'Your card was declined.', code: 'card_declined' } }
+        : { json: { plan: 'monthly', status: 'active', currentPeriodEnd: '2026-12-01T00:00:00.000Z', cancelAtPeriodEnd: false, cardLast4: '4242' } };
+    });
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+    const updated = await asMember(api(gateway).post('/api/billing/test-checkout/portal/card')).send({ ...card, extra: 'dropped' });
+    expect(testPortalSchema.parse(updated.body)).toMatchObject({ status: 'active', cardLast4: '4242' });
+    const sent = billing.only();
+    expectInternalHeaders(sent.headers);
+    expect(billing.json(sent)).toEqual(card);
+
+    const declined = await asMember(api(gateway).post('/api/billing/test-checkout/portal/card')).send({ ...card, cardNumber: '4000 0000 0000 0002' });
+    expectError(declined, 402, 'Your card was declined.');
+    const malformed = await asMember(api(gateway).post('/api/billing/test-checkout/portal/card')).send({ cardNumber: '4242', expiry: '12/34', cvc: '123' });
+    expectError(malformed, 400, 'Your card number is incomplete.');
+    expect(billing.received).toHaveLength(2);
+  });
+
+  it('POST /test-checkout/portal/resume forwards and relays the portal', async () => {
+    const portal = { plan: 'annual', status: 'active', currentPeriodEnd: '2027-12-01T00:00:00.000Z', cancelAtPeriodEnd: false, cardLast4: '4242' };
+    billing.answer('POST /test-checkout/portal/resume', { json: portal });
+    const response = await asMember(api(gateway).post('/api/billing/test-checkout/portal/resume'));
+    expect(testPortalSchema.parse(response.body)).toEqual(portal);
+    expectInternalHeaders(billing.only().headers);
+  });
+
   it('refuses a malformed card with the contract message before forwarding', async () => {
     const response = await asMember(api(gateway).post('/api/billing/test-checkout/lcs_1/pay')).send({ cardNumber: '4242', expiry: '12/34', cvc: '123' });
     expectError(response, 400, 'Your card number is incomplete.');
@@ -253,6 +292,9 @@ describe('/api/billing', () => {
     ['POST', '/api/billing/portal'],
     ['GET', '/api/billing/test-checkout/lcs_1'],
     ['POST', '/api/billing/test-checkout/lcs_1/pay'],
+    ['GET', '/api/billing/test-checkout/portal'],
+    ['POST', '/api/billing/test-checkout/portal/card'],
+    ['POST', '/api/billing/test-checkout/portal/resume'],
   ])('%s %s needs a signed-in member', async (method, path) => {
     const call = method === 'GET' ? api(gateway).get(path) : api(gateway).post(path).send({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
     expectError(await call, 401);

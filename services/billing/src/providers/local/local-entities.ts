@@ -43,6 +43,10 @@ export class LocalSubscription {
   @Column({ name: 'card_fingerprint', type: 'text', nullable: true })
   cardFingerprint: string | null;
 
+  /** The last 4 digits of the card on file, as the TEST MODE portal shows them. */
+  @Column({ name: 'card_last4', type: 'varchar', length: 4, nullable: true })
+  cardLast4: string | null;
+
   /** The referral reward: a 100%-off forever discount, so this subscription is never charged. */
   @Column({ name: 'free_for_life', type: 'boolean', default: false })
   freeForLife: boolean;

@@ -1,4 +1,5 @@
-import type { TestCard, TestCheckout } from '@app/contracts';
+import type { TestCard, TestCheckout, TestPortal } from '@app/contracts';
+import type { EntityManager } from 'typeorm';
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -6,6 +7,7 @@ import {
   WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutState,
+  type PortalChange,
   type PaymentProvider,
   type ProviderEvent,
   type SignedWebhook,
@@ -33,7 +35,7 @@ type LocalEvent = z.infer<typeof localEventSchema>;
 
 /** The app's own page for a local checkout (the web app's TEST MODE checkout), and where 'Manage billing' goes. */
 export const LOCAL_CHECKOUT_PATH = '/checkout/test';
-export const LOCAL_PORTAL_PATH = '/profile';
+export const LOCAL_PORTAL_PATH = '/checkout/test/portal';
 
 /**
  * The `local` provider: the default, fully offline. Its checkout is the app's own TEST MODE page, paid with Stripe's
@@ -52,7 +54,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     private readonly webhookSecret: string,
   ) {
     this.fingerprintKey = createHmac('sha256', webhookSecret).update('local card fingerprint key').digest();
-    this.testCheckout = { read: (id, userId) => this.readCheckout(id, userId), pay: (id, userId, card) => this.pay(id, userId, card) };
+    this.testCheckout = {
+      read: (id, userId) => this.readCheckout(id, userId),
+      pay: (id, userId, card) => this.pay(id, userId, card),
+      portal: (userId) => this.portal(userId),
+      updateCard: (userId, card) => this.updateCard(userId, card),
+      resume: (userId) => this.resume(userId),
+    };
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }> {
@@ -128,6 +136,90 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { rawBody, signature: signLocalWebhook(this.webhookSecret, rawBody) };
   }
 
+  /**
+   * One renewal pass: every running subscription whose period has ended (at most `limit`, rows another instance holds
+   * skipped). Cancelling at period end: it ends (canceled, `customer.subscription.deleted`). Else the card on file is
+   * charged: a succeeding test card (or free for life) starts the next period (`invoice.paid`,
+   * `customer.subscription.updated`); the declining card, or none, leaves it past_due (`invoice.payment_failed`,
+   * `customer.subscription.updated`). Answers the events, signed, for the caller to hand to the intake, and how many
+   * subscriptions were handled.
+   */
+  async renewDue(now: Date = new Date(), limit = 100): Promise<{ handled: number; deliveries: SignedWebhook[] }> {
+    const result = await this.repository.run(async (transaction) => {
+      const due = await this.repository.lockDue(transaction, now, limit);
+      const events: LocalEvent[] = [];
+      for (const subscription of due) {
+        const created = new Date().toISOString();
+        const data = { checkoutId: null, subscriptionId: subscription.id, customerId: subscription.customerId, userId: subscription.userId };
+        const event = (type: string): LocalEvent => ({ id: localId('evt'), type, created, data });
+        if (subscription.cancelAtPeriodEnd) {
+          await this.repository.updateSubscription(subscription.id, { status: 'canceled' }, transaction);
+          events.push(event('customer.subscription.deleted'));
+        } else if (subscription.freeForLife || this.chargeSucceeds(subscription)) {
+          await this.repository.updateSubscription(subscription.id, { status: 'active', currentPeriodEnd: nextPeriodEnd(subscription, now) }, transaction);
+          events.push(event('invoice.paid'), event('customer.subscription.updated'));
+        } else {
+          await this.repository.updateSubscription(subscription.id, { status: 'past_due' }, transaction);
+          events.push(event('invoice.payment_failed'), event('customer.subscription.updated'));
+        }
+      }
+      return { handled: due.length, events };
+    });
+    return { handled: result.handled, deliveries: result.events.map((event) => this.signEvent(event)) };
+  }
+
+  /** Whether charging the card on file succeeds: any card but the declining test card (none on file fails). */
+  private chargeSucceeds(subscription: LocalSubscription): boolean {
+    return subscription.cardFingerprint !== null && subscription.cardFingerprint !== this.cardFingerprint(TEST_CARDS.declined);
+  }
+
+  private async portal(userId: string): Promise<TestPortal | null> {
+    const subscription = await this.repository.latestSubscription(userId);
+    return subscription && portalOf(subscription);
+  }
+
+  private async updateCard(userId: string, card: TestCard): Promise<PortalChange | null> {
+    const number = card.cardNumber.replace(/\s/g, '');
+    if (number === TEST_CARDS.declined) throw new CardDeclinedError(CARD_DECLINED_MESSAGE);
+    if (!SUCCEEDING_TEST_CARDS.has(number)) throw new CardDeclinedError(CARD_NUMBER_INCORRECT_MESSAGE);
+    return this.changeLatest(userId, async (transaction, subscription) => {
+      const onFile = { cardFingerprint: this.cardFingerprint(number), cardLast4: number.slice(-4) };
+      if (subscription.status !== 'past_due') {
+        // A new card on file: Stripe emits no subscription event for a payment method change.
+        return { subscription: await this.repository.updateSubscription(subscription.id, onFile, transaction), events: [] };
+      }
+      // The open renewal is paid with the new card: a new period from now, active again.
+      const paid = await this.repository.updateSubscription(subscription.id, { ...onFile, status: 'active', currentPeriodEnd: periodEnd(subscription.plan, new Date()) }, transaction);
+      return { subscription: paid, events: ['invoice.paid', 'customer.subscription.updated'] };
+    });
+  }
+
+  private resume(userId: string): Promise<PortalChange | null> {
+    return this.changeLatest(userId, async (transaction, subscription) => {
+      if (!subscription.cancelAtPeriodEnd || subscription.status === 'canceled') return { subscription, events: [] };
+      const resumed = await this.repository.updateSubscription(subscription.id, { cancelAtPeriodEnd: false }, transaction);
+      return { subscription: resumed, events: ['customer.subscription.updated'] };
+    });
+  }
+
+  /** Changes the member's latest subscription, locked; answers the portal afterwards and the change's events, signed. */
+  private async changeLatest(
+    userId: string,
+    change: (transaction: EntityManager, subscription: LocalSubscription) => Promise<{ subscription: LocalSubscription | null; events: string[] }>,
+  ): Promise<PortalChange | null> {
+    const changed = await this.repository.run(async (transaction) => {
+      const subscription = await this.repository.lockLatestSubscription(transaction, userId);
+      if (!subscription) return null;
+      const { subscription: after, events } = await change(transaction, subscription);
+      return { subscription: after ?? subscription, events };
+    });
+    if (!changed) return null;
+    const { subscription, events } = changed;
+    const created = new Date().toISOString();
+    const data = { checkoutId: null, subscriptionId: subscription.id, customerId: subscription.customerId, userId: subscription.userId };
+    return { portal: portalOf(subscription), deliveries: events.map((type) => this.signEvent({ id: localId('evt'), type, created, data })) };
+  }
+
   private async readCheckout(checkoutId: string, userId: string): Promise<TestCheckout | null> {
     const checkout = await this.repository.checkout(checkoutId);
     if (!checkout || checkout.userId !== userId) return null;
@@ -153,6 +245,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         currentPeriodEnd: periodEnd(checkout.plan, now),
         updatedAt: now,
         cardFingerprint: this.cardFingerprint(number),
+        cardLast4: number.slice(-4),
       });
       await this.repository.completeCheckout(transaction, checkout.id, subscriptionId, now);
       const data = { checkoutId: checkout.id, subscriptionId, customerId: checkout.customerId, userId };
@@ -164,6 +257,22 @@ export class LocalPaymentProvider implements PaymentProvider {
     });
     return paid && { redirectUrl: paid.redirectUrl, deliveries: paid.events.map((event) => this.signEvent(event)) };
   }
+}
+
+function portalOf(subscription: LocalSubscription): TestPortal {
+  return {
+    plan: subscription.plan,
+    status: subscription.status,
+    currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    cardLast4: subscription.cardLast4,
+  };
+}
+
+/** The next period: from the end of the one that ended, or from now when that is more than a period ago. */
+function nextPeriodEnd(subscription: LocalSubscription, now: Date): Date {
+  const next = periodEnd(subscription.plan, subscription.currentPeriodEnd);
+  return next > now ? next : periodEnd(subscription.plan, now);
 }
 
 function stateOf(subscription: LocalSubscription): SubscriptionState {

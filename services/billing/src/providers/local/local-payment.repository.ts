@@ -48,7 +48,7 @@ export class LocalPaymentRepository {
 
   async insertSubscription(
     transaction: EntityManager,
-    subscription: { id: string; customerId: string; userId: string; plan: PlanId; currentPeriodEnd: Date; updatedAt: Date; cardFingerprint: string },
+    subscription: { id: string; customerId: string; userId: string; plan: PlanId; currentPeriodEnd: Date; updatedAt: Date; cardFingerprint: string; cardLast4: string },
   ): Promise<void> {
     await transaction.insert(LocalSubscription, { ...subscription, status: 'active', cancelAtPeriodEnd: false });
   }
@@ -61,8 +61,49 @@ export class LocalPaymentRepository {
    * Changes a subscription as the provider would (cancel at period end; tests also move it past due and back). Its
    * `updated_at` moves to now, and by at least 1 ms, so every change is newer than the one before.
    */
-  async updateSubscription(id: string, changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'freeForLife'>>): Promise<LocalSubscription | null> {
-    const result = await this.dataSource
+  /** The member's latest subscription, locked until the transaction ends (the portal's changes, one at a time). */
+  lockLatestSubscription(transaction: EntityManager, userId: string): Promise<LocalSubscription | null> {
+    return transaction
+      .createQueryBuilder(LocalSubscription, 'subscription')
+      .where({ userId })
+      .orderBy('subscription.created_at', 'DESC')
+      .addOrderBy('subscription.id', 'DESC')
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  latestSubscription(userId: string): Promise<LocalSubscription | null> {
+    return this.dataSource.getRepository(LocalSubscription).findOne({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /**
+   * Subscriptions whose paid period has ended and that are still running (active or trialing), oldest first, locked
+   * until the transaction ends; rows another instance holds are skipped (two instances never renew one twice).
+   */
+  lockDue(transaction: EntityManager, now: Date, limit: number): Promise<LocalSubscription[]> {
+    return transaction
+      .createQueryBuilder(LocalSubscription, 'subscription')
+      .where(`subscription.status IN ('active', 'trialing')`)
+      .andWhere('subscription.current_period_end <= :now', { now })
+      .orderBy('subscription.current_period_end', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  /**
+   * Changes a subscription as the provider would (cancel at period end, renewal, card change; tests also move it past
+   * due and back). Its `updated_at` moves to now, and by at least 1 ms, so every change is newer than the one before.
+   * In `transaction` when one is given.
+   */
+  async updateSubscription(
+    id: string,
+    changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'freeForLife' | 'cardFingerprint' | 'cardLast4'>>,
+    transaction?: EntityManager,
+  ): Promise<LocalSubscription | null> {
+    const manager = transaction ?? this.dataSource.manager;
+    const result = await manager
       .createQueryBuilder()
       .update(LocalSubscription)
       .set({ ...changes, updatedAt: () => `GREATEST(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')` })
@@ -70,6 +111,6 @@ export class LocalPaymentRepository {
       .returning('*')
       .updateEntity(false)
       .execute();
-    return result.affected ? this.subscription(id) : null;
+    return result.affected ? manager.getRepository(LocalSubscription).findOneBy({ id }) : null;
   }
 }

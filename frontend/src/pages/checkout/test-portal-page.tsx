@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { FlaskConical, LoaderCircle } from 'lucide-react';
+import type { TestCard, TestPortal } from '@app/contracts';
+import { SimplePage } from '@/components/simple-page';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { PLANS } from '@/content/plans';
+import { api } from '@/lib/api/api';
+import { isApiError, readableError } from '@/lib/api/api-error';
+import { formatDate } from '@/lib/money';
+import { TEST_CARDS } from './test-checkout-page';
+
+const STATUS: Record<string, string> = { active: 'Active', trialing: 'Trial', past_due: 'Past due', canceled: 'Canceled', unpaid: 'Unpaid' };
+const EMPTY_CARD: TestCard = { cardNumber: '', expiry: '', cvc: '' };
+
+/**
+ * The `local` payment provider's customer portal ('Manage billing'), served by the app itself: clearly marked TEST
+ * MODE; it shows the member's subscription and card on file, takes a new test card (paying a past_due renewal with
+ * it) and resumes a subscription set to cancel at the period's end.
+ */
+export default function TestPortalPage() {
+  const portal = useQuery({ queryKey: ['test-portal'], queryFn: api.testPortal });
+
+  return (
+    <SimplePage>
+      <div role="note" className="mb-4 flex items-center gap-3 rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900">
+        <FlaskConical className="h-6 w-6 shrink-0" aria-hidden />
+        <div>
+          <p className="font-bold tracking-wide">TEST MODE</p>
+          <p className="text-sm">This is a test billing portal. No real card is charged; only the test cards below work.</p>
+        </div>
+      </div>
+      <Card>
+        {portal.isPending && (
+          <p className="flex items-center justify-center gap-2 py-8 text-slate-600">
+            <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
+            Loading billing...
+          </p>
+        )}
+        {portal.isError && (
+          <p role="alert" className="text-center text-slate-700">
+            {isApiError(portal.error, 'no_subscription') ? 'You have no subscription yet.' : readableError(portal.error, 'Your billing could not be loaded.')}
+          </p>
+        )}
+        {portal.data && <PortalDetails portal={portal.data} />}
+        <Link to="/profile" className={buttonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}>
+          Back to Profile
+        </Link>
+      </Card>
+    </SimplePage>
+  );
+}
+
+function PortalDetails({ portal }: { portal: TestPortal }) {
+  const queryClient = useQueryClient();
+  const [card, setCard] = useState<TestCard>(EMPTY_CARD);
+  const plan = PLANS.find((candidate) => candidate.id === portal.plan);
+  const changed = (next: TestPortal) => {
+    queryClient.setQueryData(['test-portal'], next);
+    // The member's account and status follow from the provider's events: read them again.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'test-portal' });
+  };
+
+  const update = useMutation({
+    mutationFn: () => api.updateTestPortalCard(card),
+    onSuccess: (next) => {
+      setCard(EMPTY_CARD);
+      changed(next);
+    },
+  });
+  const resume = useMutation({ mutationFn: api.resumeTestPortal, onSuccess: changed });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate();
+  }
+
+  const field = (name: keyof TestCard) => ({
+    value: card[name],
+    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  const running = portal.status !== 'canceled';
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Manage billing</h1>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-500">Plan</dt>
+          <dd className="font-medium text-slate-900">{plan?.name ?? portal.plan}</dd>
+          <dt className="text-slate-500">Status</dt>
+          <dd className="font-medium text-slate-900">{STATUS[portal.status] ?? portal.status}</dd>
+          <dt className="text-slate-500">{running && !portal.cancelAtPeriodEnd ? 'Renews on' : 'Ends on'}</dt>
+          <dd className="font-medium text-slate-900">{formatDate(portal.currentPeriodEnd)}</dd>
+          <dt className="text-slate-500">Card</dt>
+          <dd className="font-medium text-slate-900">{portal.cardLast4 ? `•••• ${portal.cardLast4}` : 'None'}</dd>
+        </dl>
+        {portal.status === 'past_due' && (
+          <p role="alert" className="mt-3 text-sm text-rose-700">
+            Your last payment failed. Update your card to pay it and keep your subscription.
+          </p>
+        )}
+      </div>
+
+      {running && portal.cancelAtPeriodEnd && (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700">Your subscription is set to cancel on {formatDate(portal.currentPeriodEnd)}.</p>
+          {resume.isError && (
+            <p role="alert" className="text-sm text-rose-700">
+              {readableError(resume.error, 'Your subscription could not be resumed.')}
+            </p>
+          )}
+          <Button type="button" className="w-full" disabled={resume.isPending} onClick={() => resume.mutate()}>
+            {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+          </Button>
+        </div>
+      )}
+
+      {running && (
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <h2 className="text-lg font-semibold text-slate-900">Card on file</h2>
+          <FormField id="card-number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder={TEST_CARDS.succeeds} {...field('cardNumber')} />
+          <div className="grid grid-cols-2 gap-4">
+            <FormField id="card-expiry" label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="12 / 34" {...field('expiry')} />
+            <FormField id="card-cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...field('cvc')} />
+          </div>
+          <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-600">
+            <p className="font-medium text-slate-800">Test cards</p>
+            <p>
+              <span className="font-mono">{TEST_CARDS.succeeds}</span> succeeds
+            </p>
+            <p>
+              <span className="font-mono">{TEST_CARDS.declined}</span> is declined
+            </p>
+          </div>
+          {update.isError && (
+            <p role="alert" className="text-sm text-rose-700">
+              {readableError(update.error, 'Your card could not be updated.')}
+            </p>
+          )}
+          {update.isSuccess && <p className="text-sm text-emerald-700">Your card was updated.</p>}
+          <Button type="submit" className="w-full" disabled={update.isPending}>
+            {update.isPending ? 'Processing...' : 'Update card'}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
