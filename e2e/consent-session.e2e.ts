@@ -8,10 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { EncryptedStorage, KeyRing, LocalDirectoryStorage } from '@app/storage';
-import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { DESKTOP, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { scanQrCode } from './support/qr-code';
 import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
 
 const STATEMENT = 'My name is Jordan Lee and I consent.';
@@ -20,15 +18,6 @@ const e2e = useE2e(DESKTOP, async () => {
   media = await makeFakeMedia(STATEMENT);
   return fakeMediaArgs(media);
 });
-
-/** Reads the QR code on the member's screen the way a phone camera would: from pixels. */
-async function scanQrCode(page: Page): Promise<string> {
-  const png = await page.getByRole('img', { name: 'Consent QR code' }).screenshot();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-  if (!code) throw new Error('No QR code could be read from the page');
-  return code.data;
-}
 
 describe('consent session across two phones', () => {
   test('the partner scans, records and consents; the member sees the verdict; the recording is stored encrypted', async () => {

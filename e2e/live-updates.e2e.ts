@@ -2,10 +2,9 @@
 // To prove it is the socket and not the 2 s polling, the member page's polls of the session are blocked (aborted)
 // once the QR code shows: from then on only the socket can bring the verdict.
 // Only the media worker's analysis of the recorded statement (real ffmpeg and PocketSphinx) grants consent.
-import jsQR from 'jsqr';
 import type { Page, WebSocket } from 'playwright-core';
-import sharp from 'sharp';
 import { DESKTOP, eventually, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { scanQrCode } from './support/qr-code';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 
 const PARTNER_NAME = 'Jordan Lee';
@@ -18,15 +17,6 @@ const e2e = useE2e(DESKTOP, async () => {
   media = await makeFakeMedia(STATEMENT);
   return fakeMediaArgs(media);
 });
-
-/** Reads the QR code on the member's screen the way a phone camera would: from pixels. */
-async function scanQrCode(page: Page): Promise<string> {
-  const png = await page.getByRole('img', { name: 'Consent QR code' }).screenshot();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-  if (!code) throw new Error('No QR code could be read from the page');
-  return code.data;
-}
 
 /** Resolves once the page's Socket.IO connection is accepted (the server's CONNECT packet, `40`, arrived). */
 function liveSocketConnected(page: Page): Promise<WebSocket> {

@@ -1,22 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FlaskConical, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import type { TestCard, TestCheckout } from '@app/contracts';
 import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
 import { PLANS } from '@/content/plans';
 import { api } from '@/lib/api/api';
 import { browserLocation } from '@/lib/browser-location';
 import { isApiError, readableError } from '@/lib/api/api-error';
 import { formatAmount } from '@/lib/money';
 import { CHECKOUT_ERROR_PARAM } from '@/lib/payments';
+import { EMPTY_CARD, TestCardFields, TestModeBanner } from './test-mode';
 
 /** The test cards of the `local` provider (as the card provider's own test mode names them). */
-export const TEST_CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
-
 const PER = { month: 'per month', year: 'per year' } as const;
 
 /**
@@ -30,13 +28,7 @@ export default function TestCheckoutPage() {
 
   return (
     <SimplePage>
-      <div role="note" className="mb-4 flex items-center gap-3 rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900">
-        <FlaskConical className="h-6 w-6 shrink-0" aria-hidden />
-        <div>
-          <p className="font-bold tracking-wide">TEST MODE</p>
-          <p className="text-sm">This is a test checkout. No real card is charged; only the test cards below work.</p>
-        </div>
-      </div>
+      <TestModeBanner>This is a test checkout. No real card is charged; only the test cards below work.</TestModeBanner>
       <Card>
         {checkout.isPending && (
           <p className="flex items-center justify-center gap-2 py-8 text-slate-600">
@@ -64,7 +56,7 @@ export default function TestCheckoutPage() {
 
 function CheckoutForm({ checkout }: { checkout: TestCheckout }) {
   const navigate = useNavigate();
-  const [card, setCard] = useState<TestCard>({ cardNumber: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<TestCard>(EMPTY_CARD);
   const plan = PLANS.find((candidate) => candidate.id === checkout.plan);
   const price = formatAmount(checkout.amountCents, checkout.currency);
 
@@ -82,10 +74,6 @@ function CheckoutForm({ checkout }: { checkout: TestCheckout }) {
     pay.mutate();
   }
 
-  const field = (name: keyof TestCard) => ({
-    value: card[name],
-    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   if (checkout.status !== 'open') {
     return (
@@ -108,21 +96,7 @@ function CheckoutForm({ checkout }: { checkout: TestCheckout }) {
           <span className="text-xl font-semibold text-slate-900">{price}</span> {PER[checkout.interval]}
         </p>
       </div>
-      <FormField id="card-number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder={TEST_CARDS.succeeds} {...field('cardNumber')} />
-      <div className="grid grid-cols-2 gap-4">
-        <FormField id="card-expiry" label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="12 / 34" {...field('expiry')} />
-        <FormField id="card-cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...field('cvc')} />
-      </div>
-      <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-600">
-        <p className="font-medium text-slate-800">Test cards</p>
-        <p>
-          <span className="font-mono">{TEST_CARDS.succeeds}</span> succeeds
-        </p>
-        <p>
-          <span className="font-mono">{TEST_CARDS.declined}</span> is declined
-        </p>
-        <p>Any future expiry date and any 3-digit CVC.</p>
-      </div>
+      <TestCardFields card={card} onChange={setCard} />
       {pay.isError && !isApiError(pay.error, 'card_declined') && (
         <p role="alert" className="text-sm text-rose-700">
           {readableError(pay.error, 'Your payment could not be completed.')}

@@ -1,20 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { FlaskConical, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import type { TestCard, TestPortal } from '@app/contracts';
 import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
 import { PLANS } from '@/content/plans';
 import { api } from '@/lib/api/api';
 import { isApiError, readableError } from '@/lib/api/api-error';
 import { formatDate } from '@/lib/money';
-import { TEST_CARDS } from './test-checkout-page';
+import { EMPTY_CARD, TestCardFields, TestModeBanner } from './test-mode';
 
 const STATUS: Record<string, string> = { active: 'Active', trialing: 'Trial', past_due: 'Past due', canceled: 'Canceled', unpaid: 'Unpaid' };
-const EMPTY_CARD: TestCard = { cardNumber: '', expiry: '', cvc: '' };
 
 /**
  * The `local` payment provider's customer portal ('Manage billing'), served by the app itself: clearly marked TEST
@@ -26,13 +24,7 @@ export default function TestPortalPage() {
 
   return (
     <SimplePage>
-      <div role="note" className="mb-4 flex items-center gap-3 rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900">
-        <FlaskConical className="h-6 w-6 shrink-0" aria-hidden />
-        <div>
-          <p className="font-bold tracking-wide">TEST MODE</p>
-          <p className="text-sm">This is a test billing portal. No real card is charged; only the test cards below work.</p>
-        </div>
-      </div>
+      <TestModeBanner>This is a test billing portal. No real card is charged; only the test cards below work.</TestModeBanner>
       <Card>
         {portal.isPending && (
           <p className="flex items-center justify-center gap-2 py-8 text-slate-600">
@@ -78,10 +70,6 @@ function PortalDetails({ portal }: { portal: TestPortal }) {
     update.mutate();
   }
 
-  const field = (name: keyof TestCard) => ({
-    value: card[name],
-    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   const running = portal.status !== 'canceled';
   return (
@@ -122,20 +110,7 @@ function PortalDetails({ portal }: { portal: TestPortal }) {
       {running && (
         <form onSubmit={submit} noValidate className="space-y-5">
           <h2 className="text-lg font-semibold text-slate-900">Card on file</h2>
-          <FormField id="card-number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder={TEST_CARDS.succeeds} {...field('cardNumber')} />
-          <div className="grid grid-cols-2 gap-4">
-            <FormField id="card-expiry" label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="12 / 34" {...field('expiry')} />
-            <FormField id="card-cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...field('cvc')} />
-          </div>
-          <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-600">
-            <p className="font-medium text-slate-800">Test cards</p>
-            <p>
-              <span className="font-mono">{TEST_CARDS.succeeds}</span> succeeds
-            </p>
-            <p>
-              <span className="font-mono">{TEST_CARDS.declined}</span> is declined
-            </p>
-          </div>
+          <TestCardFields card={card} onChange={setCard} />
           {update.isError && (
             <p role="alert" className="text-sm text-rose-700">
               {readableError(update.error, 'Your card could not be updated.')}
