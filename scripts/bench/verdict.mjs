@@ -16,6 +16,7 @@ import { io } from 'socket.io-client';
 import { buildIfNeeded } from './support/build.mjs';
 import { createSessions } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
+import { importTypeScript } from './support/typescript.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARMUP_RUNS = 1;
@@ -43,8 +44,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a p
 process.chdir(new URL('../..', import.meta.url).pathname);
 if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 buildIfNeeded(MAINS, { mediaWorker: true });
-const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts');
-const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts');
+const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
+const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
 
 const stack = await startStack({ baseline: false, mediaWorker: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.stop().finally(() => process.exit(130)));
@@ -99,22 +100,6 @@ try {
 } finally {
   for (const socket of sockets) socket.disconnect();
   await stack.stop();
-}
-
-/**
- * Node 24 strips the types of the repository's TypeScript (these files use nothing else); its note that the root
- * package.json names no module type is expected here, so it is not printed.
- */
-async function importTypeScript(path) {
-  const listeners = process.listeners('warning');
-  process.removeAllListeners('warning');
-  try {
-    const module = await import(new URL(path, import.meta.url));
-    await new Promise((resolve) => setImmediate(resolve)); // a warning is emitted on the next tick
-    return module;
-  } finally {
-    for (const listener of listeners) process.on('warning', listener);
-  }
 }
 
 function mediaDuration(path) {

@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import pg from 'pg';
 import { SERVICE_NODE_OPTIONS } from '../../lib/service-node-options.mjs';
 import { freePort, startProcess, stopProcess, waitForOutput, waitForReady } from './processes.mjs';
+import { importTypeScript } from './typescript.mjs';
+
+const { deleteRedisKeys } = await importTypeScript('../../../libs/testing/src/redis-cleanup.ts', import.meta.url);
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,20 +34,6 @@ async function adminQuery(text, params = []) {
     return (await admin.query(text, params)).rows;
   } finally {
     await admin.end();
-  }
-}
-
-async function deleteRedisKeys(prefix) {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
   }
 }
 
@@ -95,7 +83,7 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
         await db.end().catch(() => undefined);
         await Promise.all(processes.map(stopProcess));
         await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-        await deleteRedisKeys(redisPrefix).catch(() => undefined);
+        await deleteRedisKeys(REDIS_URL, redisPrefix).catch(() => undefined);
         await rm(workDir, { recursive: true, force: true });
       })();
       return stopped;

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { browserLocation } from '@/lib/browser-location';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
+import { fillCard } from '@/test/test-card';
 
 afterEach(() => {
   act(() => dismissToast());
@@ -21,14 +21,6 @@ function setUp(pay: () => Response = () => jsonResponse({ redirectUrl: 'http://l
     'POST /api/billing/test-checkout/lcs_1/pay': pay,
     'POST /api/stripe/create-subscription': () => jsonResponse({}),
   });
-}
-
-async function fillCard(cardNumber: string) {
-  const u = userEvent.setup();
-  await u.type(await screen.findByLabelText('Card number'), cardNumber);
-  await u.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 34');
-  await u.type(screen.getByLabelText('CVC'), '123');
-  return u;
 }
 
 describe('/checkout/test/:sessionId', () => {

@@ -5,6 +5,7 @@ import type { User } from '@app/contracts';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
+import { fillCard } from '@/test/test-card';
 
 afterEach(() => {
   act(() => dismissToast());
@@ -20,14 +21,6 @@ function setUp(routes: Record<string, () => Response> = {}, portal: unknown = PO
     'GET /api/billing/test-checkout/portal': () => jsonResponse(portal),
     ...routes,
   });
-}
-
-async function fillCard(cardNumber: string) {
-  const u = userEvent.setup();
-  await u.type(await screen.findByLabelText('Card number'), cardNumber);
-  await u.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 34');
-  await u.type(screen.getByLabelText('CVC'), '123');
-  return u;
 }
 
 describe('/checkout/test/portal', () => {
