@@ -62,6 +62,9 @@ export class RecordSubscription {
         state.userId ??
         userIdHint;
       if (!owner || (await this.deletedMembers.isDeleted(transaction, owner))) return null;
+      // Events are processed concurrently: the subscription's event may come before its checkout's, so the customer
+      // is linked here too (a no-op when it is already).
+      await this.customers.link(transaction, { userId: owner, provider: this.provider.name, providerCustomerId: state.customerId });
       await this.subscriptions.upsert(transaction, owner, state);
       return owner;
     });
