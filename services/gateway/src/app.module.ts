@@ -6,6 +6,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
+import { DashboardAccessLog } from './admin/queue-dashboard/dashboard-access-log';
+import { QueueDashboard } from './admin/queue-dashboard/queue-dashboard';
 import { StaffAccess } from './admin/staff-access';
 import { SupportAccessLog } from './admin/support-access-log';
 import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
@@ -77,6 +79,8 @@ export class AppModule {
         AccountDeletionSchedule,
         StaffAccess,
         SupportAccessLog,
+        DashboardAccessLog,
+        QueueDashboard,
       ],
       // For `@RequireRole` on controllers of modules built on this one.
       exports: [StaffAccess, SupportAccessLog],
