@@ -36,6 +36,8 @@ export interface TestServer {
   storageDir: string;
   /** The key ring the consent service encrypts with, as STORAGE_ENCRYPTION_KEYS / _ACTIVE_KEY_ID spell it. */
   encryptionKeys: { spec: string; activeId: string };
+  /** The Redis and key prefix the services share (BullMQ's prefix is this without its trailing ':'). */
+  redis: { url: string; prefix: string };
   /** Runs SQL against this server's own database. */
   sql<T extends QueryResultRow = QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   /** Sets identity.users columns for the account with this e-mail. */
@@ -221,6 +223,7 @@ export async function startServer(): Promise<TestServer> {
     supportEmail: TEST_SUPPORT_EMAIL,
     storageDir,
     encryptionKeys,
+    redis: { url: redisUrl, prefix: redisPrefix },
     sql,
     async setUser(email, fields) {
       const sets: string[] = [];

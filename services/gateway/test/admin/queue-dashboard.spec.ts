@@ -96,7 +96,10 @@ describe('the job dashboard at /admin/queues', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.text).toContain('<base href="/admin/queues/" />');
     expect(response.text).toContain('<title>ConsentIQ jobs</title>');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    // The web app's policy, but for the inline styles of the board's loading screen and job data viewer.
+    const policy = (await get('/api/site')).headers['content-security-policy'];
+    expect(policy).toContain("; style-src 'self';");
+    expect(response.headers['content-security-policy']).toBe(policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-powered-by']).toBeUndefined();
