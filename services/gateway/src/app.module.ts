@@ -6,6 +6,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
+import { StaffAccess } from './admin/staff-access';
+import { SupportAccessLog } from './admin/support-access-log';
 import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from './account-deletion/delete-due-accounts';
 import { AuthSession } from './auth/auth-session.entity';
@@ -73,7 +75,11 @@ export class AppModule {
         AccountUpdatesProcessor,
         DeleteDueAccounts,
         AccountDeletionSchedule,
+        StaffAccess,
+        SupportAccessLog,
       ],
+      // For `@RequireRole` on controllers of modules built on this one.
+      exports: [StaffAccess, SupportAccessLog],
     };
   }
 }
