@@ -92,7 +92,7 @@ describe('/admin/sessions/:id', () => {
   });
 
   it('tells a member the page is for support staff (403)', async () => {
-    answering({ [`GET /api/admin/sessions/${ID}`]: refused(403, 'forbidden') });
+    answering({ [`GET /api/admin/sessions/${ID}`]: refused(403, 'role_required') });
     renderApp(<AppRoutes />, { route: `/admin/sessions/${ID}` });
     expect(await screen.findByRole('heading', { name: 'Support staff only' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Your account does not have the support role.');
