@@ -2,12 +2,11 @@ import { supportSessionRecordSchema, type SupportSessionRecord } from '@app/cont
 import { makeTestRecording } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { call, CLIENT, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, storedRecording, type CreatedSession } from './consent-api';
+import { call, CLIENT, CREDENTIAL_REFUSED, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, storedRecording, type CreatedSession } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { allSent, MEMBER_PHONE, phoneForms, sessionWithPhone, textsWhen } from './text-message-helpers';
 
 const TRANSCRIPT = 'my name is jordan lee and i consent';
-const CREDENTIAL_REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
 
 describe('the support lookup of a session (consent service, real Postgres and Redis)', () => {
   let consent: ConsentTestApp;

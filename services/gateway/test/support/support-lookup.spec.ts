@@ -4,11 +4,13 @@ import { makeTestRecording, testRedisPrefix } from '@app/testing';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { eventually } from '../../../consent/test/consent-api';
 import { allSent, phoneForms, textsWhen } from '../../../consent/test/text-message-helpers';
 import { accessLog, setRole } from '../admin/staff-helpers';
-import { expectError, registerOk } from '../api-helpers';
+import { expectError, http, registerOk } from '../api-helpers';
 import { api, createSession, CreatedSession, Member, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, ConsentStack } from '../consent/consent-stack';
 import { VALID_FULL_NAME, VALID_PHONE } from '../fixtures';
+import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 
 const TRANSCRIPT = 'my name is jordan lee and i consent';
 
@@ -60,7 +62,7 @@ describe('GET /api/admin/sessions/:id', () => {
       .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['affirmed', 'name_matches'], transcript: TRANSCRIPT, recogniser: 'pocketsphinx test', timingsMs: { normalize: 3, transcribe: 40, judge: 1 } })
       .expect(200);
     await textsWhen(stack.consent, created.id, allSent(2));
-    await until(async () => (await updates.getJobState(`${created.id}.text_sent`)) === 'completed' && (await updates.getJobState(`${created.id}.verdict`)) === 'completed');
+    await eventually(async () => (await updates.getJobState(`${created.id}.text_sent`)) === 'completed' && (await updates.getJobState(`${created.id}.verdict`)) === 'completed', 15_000);
     return created;
   }
 
@@ -126,10 +128,22 @@ describe('GET /api/admin/sessions/:id', () => {
   });
 });
 
-async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+describe('GET /api/admin/sessions/:id without the consent service', () => {
+  let gateway: GatewayTestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1.
+    gateway = await startGatewayTestApp({ CONSENT_SERVICE_URL: 'http://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it('answers 503 and still logs the read', async () => {
+    const { user, token } = await registerOk(gateway);
+    await setRole(gateway.dataSource, user.id, 'support');
+    const id = randomUUID();
+    expectError(await http(gateway).get(`/api/admin/sessions/${id}`).set('Authorization', `Bearer ${token}`), 503, 'The consent service is unavailable, please try again');
+    expect((await accessLog(gateway.dataSource)).map((row) => [row.actorUserId, row.target])).toEqual([[user.id, `session:${id}`]]);
+  });
+});
