@@ -37,6 +37,10 @@ import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadin
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
 import { SiteController } from './site/site.controller';
+import { JobStates } from './support/job-states';
+import { SupportLookup } from './support/support-lookup';
+import { SupportRecordReader } from './support/support-record-reader';
+import { SupportController } from './support/support.controller';
 import { User } from './users/user.entity';
 
 @Module({})
@@ -52,7 +56,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController],
+      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController, SupportController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
@@ -81,6 +85,9 @@ export class AppModule {
         SupportAccessLog,
         DashboardAccessLog,
         QueueDashboard,
+        SupportRecordReader,
+        JobStates,
+        SupportLookup,
       ],
       // For `@RequireRole` on controllers of modules built on this one.
       exports: [StaffAccess, SupportAccessLog],

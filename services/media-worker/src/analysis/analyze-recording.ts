@@ -28,8 +28,9 @@ export class AnalyzeRecording {
     @Inject(TRANSCRIBER) private readonly transcriber: Transcriber,
   ) {}
 
-  async run({ sessionId, videoAssetId }: JobPayload<'analyze-recording'>): Promise<void> {
-    const input = await this.consent.input(sessionId);
+  /** `deadline` aborts every step still running when the job's time limit passes (their child processes are killed). */
+  async run({ sessionId, videoAssetId }: JobPayload<'analyze-recording'>, deadline?: AbortSignal): Promise<void> {
+    const input = await this.consent.input(sessionId, deadline);
     if (!input?.open || input.videoAssetId !== videoAssetId) {
       this.logger.log(`Session ${sessionId} needs no analysis (${input ? 'verdict stored already' : 'session gone'})`);
       return;
@@ -49,10 +50,15 @@ export class AnalyzeRecording {
         : await withWorkspace(async (directory) => {
             const audio = await timed('normalize', async () => {
               const recording = join(directory, 'recording');
-              await this.recordings.saveTo(input.storageKey, recording);
-              return normalize(recording, { workDir: directory, maxSeconds: this.config.MAX_RECORDING_SECONDS, timeoutMs: this.config.STEP_TIMEOUT_MS });
+              await this.recordings.saveTo(input.storageKey, recording, deadline);
+              return normalize(recording, {
+                workDir: directory,
+                maxSeconds: this.config.MAX_RECORDING_SECONDS,
+                timeoutMs: this.config.STEP_TIMEOUT_MS,
+                signal: deadline,
+              });
             });
-            return timed('transcribe', () => this.transcriber.transcribe(audio.wavPath, { typedName: input.typedName }));
+            return timed('transcribe', () => this.transcriber.transcribe(audio.wavPath, { typedName: input.typedName }, deadline));
           });
     const judgement = await timed('judge', () => judge({ decision: input.decision, typedName: input.typedName, transcription }));
     const stored = await this.consent.reportVerdict(sessionId, {
@@ -62,7 +68,7 @@ export class AnalyzeRecording {
       transcript: transcription === NOT_ANALYSED ? null : transcription.text,
       recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
       timingsMs,
-    });
+    }, deadline);
     this.logger.log(`Session ${sessionId}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`);
   }
 }

@@ -46,7 +46,7 @@ export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy
 
   private async handle(payload: JobPayload<'analyze-recording'>, job: Job): Promise<void> {
     try {
-      await this.analyze.run(payload);
+      await this.analyze.run(payload, AbortSignal.timeout(this.config.JOB_TIMEOUT_MS));
     } catch (error) {
       const permanent = error instanceof MediaRejectedError || error instanceof UnrecoverableError;
       if (permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.reportFailure(payload, error);

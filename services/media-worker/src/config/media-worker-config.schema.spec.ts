@@ -17,6 +17,7 @@ describe('mediaWorkerConfigSchema', () => {
       STEP_TIMEOUT_MS: 20_000,
       MAX_RECORDING_SECONDS: 31,
       JOB_LOCK_MS: 30_000,
+      JOB_TIMEOUT_MS: 120_000,
       TRANSCRIBER: 'local',
       OPENAI_TRANSCRIBE_MODEL: 'whisper-1',
       STORAGE_BACKEND: 'local',

@@ -13,6 +13,12 @@ export const mediaWorkerConfigSchema = z
     MEDIA_CONCURRENCY: env.positiveInt(1),
     /** Time limit of each step (decrypting, ffprobe, ffmpeg, each recogniser process, the transcription call). */
     STEP_TIMEOUT_MS: env.positiveInt(20_000),
+    /**
+     * Time limit of a whole analysis (every step, both recognisers, the calls to the consent service); past it the
+     * attempt is aborted, its child processes killed, and the job retried. A stopping worker waits at most this long
+     * for the jobs it holds, so Kubernetes' terminationGracePeriodSeconds must exceed it.
+     */
+    JOB_TIMEOUT_MS: env.positiveInt(120_000),
     /** The spec stops recording at 30 s; one more second allows for container rounding. */
     MAX_RECORDING_SECONDS: env.positiveInt(31),
     /**

@@ -20,24 +20,26 @@ export class ConsentClient {
   constructor(@Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig) {}
 
   /** The analysis's input; null when the session is gone (deleted), so there is nothing left to analyse. */
-  input(sessionId: string): Promise<AnalysisInput | null> {
-    return this.call('GET', `/analysis/${sessionId}`, analysisInputSchema);
+  input(sessionId: string, signal?: AbortSignal): Promise<AnalysisInput | null> {
+    return this.call('GET', `/analysis/${sessionId}`, analysisInputSchema, undefined, signal);
   }
 
-  async reportVerdict(sessionId: string, report: VerdictReport): Promise<AnalysisStored | null> {
-    return this.call('POST', `/analysis/${sessionId}/verdict`, analysisStoredSchema, report);
+  async reportVerdict(sessionId: string, report: VerdictReport, signal?: AbortSignal): Promise<AnalysisStored | null> {
+    return this.call('POST', `/analysis/${sessionId}/verdict`, analysisStoredSchema, report, signal);
   }
 
   async reportFailure(sessionId: string, failure: AnalysisFailure): Promise<AnalysisStored | null> {
     return this.call('POST', `/analysis/${sessionId}/failure`, analysisStoredSchema, failure);
   }
 
-  private async call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown): Promise<z.infer<S> | null> {
+  /** `signal` is the job's deadline, if any; each call also has the step's own limit. */
+  private async call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown, signal?: AbortSignal): Promise<z.infer<S> | null> {
+    const stepLimit = AbortSignal.timeout(this.config.STEP_TIMEOUT_MS);
     const response = await fetch(new URL(path, this.config.CONSENT_SERVICE_URL), {
       method,
       headers: { 'X-Internal-Token': this.config.MEDIA_WORKER_TOKEN, ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(this.config.STEP_TIMEOUT_MS),
+      signal: signal ? AbortSignal.any([stepLimit, signal]) : stepLimit,
     });
     if (response.status === 404) return null;
     const failure = `The consent service answered ${response.status} to ${method} ${path.replace(/[0-9a-f-]{36}/, ':sessionId')}`;

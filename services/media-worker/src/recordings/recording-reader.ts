@@ -20,12 +20,13 @@ export class RecordingReader implements OnApplicationShutdown {
    * Decrypts the recording into `path` (readable by this process's user only). Every segment is authenticated
    * before it is written, so a tampered object fails here rather than reaching ffmpeg.
    */
-  async saveTo(key: string, path: string): Promise<void> {
+  async saveTo(key: string, path: string, signal?: AbortSignal): Promise<void> {
     const content = await this.storage.get(key).catch((error: unknown) => {
       if (error instanceof ObjectNotFoundError) throw new MediaRejectedError('recording_missing', 'the stored recording is missing');
       throw error;
     });
-    await pipeline(content, createWriteStream(path, { mode: 0o600 }), { signal: AbortSignal.timeout(this.config.STEP_TIMEOUT_MS) });
+    const stepLimit = AbortSignal.timeout(this.config.STEP_TIMEOUT_MS);
+    await pipeline(content, createWriteStream(path, { mode: 0o600 }), { signal: signal ? AbortSignal.any([stepLimit, signal]) : stepLimit });
   }
 
   onApplicationShutdown(): void {
