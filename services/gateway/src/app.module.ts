@@ -36,6 +36,7 @@ import { SocketAuthenticator } from './live-updates/socket-authenticator';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
+import { QueueHandles } from './queues/queue-handles';
 import { SiteController } from './site/site.controller';
 import { JobStates } from './support/job-states';
 import { SupportLookup } from './support/support-lookup';
@@ -83,6 +84,7 @@ export class AppModule {
         AccountDeletionSchedule,
         StaffAccess,
         SupportAccessLog,
+        QueueHandles,
         DashboardAccessLog,
         QueueDashboard,
         SupportRecordReader,

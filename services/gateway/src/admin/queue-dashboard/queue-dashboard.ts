@@ -1,12 +1,12 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { createQueue, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { GATEWAY_CONFIG, GatewayConfig } from '../../config/gateway-config.schema';
+import { QueueHandles } from '../../queues/queue-handles';
 import { StaffAccess, type StaffRequest } from '../staff-access';
+import type { Role } from '../staff-roles';
 import { DashboardAccessLog } from './dashboard-access-log';
 import { dashboardAccessOf, mayChangeJobs, rolesAllowedFor } from './dashboard-rules';
 
@@ -20,32 +20,26 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
  * shows no buttons that would be refused (and would refuse them itself); admin gets the full board.
  */
 @Injectable()
-export class QueueDashboard implements OnModuleDestroy {
+export class QueueDashboard {
   /** Mounted at QUEUE_DASHBOARD_PATH by `createGatewayApp`, ahead of the web app's files. */
   readonly app: Express;
-  private readonly queues: Queue[];
-  private readonly logger = new Logger(QueueDashboard.name);
+  private boards?: { full: Express; readOnly: Express };
 
   constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly queues: QueueHandles,
     private readonly access: StaffAccess,
     private readonly accessLog: DashboardAccessLog,
   ) {
-    const wiring = queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX);
-    this.queues = Object.values(QUEUES).map((name) => createQueue(name, wiring));
-    for (const queue of this.queues) queue.on('error', (error) => this.logger.warn(`job dashboard, queue ${queue.name}: ${error.message}`));
-    const fullBoard = board(this.queues, { readOnlyMode: false });
-    const readOnlyBoard = board(this.queues, { readOnlyMode: true });
     this.app = express()
       .disable('x-powered-by')
       .use((request: Request, response: Response, next: NextFunction) => this.admit(request, response, next))
-      .use((request: Request, response: Response, next: NextFunction) =>
-        (mayChangeJobs((request as StaffRequest).staff.role) ? fullBoard : readOnlyBoard)(request, response, next),
-      );
+      .use((request: Request, response: Response, next: NextFunction) => this.boardFor((request as StaffRequest).staff.role)(request, response, next));
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.queues.map((queue) => queue.close()));
+  /** Built for the first staff member admitted, so a gateway whose board nobody opens holds no queue connection for it. */
+  private boardFor(role: Role): Express {
+    this.boards ??= { full: board(this.queues.all(), { readOnlyMode: false }), readOnly: board(this.queues.all(), { readOnlyMode: true }) };
+    return mayChangeJobs(role) ? this.boards.full : this.boards.readOnly;
   }
 
   private async admit(request: Request, response: Response, next: NextFunction): Promise<void> {
