@@ -1,7 +1,7 @@
 // The job dashboard (Bull Board at /admin/queues) in a real browser, under the gateway's own security headers.
 import { QUEUES, queueWiringFromUrl } from '@app/queue';
 import { Queue } from 'bullmq';
-import { expectHidden, expectVisible, registerAccount, takeCspViolations, useE2e } from './support/browser';
+import { eventually, expectHidden, expectVisible, registerAccount, takeCspViolations, useE2e } from './support/browser';
 
 const e2e = useE2e();
 
@@ -28,8 +28,18 @@ describe('the job dashboard', () => {
     expect(response?.status()).toBe(200);
     for (const name of Object.values(QUEUES)) await expectVisible(page.getByText(name, { exact: true }));
     await expectVisible(page.getByText('refused-payload', { exact: true }));
-    if (changes) await expectVisible(page.getByRole('button', { name: 'Retry all' }));
-    else await expectHidden(page.getByRole('button', { name: 'Retry all' }));
+    if (changes) {
+      // A change from the board's own page passes the cross-site request defence (same origin) and is logged.
+      await page.getByRole('button', { name: 'Retry all' }).click();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await eventually(async () =>
+        expect(await server.sql('SELECT action, target FROM identity.support_access_log WHERE actor_user_id = $1 AND action = $2', [staff.id, 'change'])).toEqual([
+          { action: 'change', target: `PUT /api/queues/${QUEUES.sessionUpdates}/retry/failed` },
+        ]),
+      );
+    } else {
+      await expectHidden(page.getByRole('button', { name: 'Retry all' }));
+    }
     // The one request the policy refuses on purpose: the board's web fonts from Google (it falls back to system fonts).
     // useE2e then fails the test on any other violation.
     expect(takeCspViolations().filter((violation) => !violation.includes("Loading the stylesheet 'https://fonts.googleapis.com/"))).toEqual([]);
