@@ -7,6 +7,8 @@ import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { MetricsServer } from '@app/metrics';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
+import { StaffAccess } from './admin/staff-access';
+import { SupportAccessLog } from './admin/support-access-log';
 import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from './account-deletion/delete-due-accounts';
 import { AuthSession } from './auth/auth-session.entity';
@@ -34,6 +36,10 @@ import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadin
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
 import { SiteController } from './site/site.controller';
+import { JobStates } from './support/job-states';
+import { SupportLookup } from './support/support-lookup';
+import { SupportRecordReader } from './support/support-record-reader';
+import { SupportController } from './support/support.controller';
 import { User } from './users/user.entity';
 
 @Module({})
@@ -49,7 +55,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController],
+      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController, SupportController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
@@ -75,7 +81,14 @@ export class AppModule {
         AccountUpdatesProcessor,
         DeleteDueAccounts,
         AccountDeletionSchedule,
+        StaffAccess,
+        SupportAccessLog,
+        SupportRecordReader,
+        JobStates,
+        SupportLookup,
       ],
+      // For `@RequireRole` on controllers of modules built on this one.
+      exports: [StaffAccess, SupportAccessLog],
     };
   }
 }
