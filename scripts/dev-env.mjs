@@ -22,6 +22,8 @@ const settings = [
   // The local payment provider signs its events with it (every billing instance must share it). Unused with Stripe.
   ['LOCAL_WEBHOOK_SECRET', () => randomBytes(32).toString('base64url')],
   ['MIGRATE_ON_START', () => 'true'],
+  // Readable log lines in the terminal; production keeps the default, JSON.
+  ['LOG_FORMAT', () => 'pretty'],
 ];
 
 const readEnv = () =>

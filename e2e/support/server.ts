@@ -109,7 +109,7 @@ async function waitForReady(name: string, baseURL: string, child: ChildProcess, 
   throw new Error(`The ${name} was not ready after ${READY_TIMEOUT_MS} ms (last answer: ${last}):\n${output()}`);
 }
 
-/** For a process without an HTTP server (the media worker): ready once it prints `ready`. */
+/** For the media worker, whose only port (metrics and probes) is chosen at start: ready once it says it consumes. */
 async function waitForOutput(name: string, ready: RegExp, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!ready.test(output())) {
@@ -124,12 +124,15 @@ interface RunningService {
   output(): string;
 }
 
-/** Starts one built service with only the environment given, so a developer's shell (or .env) cannot leak into the run. */
+/**
+ * Starts one built service with only the environment given, so a developer's shell (or .env) cannot leak into the run.
+ * Its metrics port is a free one, as several test files run their stacks at once.
+ */
 function spawnService(main: string, env: Record<string, string>): RunningService {
   let log = '';
   const child = spawn(nodeBinary(), [main], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'test', LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const append = (chunk: Buffer) => {

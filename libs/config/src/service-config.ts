@@ -11,6 +11,8 @@ export const processConfigShape = {
   /** Lets several deployments (or test files) share one Redis. */
   REDIS_PREFIX: z.string().default('ciq:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` (one object per line, for the log collector) or `pretty` (readable lines, for `npm start`). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 };
 
 /** What a process without a database of its own reads (the media worker); the services add the rest below. */

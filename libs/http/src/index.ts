@@ -12,3 +12,5 @@ export * from './zod-body.pipe';
 export * from './caller-headers';
 export * from './service-credential';
 export * from './service-credential.guard';
+export * from './probe-routes';
+export * from './request-durations';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Job, Queue, QueueEvents, Worker } from 'bullmq';
-import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
+import { metricsRegistry } from '@app/metrics';
+import { deleteRedisKeys, sampleValue, testRedisPrefix, testRedisUrl } from '@app/testing';
 import { JobContractError } from './job-contracts';
 import { addJob, createQueue, createWorker, QueueWiring } from './job-queue';
 import { JOBS, QUEUES } from './queue-names';
@@ -85,5 +86,57 @@ describe('job queue wiring (real Redis)', () => {
     const job = (await Job.fromId(queue, sent.videoAssetId))!;
     await job.waitUntilFinished(events, 10_000);
     expect(calls).toBe(2);
+  });
+  /** Every consumer made by createWorker is measured alike: attempts, failures, stalls and its queue's depth. */
+  describe('metrics', () => {
+    const queueName = QUEUES.mediaAnalysis;
+    const add = async (options: { attempts?: number } = {}) => {
+      const sent = payload();
+      await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId, backoff: { type: 'fixed', delay: 10 }, ...options });
+      return (await Job.fromId(queue, sent.videoAssetId))!;
+    };
+    const sample = async (line: string) => sampleValue(await metricsRegistry.metrics(), line);
+    const duration = (outcome: string) => `ciq_job_duration_seconds_count{queue="${queueName}",job="analyze-recording",outcome="${outcome}"}`;
+    const failed = (final: boolean) => `ciq_jobs_failed_total{queue="${queueName}",job="analyze-recording",final="${final}"}`;
+
+    it('times completed and failed attempts, and counts failures as final only when no attempt is left', async () => {
+      // The tests above ran jobs too (one registry per process): only what this one adds is compared.
+      const counts = () => Promise.all([duration('failed'), duration('completed'), failed(false), failed(true)].map(sample));
+      const before = await counts();
+      let calls = 0;
+      const handler = async () => {
+        calls += 1;
+        if (calls <= 3) throw new Error('transient');
+      };
+      workers.push(createWorker(JOBS.analyzeRecording, handler, wiring));
+      await expect((await add({ attempts: 2 })).waitUntilFinished(events, 10_000)).rejects.toThrow('transient');
+      await (await add({ attempts: 3 })).waitUntilFinished(events, 10_000);
+
+      expect((await counts()).map((count, index) => count - before[index])).toEqual([3, 1, 2, 1]);
+    });
+
+    it("reports its queue's depth by state at scrape time while the worker exists, and nothing once it is closed", async () => {
+      const worker = createWorker(JOBS.analyzeRecording, async () => undefined, wiring, { autorun: false });
+      workers.push(worker);
+      await add();
+      await add();
+      expect(await sample(`ciq_queue_jobs{queue="${queueName}",state="waiting"}`)).toBe(2);
+      expect(await sample(`ciq_queue_jobs{queue="${queueName}",state="active"}`)).toBe(0);
+      await worker.close();
+      expect(await metricsRegistry.metrics()).not.toContain(`ciq_queue_jobs{queue="${queueName}"`);
+    });
+
+    it('counts a job whose lock lapsed (its worker stopped renewing it) as stalled', async () => {
+      const stalled = `ciq_jobs_stalled_total{queue="${queueName}"}`;
+      const before = await sample(stalled);
+      const job = await add();
+      // Another consumer takes the job and never renews its lock, as a killed process would.
+      const crashed = new Worker(queueName, null, { connection: wiring.connection, prefix: wiring.prefix, lockDuration: 300 });
+      workers.push(crashed);
+      expect((await crashed.getNextJob('crashed-token'))?.id).toBe(job.id);
+      workers.push(createWorker(JOBS.analyzeRecording, async () => undefined, wiring, { stalledInterval: 200, lockDuration: 300 }));
+      await job.waitUntilFinished(events, 10_000);
+      expect((await sample(stalled)) - before).toBe(1);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { JobsOptions, Processor, Queue, UnrecoverableError, Worker, WorkerOption
 import type { RedisOptions } from 'ioredis';
 import { JOB_CONTRACTS, JobContractError, JobPayload, parseJobPayload } from './job-contracts';
 import type { JobName, QueueName } from './queue-names';
+import { observeWorker, timedAttempt } from './worker-metrics';
 
 /** Defaults for every job: retried with backoff, kept briefly after completion, failures kept for inspection. */
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -36,7 +37,8 @@ export function createQueue(name: string, wiring: QueueWiring): Queue {
 
 /**
  * A worker whose handler only ever sees payloads that passed their contract. A payload that fails it can never
- * succeed on retry, so it fails at once as unrecoverable instead of being retried.
+ * succeed on retry, so it fails at once as unrecoverable instead of being retried. Every consumer is measured alike:
+ * each attempt's duration, failed and stalled jobs, and its queue's depth (libs/metrics).
  */
 export function createWorker<N extends JobName>(
   name: N,
@@ -45,21 +47,26 @@ export function createWorker<N extends JobName>(
   options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
 ): Worker {
   const queue = JOB_CONTRACTS[name].queue;
-  return new Worker(
+  // A job name from Redis that this worker does not handle is not made a label of its own.
+  const jobLabel = (jobName: string) => (jobName === name ? name : 'unexpected');
+  const worker = new Worker(
     queue,
-    async (job) => {
-      if (job.name !== name) throw new UnrecoverableError(`Unexpected job ${job.name} on ${queue}`);
-      let payload: JobPayload<N>;
-      try {
-        payload = parseJobPayload(name, job.data);
-      } catch (error) {
-        throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
-      }
-      await handler(payload, job);
-    },
+    (job) =>
+      timedAttempt(queue, jobLabel(job.name), async () => {
+        if (job.name !== name) throw new UnrecoverableError(`Unexpected job ${job.name} on ${queue}`);
+        let payload: JobPayload<N>;
+        try {
+          payload = parseJobPayload(name, job.data);
+        } catch (error) {
+          throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+        }
+        await handler(payload, job);
+      }),
     // A worker's blocking connection must wait for Redis however long it is away, never fail its commands.
     { ...options, connection: { ...wiring.connection, maxRetriesPerRequest: null }, prefix: wiring.prefix },
   );
+  observeWorker(worker, wiring, jobLabel);
+  return worker;
 }
 
 /**

@@ -5,3 +5,4 @@ export * from './capture-stdout';
 export * from './multipart-body';
 export * from './test-s3';
 export * from './speech-recordings';
+export * from './metric-samples';

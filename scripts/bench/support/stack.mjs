@@ -58,6 +58,8 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
     MEDIA_WORKER_TOKEN: randomBytes(32).toString('base64url'),
     STORAGE_DIR: join(workDir, 'storage'),
     MIGRATE_ON_START: 'true',
+    // A free port each: several stacks (or npm start) may run on this machine at once.
+    METRICS_PORT: '0',
   };
   // What the consent service encrypts recordings with and the media worker decrypts them with.
   const keyRing = { STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench' };
@@ -119,10 +121,11 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
     }, NODE_OPTIONS);
     await waitForReady(gateway, `${stack.gatewayUrl}/readyz`);
     if (mediaWorker) {
-      // No database and no HTTP port (as e2e/support/server.ts starts it): ready once it says it consumes.
+      // No database; its only port (metrics and probes) is a free one: ready once it says it consumes.
       const worker = start('media-worker', {
         NODE_ENV: 'production',
         LOG_LEVEL,
+        METRICS_PORT: '0',
         REDIS_URL,
         REDIS_PREFIX: redisPrefix,
         CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,

@@ -1,5 +1,6 @@
 import { UnitOfWork } from '@app/database';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
+import { MetricsServer } from '@app/metrics';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -41,7 +42,7 @@ export class AppModule {
   static forRoot(config: BillingConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [LoggerModule.forRoot(loggerOptions('billing', config.LOG_LEVEL)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
+      imports: [LoggerModule.forRoot(loggerOptions('billing', config)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
       controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController, MembersController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
@@ -50,6 +51,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: ServiceCredentialGuard },
         { provide: PAYMENT_PROVIDER, useFactory: (dataSource: DataSource) => createPaymentProvider(config, dataSource), inject: [DataSource] },
         RedisConnection.provider(config),
+        MetricsServer.provider(config),
         postgresAndRedisReadiness,
         UnitOfWork,
         CustomersRepository,

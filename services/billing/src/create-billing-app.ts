@@ -1,4 +1,4 @@
-import { jsonBodyParser, rawBodyParser } from '@app/http';
+import { jsonBodyParser, rawBodyParser, requestDurations } from '@app/http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -16,6 +16,7 @@ export async function createBillingApp(config: BillingConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(requestDurations());
   // The webhook's signature covers its exact bytes: its body stays a Buffer, whatever its content type (the JSON parser
   // below skips a body already read).
   app.use('/webhooks', rawBodyParser(WEBHOOK_BODY_LIMIT));

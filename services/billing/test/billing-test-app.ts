@@ -40,6 +40,8 @@ export async function startBillingTestApp(overrides: Record<string, string> = {}
     INTERNAL_SERVICE_TOKEN: randomBytes(32).toString('base64url'),
     LOCAL_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
+    // A free port: test files run in parallel, each with its own stack.
+    METRICS_PORT: '0',
     ...overrides,
   });
   await runMigrations(billingDataSourceOptions(config.DATABASE_URL));

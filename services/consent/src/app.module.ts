@@ -1,4 +1,5 @@
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
+import { MetricsServer } from '@app/metrics';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -50,7 +51,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions('consent', config.LOG_LEVEL)),
+        LoggerModule.forRoot(loggerOptions('consent', config)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
       controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, SupportController],
@@ -63,6 +64,7 @@ export class AppModule {
         },
         { provide: APP_GUARD, useClass: ServiceCredentialGuard },
         RedisConnection.provider(config),
+        MetricsServer.provider(config),
         postgresAndRedisReadiness,
         AnalysisQueue,
         SessionUpdates,

@@ -1,4 +1,4 @@
-import { jsonBodyParser } from '@app/http';
+import { jsonBodyParser, requestDurations } from '@app/http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -15,6 +15,7 @@ export async function createConsentApp(config: ConsentConfig): Promise<NestExpre
   app.disable('x-powered-by');
   // The gateway does not relay ETags (nor send If-None-Match): hashing every answer for one would be wasted work.
   app.set('etag', false);
+  app.use(requestDurations());
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.enableShutdownHooks();
   return app;

@@ -55,6 +55,8 @@ export async function startConsentTestApp(overrides: Record<string, string> = {}
     STORAGE_ENCRYPTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
     STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'test',
     LOG_LEVEL: 'silent',
+    // A free port: test files run in parallel, each with its own stack.
+    METRICS_PORT: '0',
     ...overrides,
   });
   await runMigrations(consentDataSourceOptions(config.DATABASE_URL));

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
+import { MetricsServer } from '@app/metrics';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
 import { DashboardAccessLog } from './admin/queue-dashboard/dashboard-access-log';
@@ -51,7 +52,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions('gateway', config.LOG_LEVEL)),
+        LoggerModule.forRoot(loggerOptions('gateway', config)),
         TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
         TypeOrmModule.forFeature([User, AuthSession]),
         PassportModule,
@@ -63,6 +64,7 @@ export class AppModule {
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         RedisConnection.provider(config),
+        MetricsServer.provider(config),
         postgresAndRedisReadiness,
         PasswordHasher,
         LoginRateLimiter,

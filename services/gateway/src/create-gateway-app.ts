@@ -8,7 +8,7 @@ import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './admin/queue-dashboard/qu
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
-import { jsonBodyParser } from '@app/http';
+import { jsonBodyParser, requestDurations } from '@app/http';
 import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
 import { answerUnparseableRequests } from './http/unparseable-requests';
@@ -26,6 +26,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
+  // Timing wraps everything below, so refusals by the middleware are timed too.
+  app.use(requestDurations());
   // Headers first, so refusals by the middleware after it carry them too.
   app.use(securityHeaders(config));
   app.use(crossSiteRequestGuard(config.PUBLIC_URL));

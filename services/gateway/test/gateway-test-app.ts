@@ -42,6 +42,8 @@ export async function startGatewayTestApp(overrides: Record<string, string> = {}
     STORAGE_DIR: storageDir,
     FRONTEND_DIR: join(storageDir, 'no-frontend'),
     LOG_LEVEL: 'silent',
+    // A free port: test files run in parallel, each with its own stack.
+    METRICS_PORT: '0',
     ...overrides,
   });
   await runMigrations(identityDataSourceOptions(config.DATABASE_URL));

@@ -1,10 +1,13 @@
-import { loggerOptions } from '@app/http';
+import { loggerOptions, probeRoutes } from '@app/http';
+import { MetricsServer } from '@app/metrics';
+import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalyzeRecording } from './analysis/analyze-recording';
 import { AnalyzeProcessor } from './analysis/analyze.processor';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from './config/media-worker-config.schema';
 import { ConsentClient } from './consent/consent-client';
+import { workerReadiness } from './health/worker-readiness';
 import { RecordingReader } from './recordings/recording-reader';
 import { createTranscriber } from './transcription/create-transcriber';
 import { TRANSCRIBER } from './transcription/transcriber';
@@ -15,7 +18,7 @@ export class AppModule {
   static forRoot(config: MediaWorkerConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [LoggerModule.forRoot(loggerOptions('media-worker', config.LOG_LEVEL))],
+      imports: [LoggerModule.forRoot(loggerOptions('media-worker', config))],
       providers: [
         { provide: MEDIA_WORKER_CONFIG, useValue: config },
         { provide: TRANSCRIBER, useFactory: () => createTranscriber(config) },
@@ -23,6 +26,14 @@ export class AppModule {
         RecordingReader,
         AnalyzeRecording,
         AnalyzeProcessor,
+        RedisConnection.provider(config),
+        // Its only HTTP port, as it has no server of its own: the metrics and its probes.
+        {
+          provide: MetricsServer,
+          inject: [RedisConnection, AnalyzeProcessor],
+          useFactory: (redis: RedisConnection, processor: AnalyzeProcessor) =>
+            new MetricsServer(config, probeRoutes(workerReadiness(redis, () => processor.consumer))),
+        },
       ],
     };
   }

@@ -10,6 +10,8 @@ export function mediaWorkerEnvironment(consent: ConsentTestApp): Record<string, 
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // A free port: test files run in parallel, each with its own stack (in this process or spawned).
+    METRICS_PORT: '0',
     REDIS_URL: config.REDIS_URL,
     REDIS_PREFIX: config.REDIS_PREFIX,
     CONSENT_SERVICE_URL: consent.baseUrl,

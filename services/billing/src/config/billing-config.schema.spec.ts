@@ -14,7 +14,7 @@ const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec
 describe('billing configuration', () => {
   it('uses the local provider without a Stripe key, on loopback port 3002', () => {
     const config = parseConfig(billingConfigSchema, { ...base, LOCAL_WEBHOOK_SECRET: LOCAL_SECRET });
-    expect(config).toMatchObject({ PAYMENT_PROVIDER: 'local', BILLING_HOST: '127.0.0.1', BILLING_PORT: 3002, BILLING_EVENT_CONCURRENCY: 4 });
+    expect(config).toMatchObject({ PAYMENT_PROVIDER: 'local', BILLING_HOST: '127.0.0.1', BILLING_PORT: 3002, BILLING_EVENT_CONCURRENCY: 4, METRICS_HOST: '127.0.0.1', METRICS_PORT: 9466 });
   });
 
   it('requires the local webhook secret with the local provider (the same on every instance)', () => {

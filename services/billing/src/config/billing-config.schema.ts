@@ -1,4 +1,5 @@
 import { env, serviceConfigShape } from '@app/config';
+import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { z } from 'zod';
 
 /**
@@ -10,6 +11,7 @@ export const DELETE_AFTER_DAYS = 90;
 export const billingConfigSchema = z
   .object({
     ...serviceConfigShape,
+    ...metricsConfigShape(DEFAULT_METRICS_PORTS.billing),
     /** Internal service: reached only by the gateway, so it listens on loopback unless told otherwise. */
     BILLING_HOST: z.string().default('127.0.0.1'),
     BILLING_PORT: env.port(3002),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Transaction } from '@app/database';
-import { AuditEntry } from './audit-entry.entity';
+import { AuditEntry, type AuditEvent } from './audit-entry.entity';
 
 /** The queries of `audit_log`: rows are only ever added (a trigger refuses UPDATE and DELETE) and read back in order. */
 @Injectable()
@@ -10,6 +10,12 @@ export class AuditEntriesRepository {
 
   insert(transaction: Transaction, fields: Omit<AuditEntry, 'id'>): Promise<AuditEntry> {
     return transaction.save(transaction.create(AuditEntry, fields));
+  }
+
+  /** When `event` was last recorded in a session's chain, as the caller's transaction sees it; null if never. */
+  async lastTimeOf(transaction: Transaction, sessionId: string, event: AuditEvent): Promise<Date | null> {
+    const entry = await transaction.findOne(AuditEntry, { select: { createdAt: true }, where: { sessionId, event }, order: { seq: 'DESC' } });
+    return entry?.createdAt ?? null;
   }
 
   /** A session's rows in chain order (inside a transaction: as its snapshot sees them). */

@@ -1,4 +1,5 @@
 import { env, serviceConfigShape } from '@app/config';
+import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
 
@@ -32,6 +33,7 @@ function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageCo
 export const consentConfigSchema = z
   .object({
     ...serviceConfigShape,
+    ...metricsConfigShape(DEFAULT_METRICS_PORTS.consent),
     /** Internal service: reached only by the gateway, so it listens on loopback unless told otherwise. */
     CONSENT_HOST: z.string().default('127.0.0.1'),
     CONSENT_PORT: env.port(3001),

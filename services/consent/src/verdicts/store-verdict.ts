@@ -1,6 +1,8 @@
 import type { Transaction } from '@app/database';
+import { METRICS } from '@app/metrics';
 import type { SessionChange } from '@app/queue';
 import { Injectable } from '@nestjs/common';
+import { AuditEntriesRepository } from '../audit/audit-entries.repository';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { SessionUpdates } from '../events/session-updates';
 import { ConsentSession } from '../sessions/consent-session.entity';
@@ -21,6 +23,9 @@ export interface NewVerdict {
 /** A verdict as committed, with what must happen once the transaction has committed. */
 export interface StoredVerdict {
   session: ConsentSession;
+  outcome: VerdictOutcome;
+  /** When the partner's decision was submitted (its audit row), for the verdict's latency. */
+  submittedAt: Date | null;
   change: SessionChange;
   /** The text messages written to the outbox with the verdict, sent once it has committed. */
   textMessageIds: string[];
@@ -36,6 +41,7 @@ export class StoreVerdict {
     private readonly verdicts: VerdictsRepository,
     private readonly sessions: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
+    private readonly auditEntries: AuditEntriesRepository,
     private readonly updates: SessionUpdates,
     private readonly texts: VerdictTexts,
   ) {}
@@ -62,13 +68,18 @@ export class StoreVerdict {
     await this.audit.append(transaction, session.id, failed ? 'analysis_failed' : 'verdict_stored', { outcome, reasons: reasons.join(',') }, context);
     await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: changes.aiVerdict }, context);
     const updated = await this.sessions.get(transaction, session.id);
-    if (failed) return { session: updated, change: 'analysis_failed', textMessageIds: [] };
-    return { session: updated, change: 'verdict', textMessageIds: await this.texts.prepare(transaction, updated) };
+    const submittedAt = await this.auditEntries.lastTimeOf(transaction, session.id, 'decision_submitted');
+    if (failed) return { session: updated, outcome, submittedAt, change: 'analysis_failed', textMessageIds: [] };
+    return { session: updated, outcome, submittedAt, change: 'verdict', textMessageIds: await this.texts.prepare(transaction, updated) };
   }
 
-  /** After commit: the screens watching the session are told, then the text messages go out (from their queue). */
+  /**
+   * After commit: the verdict's latency is recorded (a verdict that did not commit is never counted), the screens
+   * watching the session are told, then the text messages go out (from their queue).
+   */
   async announce(stored: StoredVerdict | null): Promise<void> {
     if (!stored) return;
+    if (stored.submittedAt) METRICS.verdictLatency.observe({ outcome: stored.outcome }, (Date.now() - stored.submittedAt.getTime()) / 1000);
     await this.updates.publish(stored.session, stored.change);
     await this.texts.dispatch(stored.textMessageIds);
   }

@@ -41,6 +41,9 @@ describe('gatewayConfigSchema', () => {
       FRONTEND_DIR: 'dist/frontend',
       MIGRATE_ON_START: false,
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: 9464,
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_PUBLISHABLE_KEY: '',
     });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { env, serviceConfigShape } from '@app/config';
+import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { checkStorageConfig, storageConfigShape } from '@app/storage';
 
 export const gatewayConfigSchema = z
   .object({
     ...serviceConfigShape,
+    ...metricsConfigShape(DEFAULT_METRICS_PORTS.gateway),
     HOST: z.string().default('0.0.0.0'),
     PORT: env.port(3000),
     /** Public origin used in links (QR codes, e-mails); defaults to http://localhost:PORT. */

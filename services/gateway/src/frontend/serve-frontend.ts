@@ -1,3 +1,4 @@
+import { nameRouteForMetrics } from '@app/http';
 import { NextFunction, Request, Response, Router } from 'express';
 import { statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
@@ -33,6 +34,7 @@ function builtFile(root: string, urlPath: string): string | null {
 
 /** Sends `file` as the compressed copy the client accepts (brotli, then gzip), else as it is. */
 function sendBuilt(request: Request, response: Response, next: NextFunction, file: string, cacheControl: string): void {
+  nameRouteForMetrics(response, 'frontend');
   const copy = COMPRESSED_COPIES.find(({ encoding, suffix }) => request.acceptsEncodings(encoding) === encoding && isFile(file + suffix));
   response.vary('Accept-Encoding');
   response.setHeader('Cache-Control', cacheControl);

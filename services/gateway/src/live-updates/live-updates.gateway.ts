@@ -10,11 +10,13 @@ import {
   type ServerToClientEvents,
 } from '@app/contracts';
 import { ApiException } from '@app/http';
+import { METRICS } from '@app/metrics';
 import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
   OnGatewayConnection,
+  OnGatewayDisconnect,
   OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
@@ -49,7 +51,7 @@ const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(sp
  * refusal is the unknown session's 404, as over HTTP. `push` sends a session to both rooms, on every instance.
  */
 @WebSocketGateway()
-export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket> {
+export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket>, OnGatewayDisconnect<LiveSocket> {
   private readonly logger = new Logger(LiveUpdatesGateway.name);
   @WebSocketServer() private server!: LiveServer;
 
@@ -78,8 +80,14 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     });
   }
 
+  /** Only sockets the handshake accepted get here, and each of them leaves through handleDisconnect. */
   async handleConnection(socket: LiveSocket): Promise<void> {
+    METRICS.socketConnections.inc();
     if (socket.data.userId) await socket.join(memberRoom(socket.data.userId));
+  }
+
+  handleDisconnect(): void {
+    METRICS.socketConnections.dec();
   }
 
   @SubscribeMessage(LIVE_UPDATES.joinSession)

@@ -37,6 +37,11 @@ export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy
     this.worker.on('error', (error) => this.logger.warn(`media-analysis worker: ${error.message}`));
   }
 
+  /** Whether it consumes, for `/readyz` (health/worker-readiness.ts). */
+  get consumer(): Worker | undefined {
+    return this.worker;
+  }
+
   /**
    * Before the application's connections close (onApplicationShutdown): the jobs it holds are finished, or given back
    * to the queue once their lock lapses.

@@ -21,6 +21,9 @@ describe('mediaWorkerConfigSchema', () => {
       TRANSCRIBER: 'local',
       OPENAI_TRANSCRIBE_MODEL: 'whisper-1',
       STORAGE_BACKEND: 'local',
+      LOG_FORMAT: 'json',
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: 9467,
     });
   });
 

@@ -1,10 +1,13 @@
 import { env, processConfigShape } from '@app/config';
+import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
 
 export const mediaWorkerConfigSchema = z
   .object({
     ...processConfigShape,
+    /** Its only HTTP port: `/metrics`, `/healthz` and `/readyz`. */
+    ...metricsConfigShape(DEFAULT_METRICS_PORTS['media-worker']),
     /** The consent service's internal address: the analysis input is read there and the verdict written back. */
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
     /** This worker's own credential at the consent service (valid on the analysis routes only). */

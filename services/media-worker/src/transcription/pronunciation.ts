@@ -38,6 +38,7 @@ export function ipaToCmuPhones(ipa: string): string[] {
 export async function pronounce(word: string, timeoutMs: number, signal?: AbortSignal): Promise<string[]> {
   const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '-v', 'en-us', '--', word], { timeoutMs, signal });
   const phones = ipaToCmuPhones(stdout);
-  if (phones.length === 0) throw new Error(`No pronunciation for ${JSON.stringify(word)}`);
+  // The word is most often part of the partner's name: the error (kept as the job's failure reason) never quotes it.
+  if (phones.length === 0) throw new Error(`No pronunciation for a word of ${word.length} letters`);
   return phones;
 }

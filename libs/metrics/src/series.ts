@@ -1,0 +1,64 @@
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { metricsRegistry } from './metrics-registry';
+import { readQueueDepths } from './queue-depth';
+
+const registers = [metricsRegistry];
+
+/** From a quick job to the media worker's whole-job limit (120 s) and beyond. */
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300];
+/** A No is stored at once; an analysis takes seconds, retried ones minutes. */
+const VERDICT_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600];
+
+/** Every series the services record (their names are part of the dashboards' and alerts' contract). */
+export const METRICS = {
+  /** `route` is the matched route's template, never the URL: ids and tokens must not become labels. */
+  httpRequestDuration: new Histogram({
+    name: 'ciq_http_request_duration_seconds',
+    help: 'HTTP requests by method, matched route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  }),
+  /** Read from Redis at scrape time, for the queues this process consumes. */
+  queueJobs: new Gauge({
+    name: 'ciq_queue_jobs',
+    help: 'Jobs in each queue this process consumes, by state',
+    labelNames: ['queue', 'state'] as const,
+    registers,
+    async collect() {
+      const depths = await readQueueDepths();
+      this.reset();
+      for (const { queue, state, jobs } of depths) this.set({ queue, state }, jobs);
+    },
+  }),
+  jobDuration: new Histogram({
+    name: 'ciq_job_duration_seconds',
+    help: 'Time one attempt of a job took in its handler, by queue, job and outcome (completed or failed)',
+    labelNames: ['queue', 'job', 'outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers,
+  }),
+  jobsFailed: new Counter({
+    name: 'ciq_jobs_failed_total',
+    help: 'Failed job attempts; final="true" when no attempt is left',
+    labelNames: ['queue', 'job', 'final'] as const,
+    registers,
+  }),
+  jobsStalled: new Counter({
+    name: 'ciq_jobs_stalled_total',
+    help: 'Jobs whose lock lapsed (their worker died or hung) and were taken back by this process',
+    labelNames: ['queue'] as const,
+    registers,
+  }),
+  verdictLatency: new Histogram({
+    name: 'ciq_verdict_latency_seconds',
+    help: "From the partner's submitted decision to the stored verdict, by outcome",
+    labelNames: ['outcome'] as const,
+    buckets: VERDICT_BUCKETS,
+    registers,
+  }),
+  socketConnections: new Gauge({
+    name: 'ciq_socket_connections',
+    help: 'Live-update sockets connected to this gateway instance',
+    registers,
+  }),
+};
