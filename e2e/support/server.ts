@@ -1,6 +1,7 @@
-// The REAL built services (dist/): the consent and billing services and the gateway serving the built web app, started as child
-// processes on a database, Redis prefix and storage directory of their own, so every test file can run its own copy
-// in parallel.
+// The REAL built services (dist/): the consent and billing services, the gateway serving the built web app and the media
+// worker, started as child processes on a database, Redis prefix and storage directory of their own, so every test
+// file can run its own copy in parallel. Several gateways and media workers can share them, as replicas would.
+import { workerName } from '@app/queue';
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,9 +29,22 @@ const LOCAL_WEBHOOK_SECRET = 'e2e-local-webhook-e2e-local-webhook-e2e-0123';
 const ENCRYPTION_KEY_ID = 'e2e1';
 const READY_TIMEOUT_MS = 30_000;
 
+export interface ServerOptions {
+  /** Gateways on the one database and Redis prefix, each on a port of its own (replicas behind one PUBLIC_URL). */
+  gateways?: number;
+  /** Media workers consuming the one analysis queue. */
+  mediaWorkers?: number;
+}
+
 export interface TestServer {
-  /** e.g. http://127.0.0.1:41234 */
+  /** The first gateway, e.g. http://127.0.0.1:41234: also the PUBLIC_URL every gateway is given. */
   baseURL: string;
+  /** Every gateway, baseURL first. */
+  gatewayURLs: string[];
+  /** The Redis the services share and their REDIS_PREFIX (BullMQ's prefix is it without the trailing ':'). */
+  redis: { url: string; prefix: string };
+  /** What each media worker process records as a job's `processedBy`, one per worker. */
+  mediaWorkerNames: string[];
   supportEmail: string;
   /** Where both services keep objects (recordings are stored encrypted under recordings/). */
   storageDir: string;
@@ -135,7 +149,7 @@ async function stopService(service: RunningService): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startServer(): Promise<TestServer> {
+export async function startServer({ gateways = 1, mediaWorkers = 1 }: ServerOptions = {}): Promise<TestServer> {
   for (const main of [GATEWAY_MAIN, CONSENT_MAIN, BILLING_MAIN, MEDIA_WORKER_MAIN]) {
     if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway, build:consent, build:billing and build:media-worker`);
   }
@@ -146,13 +160,47 @@ export async function startServer(): Promise<TestServer> {
   const redisPrefix = testRedisPrefix();
   const storageDir = await mkdtemp(join(tmpdir(), 'e2e-storage-'));
   const encryptionKeys = { spec: `${ENCRYPTION_KEY_ID}:${randomBytes(32).toString('base64')}`, activeId: ENCRYPTION_KEY_ID };
-  const [port, consentPort, billingPort] = [await freePort(), await freePort(), await freePort()];
-  const baseURL = `http://127.0.0.1:${port}`;
+  const [consentPort, billingPort] = [await freePort(), await freePort()];
+  const gatewayPorts: number[] = [];
+  for (let i = 0; i < gateways; i++) gatewayPorts.push(await freePort());
+  const gatewayURLs = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
+  const [baseURL] = gatewayURLs;
   const consentURL = `http://127.0.0.1:${consentPort}`;
   const billingURL = `http://127.0.0.1:${billingPort}`;
-  const shared = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, INTERNAL_SERVICE_TOKEN, STORAGE_DIR: storageDir, MIGRATE_ON_START: 'true' };
+  /** What every process of the set is given. */
+  const everyProcess = { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, STORAGE_DIR: storageDir };
+  const shared = { ...everyProcess, DATABASE_URL: database.url, INTERNAL_SERVICE_TOKEN, MIGRATE_ON_START: 'true' };
+  const keyRing = { STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId };
+  const gatewayEnv = (port: number) => ({
+    ...shared,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    CONSENT_SERVICE_URL: consentURL,
+    BILLING_SERVICE_URL: billingURL,
+    JWT_SECRET,
+    SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
+    FRONTEND_DIR,
+    // Every browser in a file shares 127.0.0.1; keep the per-IP limits out of the way of the tests.
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+  });
+  const mediaWorkerEnv = () => ({
+    ...everyProcess,
+    CONSENT_SERVICE_URL: consentURL,
+    MEDIA_WORKER_TOKEN,
+    ...keyRing,
+    // Its one start-up line is what says it consumes; warnings would hide nothing it prints.
+    LOG_LEVEL: 'warn',
+  });
 
   const services: RunningService[] = [];
+  const start = (main: string, env: Record<string, string>) => {
+    const service = spawnService(main, env);
+    services.push(service);
+    return service;
+  };
+  let mediaWorkerNames: string[] = [];
   const db = new Client({ connectionString: database.url });
   const cleanup = async () => {
     await Promise.all(services.map(stopService));
@@ -163,50 +211,24 @@ export async function startServer(): Promise<TestServer> {
   };
 
   try {
-    const consent = spawnService(CONSENT_MAIN, {
-      ...shared,
-      CONSENT_HOST: '127.0.0.1',
-      CONSENT_PORT: String(consentPort),
-      MEDIA_WORKER_TOKEN,
-      STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec,
-      STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
-    });
-    services.push(consent);
-    // Each applies its migrations on start, one after the other (consent, billing, gateway), so none race on one database.
+    const consent = start(CONSENT_MAIN, { ...shared, CONSENT_HOST: '127.0.0.1', CONSENT_PORT: String(consentPort), MEDIA_WORKER_TOKEN, ...keyRing });
+    // Each applies its migrations on start, one after the other (consent, billing, the first gateway), so none race on
+    // one database; the other gateways, finding them applied, start together with the media workers.
     await waitForReady('consent service', consentURL, consent.child, consent.output);
     // The local payment provider (no Stripe key): the TEST MODE checkout, fully offline.
-    const billing = spawnService(BILLING_MAIN, { ...shared, BILLING_HOST: '127.0.0.1', BILLING_PORT: String(billingPort), LOCAL_WEBHOOK_SECRET });
-    services.push(billing);
+    const billing = start(BILLING_MAIN, { ...shared, BILLING_HOST: '127.0.0.1', BILLING_PORT: String(billingPort), LOCAL_WEBHOOK_SECRET });
     await waitForReady('billing service', billingURL, billing.child, billing.output);
-    const gateway = spawnService(GATEWAY_MAIN, {
-      ...shared,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      CONSENT_SERVICE_URL: consentURL,
-      BILLING_SERVICE_URL: billingURL,
-      JWT_SECRET,
-      SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
-      FRONTEND_DIR,
-      // Every browser in a file shares 127.0.0.1; keep the per-IP limits out of the way of the tests.
-      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-      LOGIN_MAX_FAILURES_PER_IP: '1000',
-    });
-    services.push(gateway);
+    const [firstPort, ...otherPorts] = gatewayPorts;
+    const gateway = start(GATEWAY_MAIN, gatewayEnv(firstPort));
     await waitForReady('gateway', baseURL, gateway.child, gateway.output);
-    const worker = spawnService(MEDIA_WORKER_MAIN, {
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      CONSENT_SERVICE_URL: consentURL,
-      MEDIA_WORKER_TOKEN,
-      STORAGE_DIR: storageDir,
-      STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec,
-      STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
-      // Its one start-up line is what says it consumes; warnings would hide nothing it prints.
-      LOG_LEVEL: 'warn',
-    });
-    services.push(worker);
-    await waitForOutput('media worker', /media-worker: consuming/, worker.child, worker.output);
+    const others = otherPorts.map((port) => start(GATEWAY_MAIN, gatewayEnv(port)));
+    const workers = Array.from({ length: mediaWorkers }, () => start(MEDIA_WORKER_MAIN, mediaWorkerEnv()));
+    await Promise.all([
+      ...others.map((other, i) => waitForReady(`gateway ${i + 2}`, gatewayURLs[i + 1], other.child, other.output)),
+      ...workers.map((worker) => waitForOutput('media worker', /media-worker: consuming/, worker.child, worker.output)),
+    ]);
+    // Each printed its start-up line, so each was spawned and has its pid.
+    mediaWorkerNames = workers.map(({ child }) => workerName(child.pid!));
     await db.connect();
   } catch (error) {
     await cleanup();
@@ -218,6 +240,9 @@ export async function startServer(): Promise<TestServer> {
 
   return {
     baseURL,
+    gatewayURLs,
+    redis: { url: redisUrl, prefix: redisPrefix },
+    mediaWorkerNames,
     supportEmail: TEST_SUPPORT_EMAIL,
     storageDir,
     encryptionKeys,

@@ -24,6 +24,7 @@ const WelcomePage = lazy(() => import('@/pages/welcome-page'));
 const TestCheckoutPage = lazy(() => import('@/pages/checkout/test-checkout-page'));
 const TestPortalPage = lazy(() => import('@/pages/checkout/test-portal-page'));
 const ProfilePage = lazy(() => import('@/pages/profile/profile-page'));
+const SupportSessionPage = lazy(() => import('@/pages/support/support-session-page'));
 
 export function AppRoutes() {
   return (
@@ -35,6 +36,8 @@ export function AppRoutes() {
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
         <Route path={CONSENT_FORM_ROUTE} element={<ConsentFormPage />} />
+        {/* Not behind a gate: the API decides who is support staff, and the page says so to anyone else. */}
+        <Route path="/admin/sessions/:id?" element={<SupportSessionPage />} />
         <Route element={<AuthenticatedRoute />}>
           <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="/welcome" element={<WelcomePage />} />

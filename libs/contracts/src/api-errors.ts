@@ -45,6 +45,8 @@ export const API_ERRORS = {
   invalidCredentials: spec(401, 'invalid_credentials', 'Invalid email or password'),
   emailTaken: spec(409, 'email_taken', 'An account with this email already exists'),
   crossSiteRequest: spec(403, 'cross_site_request', 'Cross-site request refused'),
+  /** A signed-in account whose role the route does not allow (a member on a staff page, support changing a job). */
+  roleRequired: spec(403, 'role_required', 'Your role does not allow this'),
   subscriptionRequired: spec(403, 'subscription_required', 'An active subscription is required'),
   tooManyRequests: spec(429, 'rate_limited', 'Too many requests.'),
   pictureInvalid: spec(400, 'picture_invalid', 'Profile picture must be an image file'),

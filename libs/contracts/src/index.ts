@@ -12,4 +12,5 @@ export * from './recordings.contract';
 export * from './payments.contract';
 export * from './referrals.contract';
 export * from './analysis.contract';
+export * from './support.contract';
 export * from './live-updates';

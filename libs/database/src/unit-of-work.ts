@@ -15,4 +15,12 @@ export class UnitOfWork {
   run<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  /**
+   * One REPEATABLE READ transaction for reads that must agree with each other (a chain and its head): every query in
+   * it sees the same committed state, whatever commits meanwhile.
+   */
+  snapshot<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', work);
+  }
 }

@@ -3,3 +3,4 @@ export * from './job-contracts';
 export * from './job-queue';
 export * from './queue-wiring';
 export * from './periodic-requeue';
+export * from './worker-name';

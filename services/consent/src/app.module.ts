@@ -20,6 +20,8 @@ import { SubmitDecision } from './decisions/submit-decision';
 import { SessionUpdates } from './events/session-updates';
 import { AnalysisController } from './analysis/analysis.controller';
 import { AnalysisResults } from './analysis/analysis-results';
+import { SupportLookup } from './support/support-lookup';
+import { SupportController } from './support/support.controller';
 import { StoreVerdict } from './verdicts/store-verdict';
 import { VerdictsRepository } from './verdicts/verdicts.repository';
 import { AnalysisQueue } from './queue/analysis-queue';
@@ -51,7 +53,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions('consent', config.LOG_LEVEL)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
-      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController],
+      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, SupportController],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -89,6 +91,7 @@ export class AppModule {
         SendTextMessageProcessor,
         RequeuePendingTexts,
         DeleteMember,
+        SupportLookup,
       ],
     };
   }

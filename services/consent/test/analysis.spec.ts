@@ -3,11 +3,9 @@ import { analysisInputSchema, analysisStoredSchema } from '@app/contracts';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import request from 'supertest';
 import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-sessions';
-import { auditRows, call, createSession, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, sessionRow, storedRecording } from './consent-api';
+import { auditRows, call, createSession, CREDENTIAL_REFUSED, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, sessionRow, storedRecording } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
-
-const CREDENTIAL_REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
 
 describe('the media worker\'s analysis routes: input, one verdict per session, failure, and the pushes they cause', () => {
   let consent: ConsentTestApp;

@@ -9,6 +9,7 @@ import type { ConsentTestApp } from './consent-test-app';
 export const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Partner Phone)' };
 export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
 export const SESSION_NOT_FOUND = { error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
+export const CREDENTIAL_REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
 
 /** A request as the gateway makes it: with the service credential and the client's address and browser. */
 export function call(consent: ConsentTestApp, method: 'get' | 'post' | 'patch', path: string) {

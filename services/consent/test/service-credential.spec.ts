@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createSession, filesUnder } from './consent-api';
+import { createSession, CREDENTIAL_REFUSED, filesUnder } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
-
-const REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
 
 describe('the internal service credential', () => {
   let consent: ConsentTestApp;
@@ -36,7 +34,7 @@ describe('the internal service credential', () => {
     const withToken = (test: request.Test) => (token === undefined ? test : test.set('X-Internal-Token', token));
     const created = await withToken(request(consent.baseUrl).post('/sessions').set('X-Actor-User-Id', randomUUID()))
       .send({ initiatorFullName: 'Alex Doe', initiatorPictureUrl: null, deleteAfterDays: 90 });
-    expect({ status: created.status, body: created.body }).toEqual({ status: 401, body: REFUSED });
+    expect({ status: created.status, body: created.body }).toEqual({ status: 401, body: CREDENTIAL_REFUSED });
     expect(await sessionCount()).toBe(0);
   });
 
@@ -52,7 +50,7 @@ describe('the internal service credential', () => {
       request(consent.baseUrl).post('/uploads').set('X-Recipient-Token', session.recipientToken).field('sessionId', session.id).field('videoAssetId', randomUUID()).attach('video', video, 'a.webm'),
       request(consent.baseUrl).post('/process-video').set('X-Recipient-Token', session.recipientToken).field('sessionId', session.id).field('decision', 'no'),
     ];
-    for (const response of await Promise.all(calls)) expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: REFUSED });
+    for (const response of await Promise.all(calls)) expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: CREDENTIAL_REFUSED });
     const [row] = await consent.dataSource.query(`SELECT consent_status, ai_verdict, audit_seq FROM consent.consent_sessions WHERE id = $1`, [session.id]);
     expect(row).toEqual({ consent_status: 'pending', ai_verdict: null, audit_seq: 1 });
     expect(Number((await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets`))[0].n)).toBe(0);

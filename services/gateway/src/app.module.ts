@@ -6,6 +6,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
+import { DashboardAccessLog } from './admin/queue-dashboard/dashboard-access-log';
+import { QueueDashboard } from './admin/queue-dashboard/queue-dashboard';
+import { StaffAccess } from './admin/staff-access';
+import { SupportAccessLog } from './admin/support-access-log';
 import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from './account-deletion/delete-due-accounts';
 import { AuthSession } from './auth/auth-session.entity';
@@ -32,7 +36,12 @@ import { SocketAuthenticator } from './live-updates/socket-authenticator';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
+import { QueueHandles } from './queues/queue-handles';
 import { SiteController } from './site/site.controller';
+import { JobStates } from './support/job-states';
+import { SupportLookup } from './support/support-lookup';
+import { SupportRecordReader } from './support/support-record-reader';
+import { SupportController } from './support/support.controller';
 import { User } from './users/user.entity';
 
 @Module({})
@@ -48,7 +57,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController],
+      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController, SupportController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
@@ -73,7 +82,17 @@ export class AppModule {
         AccountUpdatesProcessor,
         DeleteDueAccounts,
         AccountDeletionSchedule,
+        StaffAccess,
+        SupportAccessLog,
+        QueueHandles,
+        DashboardAccessLog,
+        QueueDashboard,
+        SupportRecordReader,
+        JobStates,
+        SupportLookup,
       ],
+      // For `@RequireRole` on controllers of modules built on this one.
+      exports: [StaffAccess, SupportAccessLog],
     };
   }
 }

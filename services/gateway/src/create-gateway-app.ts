@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
+import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './admin/queue-dashboard/queue-dashboard';
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
@@ -34,6 +35,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // The web app's files are compressed at build time (serve-frontend.ts); only API answers are compressed here.
   app.use('/api', compression({ threshold: API_COMPRESSION_THRESHOLD }));
   app.use(cookieParser());
+  app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).app);
   app.use(serveFrontend(config.FRONTEND_DIR));
   answerUnparseableRequests(app.getHttpServer());
   // Socket.IO (live updates) on this same HTTP server, rooms shared across instances through Redis.

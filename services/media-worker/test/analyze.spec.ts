@@ -1,4 +1,4 @@
-import { QUEUES, queueWiringFromUrl } from '@app/queue';
+import { QUEUES, queueWiringFromUrl, workerName } from '@app/queue';
 import { makeTestRecording, spokenRecording } from '@app/testing';
 import { Queue } from 'bullmq';
 import { auditRows, createSession, CreatedSession, decisionFields, processVideo, storedRecording } from '../../consent/test/consent-api';
@@ -47,12 +47,14 @@ describe('media worker: a submitted recording becomes one verdict', () => {
     return session;
   };
 
-  it('grants a clear consent with the typed name, keeping what was heard and by which recogniser, pushed once', async () => {
+  it('grants a clear consent with the typed name, keeping what was heard, by which recogniser and which worker, pushed once', async () => {
     const session = await submit(await spokenRecording(['My name is Jordan and I consent'], 'slt'));
     const verdict = await verdictOf(session.id);
     expect(verdict).toMatchObject({ ai_verdict: 'granted', consent_status: 'granted', outcome: 'granted', consent_granted_time: expect.any(Date) });
     expect(verdict.transcript).toMatch(/jordan.*consent/);
     expect(verdict.recogniser).toMatch(/pocketsphinx/);
+    // This process's worker, by the name BullMQ records on the job (set when the worker took it).
+    expect((await analyses.getJob(session.id))?.processedBy).toBe(workerName());
     expect(Object.keys(verdict.timings_ms).sort()).toEqual(['judge', 'normalize', 'transcribe']);
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'verdict_stored')).toHaveLength(1);
     expect(await updates.getJobState(`${session.id}.verdict`)).not.toBe('unknown');

@@ -14,6 +14,7 @@ import type {
   SiteFacts,
   StatusUpdateRequest,
   StoredRecording,
+  SupportSessionLookup,
   TestCard,
   TestCheckout,
   TestCheckoutPaid,
@@ -78,4 +79,7 @@ export const api = {
   testPortal: () => request<TestPortal>('GET', '/api/billing/test-checkout/portal'),
   updateTestPortalCard: (card: TestCard) => request<TestPortal>('POST', '/api/billing/test-checkout/portal/card', { json: card }),
   resumeTestPortal: () => request<TestPortal>('POST', '/api/billing/test-checkout/portal/resume'),
+
+  /** Support and admin staff only: one session's timeline, jobs, texts and verdict, without personal data. */
+  supportSession: (id: string) => request<SupportSessionLookup>('GET', `/api/admin/sessions/${segment(id)}`),
 };

@@ -12,8 +12,8 @@ export class AuditEntriesRepository {
     return transaction.save(transaction.create(AuditEntry, fields));
   }
 
-  /** A session's rows in chain order. */
-  chainOf(sessionId: string): Promise<AuditEntry[]> {
-    return this.dataSource.getRepository(AuditEntry).find({ where: { sessionId }, order: { seq: 'ASC' } });
+  /** A session's rows in chain order (inside a transaction: as its snapshot sees them). */
+  chainOf(sessionId: string, transaction?: Transaction): Promise<AuditEntry[]> {
+    return (transaction ?? this.dataSource.manager).find(AuditEntry, { where: { sessionId }, order: { seq: 'ASC' } });
   }
 }

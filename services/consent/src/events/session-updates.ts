@@ -3,6 +3,11 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import type { Queue } from 'bullmq';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 
+/** A change's push job id: each change of a session is pushed once, however often it is published. */
+export function sessionUpdateJobId(sessionId: string, change: SessionChange): string {
+  return `${sessionId}.${change}`;
+}
+
 /**
  * Tells the gateway that a session changed, so it pushes the session to the screens watching it. Published after the
  * change commits; the job id `<sessionId>.<change>` makes each change pushed once however often it is published.
@@ -23,7 +28,7 @@ export class SessionUpdates implements OnApplicationShutdown {
    */
   async publish(session: { id: string; initiatorUserId: string }, change: SessionChange): Promise<void> {
     const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: session.initiatorUserId, change };
-    await addJob(this.queue, JOBS.pushSessionUpdate, payload, { jobId: `${session.id}.${change}`, attempts: 3, backoff: { type: 'fixed', delay: 500 } }).catch(
+    await addJob(this.queue, JOBS.pushSessionUpdate, payload, { jobId: sessionUpdateJobId(session.id, change), attempts: 3, backoff: { type: 'fixed', delay: 500 } }).catch(
       (error: Error) => this.logger.warn(`Push of session ${session.id} (${change}) not queued: ${error.message}`),
     );
   }

@@ -3,6 +3,9 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import type { Queue } from 'bullmq';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 
+/** A session's analysis job id is the session id: adding a session's job again (see the requeue task) is harmless. */
+export const analysisJobId = (sessionId: string): string => sessionId;
+
 /** The media-analysis queue, where a submitted recording waits for the media worker. */
 @Injectable()
 export class AnalysisQueue implements OnApplicationShutdown {
@@ -15,14 +18,14 @@ export class AnalysisQueue implements OnApplicationShutdown {
     this.queue.on('error', (error) => this.logger.warn(`media-analysis queue: ${error.message}`));
   }
 
-  /** Ids only. The session id is the job id, so adding a session's job again (see the requeue task) is harmless. */
+  /** Ids only. */
   enqueueAnalysis(sessionId: string, videoAssetId: string): Promise<void> {
-    return addJob(this.queue, JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: sessionId });
+    return addJob(this.queue, JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: analysisJobId(sessionId) });
   }
 
   /** Whether the session's analysis failed for good (its retries are used up, or it could never succeed). */
   async hasFailed(sessionId: string): Promise<boolean> {
-    return (await this.queue.getJobState(sessionId)) === 'failed';
+    return (await this.queue.getJobState(analysisJobId(sessionId))) === 'failed';
   }
 
   async onApplicationShutdown(): Promise<void> {

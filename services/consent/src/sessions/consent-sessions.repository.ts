@@ -59,9 +59,9 @@ export class ConsentSessionsRepository {
     return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
   }
 
-  /** The audit head as committed, without a lock (verification reads, it never writes). */
-  async auditHead(id: string): Promise<AuditHead | null> {
-    const [row] = (await this.dataSource.query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1`, [id])) as AuditHeadRow[];
+  /** The audit head as committed (or as the transaction's snapshot sees it), without a lock: verification only reads. */
+  async auditHead(id: string, transaction?: Transaction): Promise<AuditHead | null> {
+    const [row] = (await (transaction ?? this.dataSource).query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1`, [id])) as AuditHeadRow[];
     return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
   }
 

@@ -6,6 +6,9 @@ import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 /** Attempts of one text: the first and four retries, 2 s, 4 s, 8 s and 16 s apart. */
 export const TEXT_MESSAGE_ATTEMPTS = 5;
 
+/** A text's job id is its message id: adding a text's job again is harmless. */
+export const textMessageJobId = (messageId: string): string => messageId;
+
 /** The text-messages queue, where an outbox row waits to be sent. */
 @Injectable()
 export class TextMessageQueue implements OnApplicationShutdown {
@@ -17,13 +20,13 @@ export class TextMessageQueue implements OnApplicationShutdown {
     this.queue.on('error', (error) => this.logger.warn(`text-messages queue: ${error.message}`));
   }
 
-  /** The message id only, which is also the job id: adding a text's job again is harmless. */
+  /** The message id only. */
   enqueue(messageId: string): Promise<void> {
     return addJob(
       this.queue,
       JOBS.sendTextMessage,
       { version: 1, messageId },
-      { jobId: messageId, attempts: TEXT_MESSAGE_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
+      { jobId: textMessageJobId(messageId), attempts: TEXT_MESSAGE_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
     );
   }
 

@@ -30,6 +30,11 @@ export class TextMessagesRepository {
     return rows.map(({ id }) => id);
   }
 
+  /** A session's texts, the partner's first. */
+  ofSession(transaction: Transaction, sessionId: string): Promise<TextMessage[]> {
+    return transaction.find(TextMessage, { where: { sessionId }, order: { recipient: 'DESC' } });
+  }
+
   /** The ids of every text still waiting to be sent, oldest first (for the requeue task). */
   async pendingIds(limit: number): Promise<string[]> {
     const rows = await this.dataSource.getRepository(TextMessage).find({ select: { id: true }, where: { status: 'pending' }, order: { createdAt: 'ASC' }, take: limit });

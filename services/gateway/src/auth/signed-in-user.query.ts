@@ -9,7 +9,7 @@ const SIGNED_IN_USER: PreparedStatement = {
   name: 'identity.signed-in-user',
   text: `SELECT u.id, u.email, u.password_hash AS "passwordHash", u.full_name AS "fullName", u.phone_number AS "phoneNumber",
                 u.profile_picture_key AS "profilePictureKey", u.subscription_status AS "subscriptionStatus",
-                u.account_deletion_date AS "accountDeletionDate",
+                u.account_deletion_date AS "accountDeletionDate", u.role,
                 u.subscription_changed_at AS "subscriptionChangedAt", u.created_at AS "createdAt", u.updated_at AS "updatedAt"
            FROM ${IDENTITY_SCHEMA}.auth_sessions s
            JOIN ${IDENTITY_SCHEMA}.users u ON u.id = s.user_id

@@ -3,11 +3,17 @@ import { AuthSession } from '../auth/auth-session.entity';
 import { CreateIdentity1763780000000 } from '../migrations/1763780000000-create-identity';
 import { SubscriptionChangedAt1765000000000 } from '../migrations/1765000000000-subscription-changed-at';
 import { AccountDeletionDue1765150000000 } from '../migrations/1765150000000-account-deletion-due';
+import { StaffRoles1765300000000 } from '../migrations/1765300000000-staff-roles';
 import { User } from '../users/user.entity';
 
 /** The gateway owns the `identity` schema and nothing else. */
 export const IDENTITY_SCHEMA = 'identity';
 
 export function identityDataSourceOptions(databaseUrl: string) {
-  return postgresOptions({ url: databaseUrl, schema: IDENTITY_SCHEMA, entities: [User, AuthSession], migrations: [CreateIdentity1763780000000, SubscriptionChangedAt1765000000000, AccountDeletionDue1765150000000] });
+  return postgresOptions({
+    url: databaseUrl,
+    schema: IDENTITY_SCHEMA,
+    entities: [User, AuthSession],
+    migrations: [CreateIdentity1763780000000, SubscriptionChangedAt1765000000000, AccountDeletionDue1765150000000, StaffRoles1765300000000],
+  });
 }

@@ -2,7 +2,8 @@ import { NextFunction, Request, Response, Router } from 'express';
 import { statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 
-const SERVER_PATHS = /^\/(api|healthz|readyz)(\/|$)/;
+/** Answered by the server itself; the job dashboard passes on only the paths its board does not know, which are 404s. */
+const SERVER_PATHS = /^\/(api|healthz|readyz|admin\/queues)(\/|$)/;
 
 /** The copies the build writes beside each text file (frontend/build/precompress-plugin.ts), best first. */
 const COMPRESSED_COPIES = [

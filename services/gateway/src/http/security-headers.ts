@@ -2,6 +2,12 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { GatewayConfig } from '../config/gateway-config.schema';
 
 const API_PATH = /^\/api(\/|$)/;
+/**
+ * The job dashboard (Bull Board, staff only) styles its loading screen with inline styles and its job data viewer
+ * (CodeMirror) adds <style> elements at run time: there alone may styles be inline. Its scripts are still only its own
+ * files, and the web fonts its page asks Google for stay blocked, so a staff member's visit is not reported there.
+ */
+const INLINE_STYLES_PATH = /^\/admin\/queues(\/|$)/;
 
 /**
  * Only the app's own files run and load: the build has no inline script or style (React sets styles through the
@@ -9,13 +15,13 @@ const API_PATH = /^\/api(\/|$)/;
  * Connections go to the app itself and its websocket (Socket.IO later): CSP 3 browsers read 'self' as covering ws/wss
  * of the same host, older ones need the origin spelled out.
  */
-function contentSecurityPolicy(publicUrl: string): string {
+function contentSecurityPolicy(publicUrl: string, { inlineStyles }: { inlineStyles: boolean }): string {
   const origin = new URL(publicUrl);
   const socketOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     `connect-src 'self' ${socketOrigin}`,
@@ -32,9 +38,10 @@ function contentSecurityPolicy(publicUrl: string): string {
  * after this, as profile pictures do). HSTS only when the site is served over HTTPS, which COOKIE_SECURE declares.
  */
 export function securityHeaders(config: Pick<GatewayConfig, 'PUBLIC_URL' | 'COOKIE_SECURE'>): RequestHandler {
-  const policy = contentSecurityPolicy(config.PUBLIC_URL);
+  const policy = contentSecurityPolicy(config.PUBLIC_URL, { inlineStyles: false });
+  const inlineStylesPolicy = contentSecurityPolicy(config.PUBLIC_URL, { inlineStyles: true });
   return (request: Request, response: Response, next: NextFunction) => {
-    response.setHeader('Content-Security-Policy', policy);
+    response.setHeader('Content-Security-Policy', INLINE_STYLES_PATH.test(request.path) ? inlineStylesPolicy : policy);
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.setHeader('X-Frame-Options', 'DENY');
     response.setHeader('Referrer-Policy', 'no-referrer');

@@ -3,6 +3,7 @@ import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { JwtStrategy, sessionTokenOf, type AuthenticatedRequestUser } from '../auth/jwt.strategy';
+import { verifySession } from '../auth/verify-session';
 
 /** What a handshake presented: no credential at all (a partner), a live sign-in, or a credential that is refused. */
 export type SocketIdentity = { kind: 'anonymous' } | { kind: 'member'; member: AuthenticatedRequestUser } | { kind: 'refused' };
@@ -27,23 +28,8 @@ export class SocketAuthenticator {
   async identify({ headers, auth }: HandshakeCredentials): Promise<SocketIdentity> {
     const request = asRequest(headers, auth);
     if (!sessionTokenOf(request)) return { kind: 'anonymous' };
-    const member = await this.verify(request);
+    const member = await verifySession(this.strategy, request);
     return member ? { kind: 'member', member } : { kind: 'refused' };
-  }
-
-  private verify(request: Request): Promise<AuthenticatedRequestUser | null> {
-    return new Promise((resolve, reject) => {
-      // passport's own wiring: a strategy reports through success/fail/error, which passport sets per attempt.
-      const attempt = Object.create(this.strategy) as JwtStrategy & {
-        success(user: AuthenticatedRequestUser): void;
-        fail(): void;
-        error(error: unknown): void;
-      };
-      attempt.success = (user) => resolve(user);
-      attempt.fail = () => resolve(null);
-      attempt.error = reject;
-      attempt.authenticate(request, {});
-    });
   }
 }
 

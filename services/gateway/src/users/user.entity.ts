@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
+import type { Role } from '../admin/staff-roles';
 
 @Entity({ name: 'users' })
 export class User {
@@ -32,6 +32,10 @@ export class User {
   /** The billing provider's time of the last subscription change applied here (account-updates): older ones are ignored. */
   @Column({ name: 'subscription_changed_at', type: 'timestamptz', nullable: true })
   subscriptionChangedAt: Date | null;
+
+  /** Staff access (`npm run admin -- grant`); read from this row on every request, never from the token. */
+  @Column({ type: 'varchar', length: 10, default: 'member' })
+  role: Role;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,4 +1,4 @@
-import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
+import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, workerName, type JobPayload } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, UnrecoverableError, type Worker } from 'bullmq';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
@@ -29,6 +29,7 @@ export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy
   onApplicationBootstrap(): void {
     assertOneHandlerPerJob(QUEUES.mediaAnalysis, HANDLED);
     this.worker = createWorker(JOBS.analyzeRecording, (payload, job) => this.handle(payload, job), queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX), {
+      name: workerName(),
       concurrency: this.config.MEDIA_CONCURRENCY,
       lockDuration: this.config.JOB_LOCK_MS,
       stalledInterval: this.config.JOB_LOCK_MS,

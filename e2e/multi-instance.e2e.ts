@@ -1,0 +1,203 @@
+// Two gateways and two media workers on one database and Redis prefix, as replicas run behind a load balancer. The
+// member works through gateway 2 and follows the sessions on a socket to gateway 2; each partner works through
+// gateway 1 with a socket of their own to gateway 1. Whichever gateway consumes a session's push, one of the two
+// sockets is on the other instance: each socket receiving every push of its session (as many events as the gateways
+// completed push jobs) proves the rooms are shared across instances, where an instance on its own would reach one.
+// The test never reads a session over HTTP while it waits: the verdicts it sees came through the sockets.
+// No browser: Node's fetch and socket.io-client speak the API as the web app does.
+import {
+  LIVE_UPDATES,
+  type ClientToServerEvents,
+  type ConsentSession,
+  type JoinSessionAck,
+  type ServerToClientEvents,
+} from '@app/contracts';
+import { createQueue, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { mapLimit, spokenRecording } from '@app/testing';
+import type { Queue } from 'bullmq';
+import { io, type Socket } from 'socket.io-client';
+import { eventually, registerMember } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+const SESSIONS = 20;
+/** flite's slt saying it: the confusion suite's clip that the offline recogniser grants reliably. */
+const STATEMENT = 'My name is Jordan and I consent';
+const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
+/** Partners submitting at the same time, as phones would. */
+const SUBMITTING_AT_ONCE = 5;
+/** 20 analyses over two workers take 10 to 20 s on two loaded cores; the margin is for a busy CI machine. */
+const VERDICTS_TIMEOUT_MS = 60_000;
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+interface CreatedSession {
+  id: string;
+  recipientToken: string;
+}
+
+let server: TestServer;
+let recording: Buffer;
+let analyses: Queue;
+let updates: Queue;
+const sockets: LiveSocket[] = [];
+
+beforeAll(async () => {
+  recording = await spokenRecording([STATEMENT], 'slt');
+  server = await startServer({ gateways: 2, mediaWorkers: 2 });
+  const wiring = queueWiringFromUrl(server.redis.url, server.redis.prefix);
+  analyses = createQueue(QUEUES.mediaAnalysis, wiring);
+  updates = createQueue(QUEUES.sessionUpdates, wiring);
+}, 90_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await analyses?.close();
+  await updates?.close();
+  await server?.stop();
+}, 30_000);
+
+/** A socket to one gateway as the web app opens it (websocket only, the app's origin); `auth.token` for a member. */
+async function connect(gatewayURL: string, auth: { token?: string } = {}): Promise<LiveSocket> {
+  // forceNew: socket.io-client would otherwise share one connection among all sockets to the same address.
+  const socket: LiveSocket = io(gatewayURL, {
+    path: LIVE_UPDATES.path,
+    transports: ['websocket'],
+    auth,
+    extraHeaders: { origin: server.baseURL },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(new Error(`socket to ${gatewayURL} refused: ${error.message}`)));
+  });
+  return socket;
+}
+
+/** Every session-updated event a socket receives, in order of arrival. */
+function received(socket: LiveSocket): ConsentSession[] {
+  const events: ConsentSession[] = [];
+  socket.on(LIVE_UPDATES.sessionUpdated, (session) => events.push(session));
+  return events;
+}
+
+/** The first event of `sessionId` that carries its verdict (no longer null or processing). */
+function verdictEvent(events: ConsentSession[], sessionId: string): ConsentSession | undefined {
+  return events.find((session) => session.id === sessionId && session.aiVerdict !== null && session.aiVerdict !== 'processing');
+}
+
+/** How many pushes of each session the gateways completed (each is one emit to the member's and the partner's room). */
+async function completedPushes(): Promise<Map<string, number>> {
+  const pushes = new Map<string, number>();
+  for (const job of await updates.getJobs(['completed'])) pushes.set(job.data.sessionId, (pushes.get(job.data.sessionId) ?? 0) + 1);
+  return pushes;
+}
+
+async function call<T>(url: string, init: RequestInit, expected: number): Promise<T> {
+  const response = await fetch(url, init);
+  const body = await response.text();
+  if (response.status !== expected) throw new Error(`${init.method} ${new URL(url).pathname}: ${response.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+async function createSession(gatewayURL: string, memberToken: string): Promise<CreatedSession> {
+  return call<CreatedSession>(
+    `${gatewayURL}/api/consent/sessions`,
+    { method: 'POST', headers: { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ deleteAfterDays: 30 }) },
+    201,
+  );
+}
+
+/** The partner's calls (spec section 7): the recording announced and uploaded, then the details and Yes submitted with it. */
+async function submitYes(gatewayURL: string, session: CreatedSession): Promise<ConsentSession> {
+  const partner = { 'X-Recipient-Token': session.recipientToken };
+  const asset = await call<{ id: string }>(
+    `${gatewayURL}/api/video/assets`,
+    {
+      method: 'POST',
+      headers: { ...partner, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: recording.length }),
+    },
+    201,
+  );
+  const upload = new FormData();
+  upload.append('sessionId', session.id);
+  upload.append('videoAssetId', asset.id);
+  upload.append('video', new Blob([new Uint8Array(recording)], { type: 'video/webm' }), 'recording.webm');
+  await call(`${gatewayURL}/api/upload`, { method: 'POST', headers: partner, body: upload }, 201);
+
+  const decision = new FormData();
+  const fields = { sessionId: session.id, recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true', decision: 'yes', videoAssetId: asset.id };
+  for (const [name, value] of Object.entries(fields)) decision.append(name, value);
+  return call<ConsentSession>(`${gatewayURL}/api/consent/process-video`, { method: 'POST', headers: partner, body: decision }, 202);
+}
+
+/** A partner's socket to a gateway, in the session's room (joined with the link's token). */
+async function partnerSocket(gatewayURL: string, session: CreatedSession): Promise<LiveSocket> {
+  const socket = await connect(gatewayURL);
+  const ack = await socket.emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
+  expect(ack).toEqual<JoinSessionAck>({ ok: true });
+  return socket;
+}
+
+test(
+  `${SESSIONS} sessions over two gateways and two media workers: every verdict reaches the partner on gateway 1 and the member on gateway 2, each stored once`,
+  async () => {
+    const [gateway1, gateway2] = server.gatewayURLs;
+    // Signed up on gateway 1, the member's token is good on gateway 2 too (one JWT secret, one identity database).
+    const member = await registerMember(server);
+    const memberEvents = received(await connect(gateway2, { token: member.token }));
+    const sessions: CreatedSession[] = [];
+    for (let i = 0; i < SESSIONS; i++) sessions.push(await createSession(gateway2, member.token));
+    const partnerEvents = new Map<string, ConsentSession[]>();
+    for (const session of sessions) partnerEvents.set(session.id, received(await partnerSocket(gateway1, session)));
+
+    const answers = await mapLimit(sessions, SUBMITTING_AT_ONCE, (session) => submitYes(gateway1, session));
+    expect(answers.map((answer) => answer.aiVerdict)).toEqual(sessions.map(() => 'processing'));
+
+    /** Sessions whose verdict has not reached both sockets, or with a completed push that did not reach one of them. */
+    const lagging = async () => {
+      const pushes = await completedPushes();
+      return sessions
+        .map(({ id }) => ({ id, pushes: pushes.get(id) ?? 0, member: memberEvents.filter((session) => session.id === id), partner: partnerEvents.get(id)! }))
+        .filter(({ id, pushes, member, partner }) => member.length !== pushes || partner.length !== pushes || !verdictEvent(member, id) || !verdictEvent(partner, id))
+        .map(({ id, pushes, member, partner }) => ({ id, pushes, member: member.length, partner: partner.length }));
+    };
+    // Without rooms shared across instances each push would reach one of the two sockets only: this would never hold.
+    await eventually(
+      async () => {
+        const behind = await lagging();
+        if (behind.length) throw new Error(`${behind.length} of ${SESSIONS} sessions lack their verdict or a push on a socket, e.g. ${JSON.stringify(behind[0])}`);
+      },
+      VERDICTS_TIMEOUT_MS,
+      200,
+    ).catch(async (error: Error) => {
+      const verdicts = await server.sql('SELECT session_id, outcome, reasons FROM consent.verdicts');
+      throw new Error(`${error.message}\nStored verdicts: ${JSON.stringify(verdicts)}`);
+    });
+
+    for (const { id } of sessions) {
+      for (const events of [memberEvents, partnerEvents.get(id)!]) {
+        expect(verdictEvent(events, id)).toMatchObject({ id, aiVerdict: 'granted', consentStatus: 'granted', recipientFullName: PARTNER.name });
+      }
+      // A partner's socket is in its own session's room only.
+      expect(new Set(partnerEvents.get(id)!.map((session) => session.id))).toEqual(new Set([id]));
+    }
+
+    const ids = sessions.map(({ id }) => id);
+    const verdicts = await server.sql<{ session_id: string; outcome: string }>('SELECT session_id, outcome FROM consent.verdicts ORDER BY session_id');
+    expect(verdicts).toEqual([...ids].sort().map((id) => ({ session_id: id, outcome: 'granted' })));
+    const audited = await server.sql<{ session_id: string; event: string }>(
+      `SELECT session_id, event FROM consent.audit_log WHERE event IN ('verdict_stored', 'analysis_failed') ORDER BY session_id`,
+    );
+    expect(audited).toEqual([...ids].sort().map((id) => ({ session_id: id, event: 'verdict_stored' })));
+
+    // Each analysis job is the session's (its id); BullMQ records which worker took it.
+    expect(await Promise.all(ids.map((id) => analyses.getJobState(id)))).toEqual(ids.map(() => 'completed'));
+    const takenBy = await Promise.all(ids.map(async (id) => (await analyses.getJob(id))?.processedBy));
+    expect(new Set(takenBy)).toEqual(new Set(server.mediaWorkerNames));
+    expect(server.mediaWorkerNames).toHaveLength(2);
+  },
+  VERDICTS_TIMEOUT_MS + 30_000,
+);

@@ -1,0 +1,43 @@
+import { env, parseConfig } from '@app/config';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { identityDataSourceOptions } from '../../database/identity-data-source';
+import { parseAdminCommand, USAGE } from './admin-command';
+import { assignRole } from './role-assignment';
+
+interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const stdio: Output = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+
+/**
+ * `npm run admin -- grant <email> <role>` / `revoke <email>`: the answer's exit status, 0 only when the role was set.
+ * It reads DATABASE_URL alone and prints the account's id and roles, never its e-mail or any secret.
+ */
+export async function runAdminCli(args: readonly string[], environment: NodeJS.ProcessEnv = process.env, output: Output = stdio): Promise<number> {
+  const command = parseAdminCommand(args);
+  if (command.kind === 'usage') {
+    if (command.problem) output.err(`admin: ${command.problem}`);
+    (command.problem ? output.err : output.out)(USAGE);
+    return command.problem ? 2 : 0;
+  }
+  let dataSource: DataSource | undefined;
+  try {
+    const { DATABASE_URL } = parseConfig(z.object({ DATABASE_URL: env.url(['postgres:', 'postgresql:']) }), environment);
+    dataSource = await new DataSource(identityDataSourceOptions(DATABASE_URL)).initialize();
+    const change = await assignRole(dataSource, command.email, command.role);
+    if (!change) {
+      output.err('admin: no account has this e-mail address');
+      return 1;
+    }
+    output.out(`admin: user ${change.userId} is now ${command.role} (was ${change.previous})`);
+    return 0;
+  } catch (error) {
+    output.err(`admin: failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await dataSource?.destroy();
+  }
+}

@@ -1,0 +1,34 @@
+import { RedisConnection } from '@app/redis';
+import { Injectable } from '@nestjs/common';
+import type { StaffMember } from '../staff-access';
+import { SupportAccessLog } from '../support-access-log';
+import type { DashboardAccess } from './dashboard-rules';
+
+/** The board polls its API every few seconds while open: a read counts once a minute, which is what an audit needs. */
+const READ_WINDOW_SECONDS = 60;
+
+/**
+ * Writes the board's reads and changes to the support access log. Each read is written once per staff member, action
+ * and target a minute (a Redis key held for the minute, shared by every gateway instance); each change always.
+ */
+@Injectable()
+export class DashboardAccessLog {
+  constructor(
+    private readonly log: SupportAccessLog,
+    private readonly redis: RedisConnection,
+  ) {}
+
+  async record(staff: StaffMember, { action, target, read }: DashboardAccess): Promise<void> {
+    const entry = { actorUserId: staff.userId, action, target };
+    if (!read) return this.log.record(entry);
+    const window = `admin-read:${staff.userId}:${action}:${target}`;
+    if ((await this.redis.client.set(window, '1', 'EX', READ_WINDOW_SECONDS, 'NX')) !== 'OK') return;
+    try {
+      await this.log.record(entry);
+    } catch (error) {
+      // Not written: the next read of the minute must try again.
+      await this.redis.client.del(window);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { QueueHandles } from '../../queues/queue-handles';
+import { StaffAccess, type StaffRequest } from '../staff-access';
+import type { Role } from '../staff-roles';
+import { DashboardAccessLog } from './dashboard-access-log';
+import { dashboardAccessOf, mayChangeJobs, rolesAllowedFor } from './dashboard-rules';
+
+/** Where the gateway serves the board (the UI builds its links from it). */
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/**
+ * Bull Board over every queue of `QUEUES`, for staff: support reads, admin may also retry and remove. Each request is
+ * admitted by `StaffAccess` (401 signed out, 403 for a member, and for support on anything but GET/HEAD) and logged
+ * by `DashboardAccessLog` before the board sees it. Support is then handed a board whose queues are read-only, so it
+ * shows no buttons that would be refused (and would refuse them itself); admin gets the full board.
+ */
+@Injectable()
+export class QueueDashboard {
+  /** Mounted at QUEUE_DASHBOARD_PATH by `createGatewayApp`, ahead of the web app's files. */
+  readonly app: Express;
+  private boards?: { full: Express; readOnly: Express };
+
+  constructor(
+    private readonly queues: QueueHandles,
+    private readonly access: StaffAccess,
+    private readonly accessLog: DashboardAccessLog,
+  ) {
+    this.app = express()
+      .disable('x-powered-by')
+      .use((request: Request, response: Response, next: NextFunction) => this.admit(request, response, next))
+      .use((request: Request, response: Response, next: NextFunction) => this.boardFor((request as StaffRequest).staff.role)(request, response, next));
+  }
+
+  /** Built for the first staff member admitted, so a gateway whose board nobody opens holds no queue connection for it. */
+  private boardFor(role: Role): Express {
+    this.boards ??= { full: board(this.queues.all(), { readOnlyMode: false }), readOnly: board(this.queues.all(), { readOnlyMode: true }) };
+    return mayChangeJobs(role) ? this.boards.full : this.boards.readOnly;
+  }
+
+  private async admit(request: Request, response: Response, next: NextFunction): Promise<void> {
+    // Jobs are operational data: no cache keeps the board's answers.
+    response.setHeader('Cache-Control', 'no-store');
+    try {
+      const staff = await this.access.admit(request, rolesAllowedFor(request.method));
+      const access = dashboardAccessOf(request.method, request.path, request.query);
+      if (access) await this.accessLog.record(staff, access);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  }
+}
+
+/** One Bull Board app (an Express app of its own) over `queues`, served under QUEUE_DASHBOARD_PATH. */
+function board(queues: Queue[], { readOnlyMode }: { readOnlyMode: boolean }): Express {
+  const serverAdapter = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode })),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'ConsentIQ jobs' } },
+  });
+  return (serverAdapter.getRouter() as Express).disable('x-powered-by');
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../database/identity-data-source';
+
+/**
+ * One staff read: who (the staff member's user id), what they did (`action`, e.g. `view_session`) and to what
+ * (`target`, ids only, e.g. `session:<uuid>`). Never names, phone numbers or anything else personal.
+ */
+export interface SupportAccess {
+  actorUserId: string;
+  action: string;
+  target: string;
+}
+
+/** The append-only `identity.support_access_log`: every staff read of members' data, with its time. */
+@Injectable()
+export class SupportAccessLog {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async record({ actorUserId, action, target }: SupportAccess): Promise<void> {
+    await this.dataSource.query(`INSERT INTO ${IDENTITY_SCHEMA}.support_access_log (actor_user_id, action, target) VALUES ($1, $2, $3)`, [
+      actorUserId,
+      action,
+      target,
+    ]);
+  }
+}

@@ -1,0 +1,32 @@
+import type { SupportJob, SupportJobRef, SupportJobState } from '@app/contracts';
+import { QUEUES, type QueueName } from '@app/queue';
+import { Injectable, Logger } from '@nestjs/common';
+import { QueueHandles } from '../queues/queue-handles';
+
+/** Reads jobs' states from BullMQ, for the support lookup, through the gateway's shared queue handles. */
+@Injectable()
+export class JobStates {
+  private readonly logger = new Logger(JobStates.name);
+
+  constructor(private readonly queues: QueueHandles) {}
+
+  /** Each job with its state: `removed` when BullMQ no longer has it, `unknown` when its queue cannot be asked. */
+  of(jobs: SupportJobRef[]): Promise<SupportJob[]> {
+    return Promise.all(jobs.map(async (job) => ({ ...job, state: await this.stateOf(job) })));
+  }
+
+  private async stateOf({ queue: name, id }: SupportJobRef): Promise<SupportJobState> {
+    if (!isQueueName(name)) return 'unknown';
+    try {
+      const job = await this.queues.get(name).getJob(id);
+      return job ? await job.getState() : 'removed';
+    } catch (error) {
+      this.logger.warn(`${name} job state not read: ${(error as Error).message}`);
+      return 'unknown';
+    }
+  }
+}
+
+function isQueueName(name: string): name is QueueName {
+  return (Object.values(QUEUES) as string[]).includes(name);
+}

@@ -1,0 +1,178 @@
+import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
+import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectError, http, registerOk } from '../api-helpers';
+import { BillingStandIn } from '../billing/billing-stand-in';
+import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
+import { accessLog, setRole } from './staff-helpers';
+
+/**
+ * Bull Board at /admin/queues on the real gateway, with its real `push-session-update` worker: a stand-in for the
+ * consent service (the BillingStandIn server, answering the consent service's route) decides whether that job fails.
+ */
+
+const consent = new BillingStandIn();
+let gateway: GatewayTestApp;
+let sessionUpdates: Queue;
+let frontendDir: string;
+const token: Record<'member' | 'support' | 'admin', string> = { member: '', support: '', admin: '' };
+const userId: Record<'support' | 'admin', string> = { support: '', admin: '' };
+
+const get = (path: string, as?: keyof typeof token) => {
+  const call = http(gateway).get(path);
+  return as ? call.set('Authorization', `Bearer ${token[as]}`) : call;
+};
+const put = (path: string, as: keyof typeof token) => http(gateway).put(path).set('Authorization', `Bearer ${token[as]}`);
+const listing = (as: keyof typeof token) => get(`/admin/queues/api/queues?activeQueue=${QUEUES.sessionUpdates}&status=failed&page=1&jobsPerPage=10`, as);
+
+async function stateOf(jobId: string, wanted: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  let state = await sessionUpdates.getJobState(jobId);
+  while (state !== wanted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    state = await sessionUpdates.getJobState(jobId);
+  }
+  return state;
+}
+
+/** A push for a session whose read fails (the consent service answers 503), with no attempt left: failed for good. */
+async function failedPush(): Promise<{ jobId: string; sessionId: string }> {
+  const sessionId = randomUUID();
+  consent.answer(`GET /sessions/${sessionId}`, { status: 503, json: { error: 'down', code: 'service_unavailable' } });
+  const jobId = `${sessionId}.verdict`;
+  await addJob(sessionUpdates, JOBS.pushSessionUpdate, { version: 1, sessionId, initiatorUserId: randomUUID(), change: 'verdict' }, { jobId, attempts: 1 });
+  expect(await stateOf(jobId, 'failed')).toBe('failed');
+  return { jobId, sessionId };
+}
+
+beforeAll(async () => {
+  // A built web app, which answers every other GET path with its index.html.
+  frontendDir = await mkdtemp(join(tmpdir(), 'dashboard-frontend-'));
+  await writeFile(join(frontendDir, 'index.html'), '<!doctype html><title>web app</title>');
+  gateway = await startGatewayTestApp({ CONSENT_SERVICE_URL: await consent.start(), REGISTRATIONS_PER_IP_PER_HOUR: '100', FRONTEND_DIR: frontendDir });
+  sessionUpdates = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX));
+  for (const role of ['member', 'support', 'admin'] as const) {
+    const account = await registerOk(gateway);
+    token[role] = account.token;
+    if (role !== 'member') {
+      userId[role] = String(account.user.id);
+      await setRole(gateway.dataSource, account.user.id, role);
+    }
+  }
+});
+
+afterAll(async () => {
+  await sessionUpdates.close();
+  await gateway.close();
+  await consent.close();
+  await rm(frontendDir, { recursive: true, force: true });
+});
+
+describe('the job dashboard at /admin/queues', () => {
+  it('answers 401 {error, code} to anonymous requests, the page and its API alike', async () => {
+    for (const path of ['/admin/queues', '/admin/queues/', '/admin/queues/queue/session-updates', '/admin/queues/api/queues', '/admin/queues/static/favicon-32x32.png']) {
+      expectError(await get(path), 401, 'Not signed in');
+    }
+    expectError(await http(gateway).get('/admin/queues').set('Cookie', 'session=not-a-jwt'), 401);
+    expectError(await http(gateway).put('/admin/queues/api/queues/pause'), 401);
+  });
+
+  it('answers 403 role_required to a member', async () => {
+    for (const path of ['/admin/queues', '/admin/queues/api/queues']) {
+      const response = await get(path, 'member');
+      expectError(response, 403, 'This requires the support or admin role');
+      expect(response.body.code).toBe('role_required');
+    }
+    expectError(await put('/admin/queues/api/queues/pause', 'member'), 403);
+  });
+
+  it('serves support the board page, signed in by the session cookie as a browser is, under the usual headers', async () => {
+    const response = await http(gateway).get('/admin/queues').set('Cookie', `session=${token.support}`);
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('<base href="/admin/queues/" />');
+    expect(response.text).toContain('<title>ConsentIQ jobs</title>');
+    // The web app's policy, but for the inline styles of the board's loading screen and job data viewer.
+    const policy = (await get('/api/site')).headers['content-security-policy'];
+    expect(policy).toContain("; style-src 'self';");
+    expect(response.headers['content-security-policy']).toBe(policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect((await get('/admin/queues/static/favicon-32x32.png', 'support')).status).toBe(200);
+  });
+
+  it('lists a failed job to support, read-only, and refuses every change support tries with 403', async () => {
+    const { jobId } = await failedPush();
+
+    const response = await listing('support').expect(200);
+    const queue = response.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates);
+    expect(queue.readOnlyMode).toBe(true);
+    expect(queue.jobs.map((job: { id: string }) => job.id)).toContain(jobId);
+    expect(response.body.queues.map((candidate: { name: string }) => candidate.name).sort()).toEqual(Object.values(QUEUES).sort());
+
+    const changes = [
+      put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/retry`, 'support'),
+      put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/clean`, 'support'),
+      put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/retry/failed`, 'support'),
+      put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/clean/failed`, 'support'),
+      put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/pause`, 'support'),
+      put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/promote`, 'support'),
+      http(gateway).post(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/add`).set('Authorization', `Bearer ${token.support}`).send({ name: JOBS.pushSessionUpdate, data: {} }),
+    ];
+    for (const change of changes) expectError(await change, 403, 'This requires the admin role');
+
+    expect(await sessionUpdates.getJobState(jobId)).toBe('failed');
+    expect(await sessionUpdates.isPaused()).toBe(false);
+    expect(await sessionUpdates.getJobCounts('wait', 'failed')).toEqual({ wait: 0, failed: 1 });
+  });
+
+  it('lets admin retry a failed job, which the worker then completes', async () => {
+    const { jobId, sessionId } = await failedPush();
+    const listed = await listing('admin').expect(200);
+    expect(listed.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates).readOnlyMode).toBe(false);
+    // The consent service is back.
+    consent.answer(`GET /sessions/${sessionId}`, { json: { id: sessionId, initiatorUserId: randomUUID() } });
+
+    expect((await put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/retry`, 'admin')).status).toBe(204);
+
+    expect(await stateOf(jobId, 'completed')).toBe('completed');
+    expect(consent.received.filter((request) => request.url === `/sessions/${sessionId}`)).toHaveLength(2);
+  });
+
+  it('writes staff reads to the access log once a minute per staff member, action and target, and every change', async () => {
+    const { jobId } = await failedPush();
+    const job = `/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}`;
+    const logged = (await accessLog(gateway.dataSource)).length;
+    const started = Date.now();
+
+    // The board polls: four listings of a queue not listed before, and a job with its logs, are one entry each.
+    for (let poll = 0; poll < 4; poll += 1) await get(`/admin/queues/api/queues?activeQueue=${QUEUES.mediaAnalysis}&status=latest`, 'support').expect(200);
+    await get(job, 'support').expect(200);
+    await get(`${job}/logs`, 'support').expect(200);
+    // The same reads by another staff member are theirs to account for.
+    await get(job, 'admin').expect(200);
+    // Neither the page nor its files show a job; a refused request reads nothing.
+    await get('/admin/queues/', 'support').expect(200);
+    await put(`${job}/clean`, 'support').expect(403);
+    await put(`${job}/clean`, 'admin').expect(204);
+
+    const rows = (await accessLog(gateway.dataSource)).slice(logged);
+    expect(rows.map(({ actorUserId, action, target }) => ({ actorUserId, action, target }))).toEqual([
+      { actorUserId: userId.support, action: 'list_jobs', target: `queue:${QUEUES.mediaAnalysis}` },
+      { actorUserId: userId.support, action: 'view_job', target: `job:${QUEUES.sessionUpdates}/${jobId}` },
+      { actorUserId: userId.admin, action: 'view_job', target: `job:${QUEUES.sessionUpdates}/${jobId}` },
+      { actorUserId: userId.admin, action: 'change', target: `PUT /api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/clean` },
+    ]);
+    for (const { at } of rows) expect(Math.abs(at.getTime() - started)).toBeLessThan(10_000);
+  });
+
+  it('answers 404 for a path the board does not know, instead of the web app', async () => {
+    expect((await get('/anything-else')).text).toContain('web app');
+    for (const path of ['/admin/queues/api/nothing-here', '/admin/queues/nothing/here']) expectError(await get(path, 'support'), 404);
+  });
+});
