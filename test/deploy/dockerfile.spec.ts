@@ -47,7 +47,7 @@ const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   devDependencies: Record<string, string>;
 };
 const { services } = JSON.parse(readFileSync(join(ROOT, 'scripts/lib/services.json'), 'utf8')) as {
-  services: { name: string; main: string; migrate?: string }[];
+  services: { name: string; main: string; migrate?: string; admin?: string }[];
 };
 
 /** The packages a built service requires (by name, e.g. `@nestjs/core`, `node:fs`). */
@@ -95,6 +95,14 @@ describe('Dockerfile', () => {
       const missing = required.filter((dependency) => !(dependency in packageJson.dependencies) && !builtinModules.includes(dependency.replace(/^node:/, '')));
       expect({ service: name, missing }).toEqual({ service: name, missing: [] });
     }
+  });
+
+  it('carries every entry point of a service in its image (main, migrate, the admin CLI docs/OPERATIONS.md runs)', () => {
+    for (const { name, ...entries } of services) {
+      for (const path of Object.values(entries)) expect(path.startsWith(`dist/services/${name}/`)).toBe(true);
+    }
+    const adminCli = services.find((service) => service.admin)?.admin;
+    expect(readFileSync(join(ROOT, 'docs/OPERATIONS.md'), 'utf8')).toContain(`node ${adminCli} grant`);
   });
 
   it('has a migrate target that runs every schema’s migrations (npm run migrate’s script)', () => {
