@@ -1,8 +1,8 @@
-/** API and unit tests of the Nest services and libs (the web app uses Vitest, the browser tests their own config). */
+/** API and unit tests of the Nest services and libs, and the deployment files' tests (test/deploy); the web app uses Vitest, the browser tests their own config. */
 module.exports = {
   testEnvironment: 'node',
   rootDir: '.',
-  roots: ['<rootDir>/services', '<rootDir>/libs'],
+  roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: {
