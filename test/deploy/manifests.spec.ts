@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { metricsRegistry } from '@app/metrics';
 import { QUEUES, queueWiringFromUrl } from '@app/queue';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -20,19 +21,9 @@ import { Pod, ingressAllowed, selects } from './network-policy';
 import { metricNames } from './promql';
 import { SERVICE_NAMES, ServiceName, jobTimeoutMs, placeholderSecret, serviceConfig } from './service-config';
 
-/** The series the services export (libs/metrics), prom-client's default process metrics, and Prometheus' own `up`. */
-const KNOWN_SERIES = [
-  'ciq_http_request_duration_seconds',
-  'ciq_queue_jobs',
-  'ciq_job_duration_seconds',
-  'ciq_jobs_failed_total',
-  'ciq_jobs_stalled_total',
-  'ciq_verdict_latency_seconds',
-  'ciq_socket_connections',
-  'up',
-];
-const isKnownSeries = (name: string) =>
-  KNOWN_SERIES.includes(name.replace(/_(bucket|count|sum)$/, '')) || /^(process|nodejs)_/.test(name);
+/** The series the services export (libs/metrics, prom-client's default process metrics among them), and Prometheus' own `up`. */
+const KNOWN_SERIES = [...metricsRegistry.getMetricsAsArray().map((metric) => metric.name), 'up'];
+const isKnownSeries = (name: string) => KNOWN_SERIES.includes(name.replace(/_(bucket|count|sum)$/, ''));
 
 /** Where each service answers its probes: its own HTTP port, or (the media worker, no HTTP server) its metrics port. */
 const PROBE_PORT_VARIABLE: Record<ServiceName, string> = {
