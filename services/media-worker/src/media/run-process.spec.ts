@@ -30,6 +30,15 @@ describe('runProcess', () => {
     expect((error as Error).message).toContain('bad input');
   });
 
+  it('keeps a private error output out of the message (it may quote the partner\'s name) but on the error', async () => {
+    const error = await runProcess('node', ['-e', "console.error('Jordan not in dictionary'); process.exit(3)"], { timeoutMs: 5000, privateStderr: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProcessFailedError);
+    expect((error as Error).message).toBe('node exited with 3: (error output withheld)');
+    expect((error as ProcessFailedError).stderr).toContain('Jordan');
+  });
+
   it('kills the child when the signal aborts', async () => {
     const controller = new AbortController();
     const running = runProcess('sleep', ['30'], { timeoutMs: 10000, signal: controller.signal });

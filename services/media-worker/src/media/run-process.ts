@@ -7,6 +7,11 @@ export interface RunProcessOptions {
   signal?: AbortSignal;
   /** Output beyond this is dropped, so a chatty or hostile child cannot exhaust memory. */
   maxOutputBytes?: number;
+  /**
+   * The child's arguments or dictionary hold the partner's name (the recogniser, espeak-ng): its error output then
+   * stays out of the error's message, which BullMQ keeps as the job's failure reason and the job dashboard shows.
+   */
+  privateStderr?: boolean;
 }
 
 export interface ProcessResult {
@@ -20,8 +25,9 @@ export class ProcessFailedError extends Error {
     readonly command: string,
     readonly exitCode: number | null,
     readonly stderr: string,
+    privateStderr = false,
   ) {
-    super(`${command} exited with ${exitCode ?? 'a signal'}: ${stderr.trim().slice(-300)}`);
+    super(`${command} exited with ${exitCode ?? 'a signal'}: ${privateStderr ? '(error output withheld)' : stderr.trim().slice(-300)}`);
   }
 }
 
@@ -65,7 +71,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (failure) reject(failure);
-      else if (code !== 0) reject(new ProcessFailedError(command, code, stderr()));
+      else if (code !== 0) reject(new ProcessFailedError(command, code, stderr(), options.privateStderr));
       else resolve({ stdout: stdout(), stderr: stderr() });
     });
   });

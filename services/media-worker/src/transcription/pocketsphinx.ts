@@ -38,7 +38,7 @@ export async function decodeWithPocketsphinx(request: DecodeRequest): Promise<He
       '-logfn', '/dev/null',
       ...(request.extraArgs ?? []),
     ],
-    { timeoutMs: request.timeoutMs, signal: request.signal },
+    { timeoutMs: request.timeoutMs, signal: request.signal, privateStderr: true },
   );
   const words: HeardWord[] = [];
   for (const line of stdout.split('\n')) {

@@ -36,7 +36,7 @@ export function ipaToCmuPhones(ipa: string): string[] {
  * rules. `word` must already be sanitised (see nameWords): it is passed as one argument after `--`.
  */
 export async function pronounce(word: string, timeoutMs: number, signal?: AbortSignal): Promise<string[]> {
-  const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '-v', 'en-us', '--', word], { timeoutMs, signal });
+  const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '-v', 'en-us', '--', word], { timeoutMs, signal, privateStderr: true });
   const phones = ipaToCmuPhones(stdout);
   // The word is most often part of the partner's name: the error (kept as the job's failure reason) never quotes it.
   if (phones.length === 0) throw new Error(`No pronunciation for a word of ${word.length} letters`);
