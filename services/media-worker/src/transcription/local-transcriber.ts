@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PhraseClass, PHRASES } from '../judgement/phrases';
-import { analyseStatement, StatementAnalysis } from '../judgement/statement';
+import { analyseStatement, StatementAnalysis, tokenize } from '../judgement/statement';
 import { loadCmuDictionary } from './cmu-dictionary';
 import { FILLER_WORDS } from './filler-words';
 import { buildLanguageModel } from './language-model';
@@ -49,7 +49,8 @@ const PHRASE_WORDS: ReadonlySet<string> = new Set(Object.values(PHRASES).flat().
  * "can send", "been sent" or "they consent" about as often as right. These are sounds, not meanings; meaning comes
  * from the phrase decode.
  */
-const AFFIRM_SOUND_ALIKES: ReadonlySet<string> = new Set(['consent', 'consents', 'consented', 'sent', 'send', 'cent', 'agree', 'agreed']);
+const CONSENT_WORDS: readonly string[] = ['consent', 'consents', 'consented', 'agree', 'agreed'];
+const AFFIRM_SOUND_ALIKES: ReadonlySet<string> = new Set([...CONSENT_WORDS, 'sent', 'send', 'cent']);
 /** Filler words that belong to no phrase: what other speech is heard as. */
 const OFF_TOPIC_WORDS: ReadonlySet<string> = new Set(FILLER_WORDS.filter((word) => !PHRASE_WORDS.has(word)));
 
@@ -103,8 +104,8 @@ export class LocalTranscriber implements Transcriber {
       const statement = analyseStatement(text, names.join(' '));
       const doubts = primaryDoubts(heard);
       if (affirmsOnly(statement)) {
-        const general = await crossCheck;
-        if (!generalAgrees(general.join(' '), names.join(' '))) doubts.push('general_model_disagrees');
+        const doubt = crossCheckDoubt((await crossCheck).join(' '), statement, names.join(' '));
+        if (doubt) doubts.push(doubt);
       }
       return { text, recogniser: this.recogniser, reliable: doubts.length === 0, doubts };
     } finally {
@@ -156,6 +157,18 @@ function primaryDoubts(heard: HeardWord[]): TranscriptionDoubt[] {
 /** The only case that can lead to a grant, so the only one worth the general model's second opinion. */
 function affirmsOnly(statement: StatementAnalysis): boolean {
   return statement.classes.has('affirm') && !DISSENT.some((phraseClass) => statement.classes.has(phraseClass));
+}
+
+/**
+ * What the general model's transcript says against a phrase decode that heard only a consent. Where it heard no
+ * consent word itself, only its sound ("can send"), it cannot tell "I consent" from "I can send it tomorrow", which
+ * the phrase model hears as "i consent uh tomorrow" (measured: flite's kal16): the phrase decode must then have heard
+ * nothing but the statement's own words.
+ */
+export function crossCheckDoubt(general: string, phrases: StatementAnalysis, typedName: string): TranscriptionDoubt | undefined {
+  if (!generalAgrees(general, typedName)) return 'general_model_disagrees';
+  const consentWordHeard = tokenize(general).some((token) => CONSENT_WORDS.includes(token));
+  return !consentWordHeard && phrases.unmatched.length > 0 ? 'sound_alike_consent' : undefined;
 }
 
 /** The general model agrees when it, too, hears a consent word (or its sound) and nothing that refuses, hedges or negates. */

@@ -3,7 +3,8 @@ export type TranscriptionDoubt =
   | 'no_speech'
   | 'low_confidence'
   | 'out_of_grammar'
-  | 'general_model_disagrees';
+  | 'general_model_disagrees'
+  | 'sound_alike_consent';
 
 export interface Transcription {
   /** What was heard, lower case words for the local recogniser. */

@@ -37,6 +37,8 @@ const CASES: Case[] = [
   { name: 'hesitate_maybe', typedName: 'Jordan', expected: 'not_granted', parts: ['um maybe'] },
   { name: 'retract', typedName: 'Jordan', expected: 'not_granted', refusal: true, parts: ['I consent. Actually no, I take it back'] },
   { name: 'off_topic_weather', typedName: 'Jordan', expected: 'not_granted', parts: ['The weather is lovely today and it might rain tomorrow afternoon'] },
+  // Once granted for flite's kal16: the phrase model heard "i consent uh tomorrow", the general model "can send".
+  { name: 'sound_alike_send', typedName: 'Riley', expected: 'not_granted', parts: ['I can send it tomorrow'] },
   { name: 'off_topic_numbers', typedName: 'Jordan', expected: 'not_granted', parts: ['One two three four five six seven eight nine ten'] },
 ];
 
