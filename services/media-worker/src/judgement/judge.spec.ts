@@ -58,7 +58,12 @@ describe('judge', () => {
     ['My name is Alex and I consent', 'Jordan Smith', 'unclear', ['name_mismatch']],
     ['The weather is lovely today and it might rain tomorrow', 'Jordan', 'unclear', ['no_consent_statement', 'off_topic_speech']],
     ['one two three four five six', 'Jordan', 'unclear', ['no_consent_statement', 'off_topic_speech']],
-    ['I agree that the weather is lovely today and warm', 'Jordan', 'unclear', ['off_topic_speech']],
+    ['I agree that the weather is lovely today and warm', 'Jordan', 'unclear', ['consent_to_something_else', 'off_topic_speech']],
+    ['I agree it is cold today', 'Jordan', 'unclear', ['consent_to_something_else', 'off_topic_speech']],
+    ['i agree uh does go today', 'Jordan', 'unclear', ['consent_to_something_else']], // flite's kal16, as the phrase model heard it
+    ['i consent uh tomorrow', 'Jordan', 'unclear', ['consent_to_something_else']], // kal16's "I can send it tomorrow"
+    ['I consent, my name is Jordan', 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
+    ['I consent, Jordan, yes', 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
     ['', 'Jordan', 'unclear', ['no_speech']],
     [' ... ', 'Jordan', 'unclear', ['no_speech']],
   ];

@@ -38,6 +38,7 @@ export function judge(input: JudgeInput): Judgement {
     has('hesitate') && 'hesitation',
     has('negate') && 'negation',
     !has('affirm') && 'no_consent_statement',
+    statement.affirmsSomethingElse && 'consent_to_something_else',
     statement.otherNames.length > 0 && 'name_mismatch',
     statement.unmatched.length > MAX_UNMATCHED_WORDS && 'off_topic_speech',
   ].filter(isReason);

@@ -10,6 +10,11 @@ export interface StatementAnalysis {
   nameHeard: boolean;
   /** Words that belong to no phrase and are not the name: speech about something else. */
   unmatched: string[];
+  /**
+   * An affirmation followed (fillers aside) by such a word other than "to": what was agreed to is something else
+   * ("I agree it is cold today"), or the affirmation was misheard ("I can send it" as "i consent uh").
+   */
+  affirmsSomethingElse: boolean;
 }
 
 /** Introductions after which the next word is taken to be a name (other intros may precede "not sure" etc.). */
@@ -54,6 +59,8 @@ export function analyseStatement(text: string, typedName: string): StatementAnal
   const nameHeard = tokens.some(isName);
   // The name is dropped before matching, so "I, Jordan, agree" reads as "i agree" and "my name is" as an intro.
   const remaining: (string | undefined)[] = tokens.filter((token) => !isName(token));
+  const matchedAs: (PhraseClass | undefined)[] = remaining.map(() => undefined);
+  const affirmEnds: number[] = [];
   const classes = new Set<PhraseClass>();
   for (const phraseClass of MATCH_ORDER) {
     const phrases = PHRASES[phraseClass]
@@ -64,12 +71,20 @@ export function analyseStatement(text: string, typedName: string): StatementAnal
         if (words.every((word, k) => remaining[i + k] === word)) {
           classes.add(phraseClass);
           remaining.fill(undefined, i, i + words.length);
+          matchedAs.fill(phraseClass, i, i + words.length);
+          if (phraseClass === 'affirm') affirmEnds.push(i + words.length);
         }
       }
     }
   }
-  const unmatched = remaining.filter((token): token is string => token !== undefined && !otherNames.includes(token));
-  return { tokens, classes, otherNames, nameHeard, unmatched };
+  const isUnmatched = (token: string | undefined): token is string => token !== undefined && !otherNames.includes(token);
+  const unmatched = remaining.filter(isUnmatched);
+  const affirmsSomethingElse = affirmEnds.some((end) => {
+    let next = end;
+    while (matchedAs[next] === 'filler') next += 1;
+    return isUnmatched(remaining[next]) && remaining[next] !== 'to';
+  });
+  return { tokens, classes, otherNames, nameHeard, unmatched, affirmsSomethingElse };
 }
 
 function editDistance(a: string, b: string): number {

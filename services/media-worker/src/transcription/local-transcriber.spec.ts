@@ -22,6 +22,8 @@ describe('crossCheckDoubt (a phrase decode that heard only a consent, against th
     ['my name is jordan and i can send', 'my name is jordan and i consent', undefined], // the sound alone, nothing else heard
     ['i consent', 'i consent today', undefined], // the word itself: small talk is the judge's to weigh
     ['i can send it tomorrow', 'i consent uh tomorrow', 'sound_alike_consent'], // flite's kal16, once granted
+    ['i can send it', 'i consent uh', 'sound_alike_consent'], // kal16 again: only the general model heard the object
+    ['i can send my name is jordan', 'i consent my name is jordan', undefined],
     ['my name is jordan', 'my name is jordan and i consent', 'general_model_disagrees'],
   ])('general %j, phrases %j: %s', (general, heard, doubt) => {
     expect(crossCheckDoubt(general, phrases(heard), 'jordan')).toBe(doubt);

@@ -51,6 +51,8 @@ const PHRASE_WORDS: ReadonlySet<string> = new Set(Object.values(PHRASES).flat().
  */
 const CONSENT_WORDS: readonly string[] = ['consent', 'consents', 'consented', 'agree', 'agreed'];
 const AFFIRM_SOUND_ALIKES: ReadonlySet<string> = new Set([...CONSENT_WORDS, 'sent', 'send', 'cent']);
+/** First words of the phrases (a name aside): what may follow a sound-alike of "consent" that ends a statement. */
+const PHRASE_STARTS: ReadonlySet<string> = new Set(Object.values(PHRASES).flat().map((phrase) => phrase.split(' ')[0]));
 /** Filler words that belong to no phrase: what other speech is heard as. */
 const OFF_TOPIC_WORDS: ReadonlySet<string> = new Set(FILLER_WORDS.filter((word) => !PHRASE_WORDS.has(word)));
 
@@ -163,12 +165,16 @@ function affirmsOnly(statement: StatementAnalysis): boolean {
  * What the general model's transcript says against a phrase decode that heard only a consent. Where it heard no
  * consent word itself, only its sound ("can send"), it cannot tell "I consent" from "I can send it tomorrow", which
  * the phrase model hears as "i consent uh tomorrow" (measured: flite's kal16): the phrase decode must then have heard
- * nothing but the statement's own words.
+ * nothing but the statement's own words, and the sound must not be followed by what "send" takes.
  */
 export function crossCheckDoubt(general: string, phrases: StatementAnalysis, typedName: string): TranscriptionDoubt | undefined {
   if (!generalAgrees(general, typedName)) return 'general_model_disagrees';
-  const consentWordHeard = tokenize(general).some((token) => CONSENT_WORDS.includes(token));
-  return !consentWordHeard && phrases.unmatched.length > 0 ? 'sound_alike_consent' : undefined;
+  const tokens = tokenize(general);
+  if (tokens.some((token) => CONSENT_WORDS.includes(token))) return undefined;
+  // "send" takes an object ("I can send it"; kal16's "I can send it" was heard by the phrase model as "i consent uh"),
+  // "consent" does not: the sound must end the speech or be followed by the start of a phrase.
+  const soundWithObject = tokens.some((token, i) => AFFIRM_SOUND_ALIKES.has(token) && i + 1 < tokens.length && !PHRASE_STARTS.has(tokens[i + 1]));
+  return phrases.unmatched.length > 0 || soundWithObject ? 'sound_alike_consent' : undefined;
 }
 
 /** The general model agrees when it, too, hears a consent word (or its sound) and nothing that refuses, hedges or negates. */

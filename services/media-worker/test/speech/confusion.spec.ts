@@ -37,8 +37,11 @@ const CASES: Case[] = [
   { name: 'hesitate_maybe', typedName: 'Jordan', expected: 'not_granted', parts: ['um maybe'] },
   { name: 'retract', typedName: 'Jordan', expected: 'not_granted', refusal: true, parts: ['I consent. Actually no, I take it back'] },
   { name: 'off_topic_weather', typedName: 'Jordan', expected: 'not_granted', parts: ['The weather is lovely today and it might rain tomorrow afternoon'] },
-  // Once granted for flite's kal16: the phrase model heard "i consent uh tomorrow", the general model "can send".
-  { name: 'sound_alike_send', typedName: 'Riley', expected: 'not_granted', parts: ['I can send it tomorrow'] },
+  // Each was once granted for flite's kal16: the phrase model heard "i consent uh (tomorrow)" and "i agree uh does go
+  // today", the general model "can send" and "agree".
+  { name: 'can_send_tomorrow', typedName: 'Riley', expected: 'not_granted', parts: ['I can send it tomorrow'] },
+  { name: 'can_send_it', typedName: 'Riley', expected: 'not_granted', parts: ['I can send it'] },
+  { name: 'agree_other', typedName: 'Riley', expected: 'not_granted', parts: ['I agree it is cold today'] },
   { name: 'off_topic_numbers', typedName: 'Jordan', expected: 'not_granted', parts: ['One two three four five six seven eight nine ten'] },
 ];
 
