@@ -65,6 +65,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
           textSent={latest.verificationTextSent}
           recorded={refusal.state.kind !== 'refused'}
           initiatorName={session.initiator.fullName}
+          pressedYes={submission.state.kind === 'processing' && submission.state.decision === 'yes'}
         />
       </SimplePage>
     );

@@ -388,6 +388,7 @@ describe('/consent/form: answering', () => {
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
     // The session read again is still being analysed: the verdict only comes from the poll that follows.
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(screen.getByText('Your answer has been recorded. No means no.')).toBeInTheDocument();
     expect(screen.queryByText('Failed to record consent')).not.toBeInTheDocument();
     expect(reads).toBe(2);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/upload')).toHaveLength(1);
@@ -410,6 +411,23 @@ describe('/consent/form: answering', () => {
     expect(await screen.findByText('Failed to record consent')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong — please try again.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/consent/sessions/s1')).toBe(false);
+  });
+
+  it('tells a partner who pressed Yes that their recording did not clearly consent, not that they said no', async () => {
+    stubMedia();
+    const { u } = openForm({
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
+      'GET /api/consent/sessions/s1': answered({ consentStatus: 'denied', aiVerdict: 'denied' }),
+    });
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(screen.getByText('Your recording did not clearly say that you consent, so it counts as a no.')).toBeInTheDocument();
+    expect(screen.queryByText(/No means no/)).not.toBeInTheDocument();
   });
 
   it("toasts 'Missing data' and sends nothing without a recording", async () => {

@@ -5,6 +5,8 @@ import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
 export const STORED_NOTE = 'Your recording is encrypted and stored securely.';
 export const TEXT_SENT_NOTE = 'A verification text has been sent.';
+/** A Yes whose recording was unclear (or refused) is declined: the partner is told why, not that they said no. */
+export const YES_NOT_SUPPORTED_NOTE = 'Your recording did not clearly say that you consent, so it counts as a no.';
 
 /** Step 3 shows the analysis, then its verdict, or the analysis's failure. */
 export type Outcome = 'analysing' | Verdict | 'failed';
@@ -17,6 +19,8 @@ interface Props {
   recorded?: boolean;
   /** Who asked: after a failed analysis, the partner answers again through a new check of theirs. */
   initiatorName: string;
+  /** The partner pressed Yes on this page: a denied verdict then comes from the recording, not from a No. */
+  pressedYes?: boolean;
 }
 
 function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean }) {
@@ -29,7 +33,7 @@ function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean })
 }
 
 /** Step 3: the analysis, then its verdict. */
-export function ResultStep({ outcome, textSent, recorded = true, initiatorName }: Props) {
+export function ResultStep({ outcome, textSent, recorded = true, initiatorName, pressedYes = false }: Props) {
   switch (outcome) {
     case 'analysing':
       return (
@@ -48,7 +52,7 @@ export function ResultStep({ outcome, textSent, recorded = true, initiatorName }
     case 'denied':
       return (
         <StatusCard icon={<CircleX className="h-12 w-12 text-rose-600" aria-hidden />} title="Consent Declined">
-          <p>Your answer has been recorded. No means no.</p>
+          <p>{pressedYes ? YES_NOT_SUPPORTED_NOTE : 'Your answer has been recorded. No means no.'}</p>
           <Notes textSent={textSent} recorded={recorded} />
         </StatusCard>
       );

@@ -12,7 +12,7 @@ export type SubmissionState =
    * Sent; `answered` is the session as the server had it right after (analysis running, or already decided). The
    * session is polled until there is a verdict.
    */
-  | { kind: 'processing'; answered: ConsentSession }
+  | { kind: 'processing'; answered: ConsentSession; decision: Decision }
   | { kind: 'failed'; notice: string };
 
 interface Inputs {
@@ -41,7 +41,7 @@ export function useConsentSubmission({ session, token, details, recording }: Inp
       setState({ kind: 'uploading' });
       try {
         const answered = await submitConsent({ session, token, recording, details, decision });
-        setState({ kind: 'processing', answered });
+        setState({ kind: 'processing', answered, decision });
       } catch (error) {
         toast({ title: 'Failed to record consent', description: readableError(error, 'Unknown error'), variant: 'destructive' });
         setState({ kind: 'failed', notice: failureNotice(error) });
