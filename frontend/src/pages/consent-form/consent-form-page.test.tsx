@@ -249,16 +249,18 @@ describe('/consent/form: recording', () => {
 
 describe('/consent/form: answering', () => {
   const answered = (overrides: Partial<ConsentSession>) => () => jsonResponse(testSession(overrides));
+  /** Every call of a submission answers; the analysis is running, and the session's poll answers `poll`. */
+  const submitted = (poll: Partial<ConsentSession>) => ({
+    ...pending,
+    'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+    'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+    'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
+    'GET /api/consent/sessions/s1': answered(poll),
+  });
 
   it('uploads the recording, asks for the analysis, then shows the verdict', async () => {
     stubMedia();
-    const { fetchMock, u } = openForm({
-      ...pending,
-      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
-      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
-      'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
-      'GET /api/consent/sessions/s1': answered({ consentStatus: 'granted', aiVerdict: 'granted' }),
-    });
+    const { fetchMock, u } = openForm(submitted({ consentStatus: 'granted', aiVerdict: 'granted' }));
     await record(u);
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
@@ -301,13 +303,7 @@ describe('/consent/form: answering', () => {
 
   it('keeps the buttons disabled and shows the analysis while waiting for the verdict', async () => {
     stubMedia();
-    const { u } = openForm({
-      ...pending,
-      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
-      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
-      'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
-      'GET /api/consent/sessions/s1': answered({ aiVerdict: 'processing' }),
-    });
+    const { u } = openForm(submitted({ aiVerdict: 'processing' }));
     await record(u);
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
 
@@ -415,13 +411,7 @@ describe('/consent/form: answering', () => {
 
   it('tells a partner who pressed Yes that their recording did not clearly consent, not that they said no', async () => {
     stubMedia();
-    const { u } = openForm({
-      ...pending,
-      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
-      'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
-      'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
-      'GET /api/consent/sessions/s1': answered({ consentStatus: 'denied', aiVerdict: 'denied' }),
-    });
+    const { u } = openForm(submitted({ consentStatus: 'denied', aiVerdict: 'denied' }));
     await record(u);
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
