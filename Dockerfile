@@ -28,6 +28,15 @@ COPY frontend frontend
 # The same build as npm start and npm test (scripts/lib/common.sh), so the layout matches scripts/lib/services.json.
 RUN bash -c 'source scripts/lib/common.sh && build_app'
 
+# The media worker's PocketSphinx: Debian's source with the project's patches, as npm start and npm test build it
+# (scripts/lib/common.sh ensure_pocketsphinx); static binaries that decode bit for bit as Debian's do, in less time.
+FROM debian:bookworm-slim AS pocketsphinx
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends gcc make libc6-dev patch xz-utils autoconf automake libtool bison pkg-config \
+  && rm -rf /var/lib/apt/lists/*
+COPY services/media-worker/pocketsphinx /recipe
+RUN bash /recipe/build.sh /opt/pocketsphinx
+
 # What every service image shares. The heap bounds are npm start's (scripts/lib/service-node-options.mjs).
 FROM base AS service
 ENV NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=512"
@@ -67,6 +76,8 @@ USER root
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us tini \
   && rm -rf /var/lib/apt/lists/*
+COPY --from=pocketsphinx /opt/pocketsphinx /opt/pocketsphinx
+ENV POCKETSPHINX_BIN_DIR=/opt/pocketsphinx/bin
 COPY --from=build /app/dist/services/media-worker dist/services/media-worker
 USER 1000:1000
 EXPOSE 9467

@@ -6,6 +6,7 @@ source "$(dirname "$0")/lib/common.sh"
 ensure_node_modules
 # The media worker's tools: ffmpeg/ffprobe and the offline recogniser (espeak-ng derives names' pronunciations).
 ensure_apt_packages ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us
+ensure_pocketsphinx
 ensure_postgres
 ensure_redis
 node scripts/dev-env.mjs

@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib/common.sh"
 ensure_node_modules
 # docker-compose (Debian's, v1) only validates docker-compose.yml here (test/deploy/compose.spec.ts): no engine runs.
 ensure_apt_packages chromium fonts-dejavu-core ffmpeg espeak-ng flite pocketsphinx pocketsphinx-en-us docker-compose
+ensure_pocketsphinx
 ensure_kustomize
 ensure_postgres
 ensure_redis

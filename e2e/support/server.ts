@@ -2,7 +2,7 @@
 // worker, started as child processes on a database, Redis prefix and storage directory of their own, so every test
 // file can run its own copy in parallel. Several gateways and media workers can share them, as replicas would.
 import { workerName } from '@app/queue';
-import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
+import { createTestDatabase, deleteRedisKeys, pocketsphinxEnvironment, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -193,6 +193,7 @@ export async function startServer({ gateways = 1, mediaWorkers = 1 }: ServerOpti
     CONSENT_SERVICE_URL: consentURL,
     MEDIA_WORKER_TOKEN,
     ...keyRing,
+    ...pocketsphinxEnvironment(),
     // Its one start-up line is what says it consumes; warnings would hide nothing it prints.
     LOG_LEVEL: 'warn',
   });

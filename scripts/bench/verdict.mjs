@@ -43,6 +43,13 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a p
 
 process.chdir(new URL('../..', import.meta.url).pathname);
 if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+// The worker runs the project's PocketSphinx build, as under npm start; BENCH_POCKETSPHINX=debian runs Debian's instead.
+if (process.env.BENCH_POCKETSPHINX !== 'debian') {
+  const build = spawnSync('bash', ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
+    { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (build.status !== 0) process.exit(1);
+  process.env.POCKETSPHINX_BIN_DIR = build.stdout;
+} else delete process.env.POCKETSPHINX_BIN_DIR;
 buildIfNeeded(MAINS, { mediaWorker: true });
 const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
 const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
@@ -275,7 +282,8 @@ function printReport({ burst, burstMs, burstFloorMs }) {
   console.log(
     `machine: ${cpu[0]?.model.trim()} x ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
       `Node ${process.version}, ffmpeg ${version('ffmpeg', ['-version'], /ffmpeg version (\S+)/)}, ` +
-      `pocketsphinx ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx'], /^(\S+)/)}`,
+      `pocketsphinx ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx'], /^(\S+)/)}; ` +
+      `the worker's: ${process.env.POCKETSPHINX_BIN_DIR ? `the project's build (${process.env.POCKETSPHINX_BIN_DIR})` : "Debian's"}`,
   );
   console.log(
     `recordings: flite slt "${STATEMENT}", VP8/Opus WebM (${RECORDINGS.map((r) => `${r.label}: ${r.duration.toFixed(2)} s, ${Math.round(r.bytes.length / 1024)} KB`).join('; ')})`,

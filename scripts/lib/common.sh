@@ -59,6 +59,22 @@ ensure_apt_packages() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The media worker's PocketSphinx: Debian's source with the project's patches (services/media-worker/pocketsphinx), which
+# decodes bit for bit as Debian's binaries do, in less time. Built once per version of its recipe, into .data/tools;
+# exports POCKETSPHINX_BIN_DIR for the worker.
+ensure_pocketsphinx() {
+  local recipe="$ROOT/services/media-worker/pocketsphinx" key target
+  key=$(cat "$recipe/build.sh" "$recipe"/patches/*.patch | sha256sum | cut -c1-16)
+  target="$DATA_DIR/tools/pocketsphinx-$key"
+  if [[ ! -x "$target/bin/pocketsphinx_batch" ]]; then
+    ensure_apt_packages gcc make libc6-dev patch xz-utils autoconf automake libtool bison pkg-config
+    say "Building PocketSphinx from Debian's source with the project's patches (about a minute)"
+    rm -rf "$DATA_DIR"/tools/pocketsphinx-* # builds of earlier recipes
+    bash "$recipe/build.sh" "$target"
+  fi
+  export POCKETSPHINX_BIN_DIR="$target/bin"
+}
+
 # Reachability through Node (always present after ensure_node_modules), so no client tools are assumed.
 tcp_open() {
   node -e "const s=require('net').connect({host:process.argv[1],port:+process.argv[2]});s.setTimeout(1500);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));s.on('timeout',()=>process.exit(1))" "$1" "$2"

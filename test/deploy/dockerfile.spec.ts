@@ -121,6 +121,24 @@ describe('Dockerfile', () => {
     for (const tool of tools) expect(install.split(/\s+/)).toContain(tool);
   });
 
+  it("runs the media worker on the project's PocketSphinx build, built from the recipe npm start and npm test use", () => {
+    const commonScript = readFileSync(join(ROOT, 'scripts/lib/common.sh'), 'utf8');
+    const recipe = /^ensure_pocketsphinx\(\) \{[\s\S]*?^}/m.exec(commonScript)?.[0] ?? '';
+    const buildTools = /ensure_apt_packages (.+)$/m.exec(recipe)?.[1].split(' ') ?? [];
+    expect(buildTools).toContain('bison');
+    const install = stage('pocketsphinx').instructions.find((line) => line.includes('apt-get install')) ?? '';
+    for (const tool of buildTools) expect(install.split(/\s+/)).toContain(tool);
+    // build.sh fetches the pinned versions of this Debian release's source.
+    expect(stage('pocketsphinx').from).toBe('debian:bookworm-slim');
+    expect(readFileSync(join(ROOT, 'services/media-worker/pocketsphinx/build.sh'), 'utf8')).toMatch(/^SUITE=bookworm$/m);
+    expect(stage('pocketsphinx').instructions).toEqual(expect.arrayContaining([
+      'COPY services/media-worker/pocketsphinx /recipe', 'RUN bash /recipe/build.sh /opt/pocketsphinx',
+    ]));
+    expect(lineage('media-worker')).toEqual(expect.arrayContaining([
+      'COPY --from=pocketsphinx /opt/pocketsphinx /opt/pocketsphinx', 'ENV POCKETSPHINX_BIN_DIR=/opt/pocketsphinx/bin',
+    ]));
+  });
+
   it('has the target of every image docker-compose.yml builds', () => {
     const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { build?: { target: string } }> };
     const targets = Object.values(compose.services).flatMap((service) => (service.build ? [service.build.target] : []));

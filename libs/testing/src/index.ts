@@ -6,3 +6,4 @@ export * from './multipart-body';
 export * from './test-s3';
 export * from './speech-recordings';
 export * from './metric-samples';
+export * from './pocketsphinx-build';

@@ -17,6 +17,23 @@ export async function speak(voice: Voice, text: string, wavPath: string): Promis
   else await run('flite', ['-voice', voice, '-t', text, '-o', wavPath]);
 }
 
+/**
+ * ffmpeg inputs that say `parts` in turn (a number is that many seconds of silence); the speech is written to
+ * `<base>-<i>.wav`.
+ */
+export async function spokenInputs(parts: readonly (string | number)[], voice: Voice, base: string): Promise<string[][]> {
+  const inputs: string[][] = [];
+  for (const [i, part] of parts.entries()) {
+    if (typeof part === 'number') {
+      inputs.push(['-f', 'lavfi', '-t', String(part), '-i', 'anullsrc=r=16000:cl=mono']);
+    } else {
+      await speak(voice, part, `${base}-${i}.wav`);
+      inputs.push(['-i', `${base}-${i}.wav`]);
+    }
+  }
+  return inputs;
+}
+
 /** ffmpeg with the given arguments, quiet and never reading stdin. */
 export async function ffmpeg(args: string[]): Promise<void> {
   await run('ffmpeg', ['-nostdin', '-y', '-v', 'error', ...args]);

@@ -133,6 +133,7 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
         STORAGE_DIR: shared.STORAGE_DIR,
         ...keyRing,
         MEDIA_CONCURRENCY: '1',
+        ...(process.env.POCKETSPHINX_BIN_DIR ? { POCKETSPHINX_BIN_DIR: process.env.POCKETSPHINX_BIN_DIR } : {}),
       }, NODE_OPTIONS);
       await waitForOutput(worker, /media-worker: consuming/);
     }

@@ -1,4 +1,5 @@
 import { parseConfig } from '@app/config';
+import { pocketsphinxEnvironment } from '@app/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { ConsentTestApp } from '../../consent/test/consent-test-app';
 import { MediaWorkerConfig, mediaWorkerConfigSchema } from '../src/config/media-worker-config.schema';
@@ -19,6 +20,7 @@ export function mediaWorkerEnvironment(consent: ConsentTestApp): Record<string, 
     STORAGE_DIR: config.STORAGE_DIR,
     STORAGE_ENCRYPTION_KEYS: config.STORAGE_ENCRYPTION_KEYS,
     STORAGE_ENCRYPTION_ACTIVE_KEY_ID: config.STORAGE_ENCRYPTION_ACTIVE_KEY_ID,
+    ...pocketsphinxEnvironment(),
   };
 }
 

@@ -32,6 +32,7 @@ describe('mediaWorkerConfigSchema', () => {
     ['the openai recogniser without a key', { TRANSCRIBER: 'openai' }, 'OPENAI_API_KEY: is required when TRANSCRIBER is openai'],
     ['an unknown recogniser', { TRANSCRIBER: 'whisper.cpp' }, 'TRANSCRIBER: '],
     ['a key ring without the active key', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, 'STORAGE_ENCRYPTION_KEYS: '],
+    ['a relative PocketSphinx directory', { POCKETSPHINX_BIN_DIR: '.data/tools' }, 'POCKETSPHINX_BIN_DIR: must be an absolute path'],
   ])('refuses %s with one line naming the variable', (_, overrides, message) => {
     expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, ...overrides })).toThrow(message);
   });

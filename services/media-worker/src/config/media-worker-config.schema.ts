@@ -30,6 +30,12 @@ export const mediaWorkerConfigSchema = z
      */
     JOB_LOCK_MS: env.positiveInt(30_000),
     TRANSCRIBER: z.enum(['local', 'openai']).default('local'),
+    /**
+     * For `local`: the directory of pocketsphinx_continuous and pocketsphinx_batch. npm start, npm test and the image
+     * use the project's build (services/media-worker/pocketsphinx: Debian's source, patched to decode the same in less
+     * time); unset, Debian's binaries on PATH.
+     */
+    POCKETSPHINX_BIN_DIR: z.string().startsWith('/', 'must be an absolute path').optional(),
     /** For `openai`: any OpenAI-compatible server (OpenAI itself when unset, or a self-hosted Whisper server). */
     OPENAI_BASE_URL: env.url(['http:', 'https:']).optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),

@@ -8,6 +8,8 @@ export interface HeardWord {
 }
 
 export interface DecodeRequest {
+  /** The pocketsphinx_continuous to run: a path, or the name found on PATH (the default). */
+  command?: string;
   modelDir: string;
   wavPath: string;
   /** Language model (ARPA text or binary) and pronouncing dictionary. */
@@ -26,7 +28,7 @@ const NOT_SPEECH = new Set(['<s>', '</s>', '<sil>', '(NULL)', '[NOISE]', '[SPEEC
 /** Decodes a 16 kHz mono WAV with pocketsphinx_continuous and returns the words heard, in order, with confidence. */
 export async function decodeWithPocketsphinx(request: DecodeRequest): Promise<HeardWord[]> {
   const { stdout } = await runProcess(
-    'pocketsphinx_continuous',
+    request.command ?? 'pocketsphinx_continuous',
     [
       '-infile', request.wavPath,
       '-hmm', join(request.modelDir, 'en-us'),

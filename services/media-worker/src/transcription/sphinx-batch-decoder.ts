@@ -8,6 +8,8 @@ import { runProcess } from '../media/run-process';
 import { createWorkspace } from '../media/workspace';
 
 export interface SphinxBatchDecoderOptions {
+  /** The pocketsphinx_batch to run: a path, or the name found on PATH (the default). */
+  command?: string;
   /** pocketsphinx_batch arguments for the model and search (-hmm, -lm, -dict, beams...). */
   args: readonly string[];
   /** Limit for one decode; the process is killed and restarted when it is exceeded. */
@@ -127,7 +129,7 @@ export class SphinxBatchDecoder {
       const ctl = new Socket({ fd: openSync(ctlPath, constants.O_RDWR | constants.O_NONBLOCK), readable: false, writable: true });
       const hyp = new Socket({ fd: openSync(hypPath, constants.O_RDWR | constants.O_NONBLOCK), readable: true, writable: false });
       const child = spawn(
-        'pocketsphinx_batch',
+        this.options.command ?? 'pocketsphinx_batch',
         [...this.options.args, '-ctl', ctlPath, '-hyp', hypPath, '-cepdir', directory, '-cepext', '.wav',
           '-adcin', 'yes', '-adchdr', '44', '-logfn', '/dev/null'],
         { stdio: 'ignore', shell: false },

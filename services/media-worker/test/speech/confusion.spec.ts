@@ -9,7 +9,7 @@ import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { generalAgrees, LocalTranscriber } from '../../src/transcription/local-transcriber';
 import { nameWords } from '../../src/transcription/name-words';
-import { ffmpeg, mapLimit, muxWebm, speak, Voice, VOICES } from '@app/testing';
+import { ffmpeg, mapLimit, muxWebm, pocketsphinxBinDir, spokenInputs, Voice, VOICES } from '@app/testing';
 
 /**
  * The whole speech path on real tools: synthetic voices -> WebM -> normalize -> PocketSphinx -> judge. No mocks. Prints
@@ -58,7 +58,7 @@ interface Row {
   transcribeMs: number;
 }
 
-const transcriber = new LocalTranscriber({ timeoutMs: 20000 });
+const transcriber = new LocalTranscriber({ timeoutMs: 20000, binDir: pocketsphinxBinDir() });
 afterAll(() => transcriber.close());
 let directory: string;
 /** The spoken cases, each in each voice, as WebM files. */
@@ -82,16 +82,7 @@ async function analyse(webmPath: string, typedName: string) {
 
 async function makeClip(item: { kase: Case; voice: Voice }): Promise<string> {
   const base = join(directory, `${item.kase.name}-${item.voice}`);
-  const inputs: string[][] = [];
-  for (const [i, part] of item.kase.parts.entries()) {
-    if (typeof part === 'number') {
-      inputs.push(['-f', 'lavfi', '-t', String(part), '-i', 'anullsrc=r=16000:cl=mono']);
-    } else {
-      await speak(item.voice, part, `${base}-${i}.wav`);
-      inputs.push(['-i', `${base}-${i}.wav`]);
-    }
-  }
-  await muxWebm(inputs, `${base}.webm`);
+  await muxWebm(await spokenInputs(item.kase.parts, item.voice, base), `${base}.webm`);
   return `${base}.webm`;
 }
 
@@ -137,7 +128,7 @@ describe('speech confusion (real espeak-ng, flite, ffmpeg, pocketsphinx)', () =>
   // The cross-check only guards grants if the general model hears a refusal as one: its search is narrowed for speed,
   // and this keeps it from being narrowed past the refusals it hears.
   it('hears every spoken refusal as dissent (or no consent) in the general model too', async () => {
-    const general = new LocalTranscriber({ timeoutMs: 20000 }); // its own decoder, so the test before cannot change it
+    const general = new LocalTranscriber({ timeoutMs: 20000, binDir: pocketsphinxBinDir() }); // its own decoder, so the test before cannot change it
     const agreed: string[] = [];
     try {
       for (const clip of spoken.filter(({ kase }) => kase.refusal)) {

@@ -5,12 +5,14 @@ import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { LocalTranscriber } from '../../src/transcription/local-transcriber';
 import { nameWords } from '../../src/transcription/name-words';
-import { muxWebm, speak } from '@app/testing';
+import { muxWebm, pocketsphinxBinDir, spokenInputs } from '@app/testing';
 
 /**
  * Latency of the local speech path on real tools, step by step (median/max over runs, one analysis at a time), to
- * profile the recogniser; the end-to-end figure with its floor is `npm run bench:verdict`. A measurement, not a test:
- * `npm run bench:speech` (SPEECH_BENCH_RUNS, default 5); jest's `*.spec.ts` match leaves it out of `npm test`.
+ * profile the recogniser: Debian's PocketSphinx binaries and the project's build (services/media-worker/pocketsphinx)
+ * side by side, run after run in turn, with the words each heard (they must be the same). The end-to-end figure with
+ * its floor is `npm run bench:verdict`. A measurement, not a test: `npm run bench:speech` (SPEECH_BENCH_RUNS, default
+ * 5); jest's `*.spec.ts` match leaves it out of `npm test`.
  */
 const RUNS = Number(process.env.SPEECH_BENCH_RUNS ?? 5);
 const LONG_STATEMENT =
@@ -27,52 +29,56 @@ const STEPS = ['normalize', 'phrase decode', 'cross-check', 'transcribe', 'total
 
 describe('speech latency (real tools)', () => {
   let directory: string;
-  const transcriber = new LocalTranscriber({ timeoutMs: 20000 });
+  const builds = [
+    { name: "Debian's", transcriber: new LocalTranscriber({ timeoutMs: 20000 }) },
+    { name: "project's", transcriber: new LocalTranscriber({ timeoutMs: 20000, binDir: pocketsphinxBinDir() }) },
+  ];
   beforeAll(async () => {
+    if (!pocketsphinxBinDir()) throw new Error('POCKETSPHINX_BIN_DIR is unset: run npm run bench:speech');
     directory = await mkdtemp(join(tmpdir(), 'ciq-speech-bench-'));
+    await Promise.all(builds.map(({ transcriber }) => transcriber.onApplicationBootstrap()));
   });
   afterAll(async () => {
-    await transcriber.close();
+    await Promise.all(builds.map(({ transcriber }) => transcriber.close()));
     await rm(directory, { recursive: true, force: true });
   });
 
   it('prints median/max per step', async () => {
-    const lines: string[] = [`| clip | ${STEPS.join(' | ')} |`];
+    const lines: string[] = [`| clip | build | ${STEPS.join(' | ')} | heard |`, `|${' --- |'.repeat(STEPS.length + 3)}`];
     for (const clip of CLIPS) {
-      const inputs: string[][] = [];
-      for (const [i, part] of clip.parts.entries()) {
-        if (typeof part === 'number') inputs.push(['-f', 'lavfi', '-t', String(part), '-i', 'anullsrc=r=16000:cl=mono']);
-        else {
-          await speak('slt', part, join(directory, `${i}.wav`));
-          inputs.push(['-i', join(directory, `${i}.wav`)]);
+      const webm = join(directory, 'clip.webm');
+      await muxWebm(await spokenInputs(clip.parts, 'slt', join(directory, 'part')), webm);
+
+      const samples = builds.map(() => Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<(typeof STEPS)[number], number[]>);
+      const heard = builds.map(() => '');
+      for (let i = 0; i < RUNS + 1; i += 1) {
+        // In turn, each first every other run, so neither always finds the caches the other warmed.
+        for (const b of i % 2 ? [1, 0] : [0, 1]) {
+          const { transcriber } = builds[b];
+          await withWorkspace(async (workDir) => {
+            const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+              const started = performance.now();
+              return [await work(), performance.now() - started];
+            };
+            const [audio, normalizeMs] = await timed(() => normalize(webm, { workDir, timeoutMs: 20000 }));
+            const [, phraseMs] = await timed(() => transcriber.hearPhrases(audio.wavPath, nameWords('Jordan')));
+            const [, generalMs] = await timed(() => transcriber.hearGeneral(audio.wavPath));
+            const [transcription, transcribeMs] = await timed(() => transcriber.transcribe(audio.wavPath, { typedName: 'Jordan' }));
+            heard[b] = `${transcription.reliable ? 'reliable' : transcription.doubts.join(',')}: ${transcription.text}`;
+            if (i === 0) return; // warm-up: the first run pays for file caches and the dictionary parse
+            for (const [step, ms] of [['normalize', normalizeMs], ['phrase decode', phraseMs], ['cross-check', generalMs],
+              ['transcribe', transcribeMs], ['total', normalizeMs + transcribeMs]] as const) samples[b][step].push(ms);
+          });
         }
       }
-      const webm = join(directory, 'clip.webm');
-      await muxWebm(inputs, webm);
-
-      const samples: Record<(typeof STEPS)[number], number[]> = Object.fromEntries(STEPS.map((step) => [step, []])) as never;
-      let heard = '';
-      for (let i = 0; i < RUNS + 1; i += 1) {
-        await withWorkspace(async (workDir) => {
-          const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
-            const started = performance.now();
-            return [await work(), performance.now() - started];
-          };
-          const [audio, normalizeMs] = await timed(() => normalize(webm, { workDir, timeoutMs: 20000 }));
-          const [, phraseMs] = await timed(() => transcriber.hearPhrases(audio.wavPath, nameWords('Jordan')));
-          const [, generalMs] = await timed(() => transcriber.hearGeneral(audio.wavPath));
-          const [transcription, transcribeMs] = await timed(() => transcriber.transcribe(audio.wavPath, { typedName: 'Jordan' }));
-          heard = `${transcription.reliable ? 'reliable' : transcription.doubts.join(',')}: ${transcription.text}`;
-          if (i === 0) return; // warm-up: the first run pays for file caches and the dictionary parse
-          for (const [step, ms] of [['normalize', normalizeMs], ['phrase decode', phraseMs], ['cross-check', generalMs],
-            ['transcribe', transcribeMs], ['total', normalizeMs + transcribeMs]] as const) samples[step].push(ms);
-        });
-      }
-      const cell = (values: number[]) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        return `${Math.round(sorted[Math.floor((sorted.length - 1) / 2)])}/${Math.round(sorted.at(-1)!)}`;
-      };
-      lines.push(`| ${clip.name} | ${STEPS.map((step) => cell(samples[step])).join(' | ')} |  ${heard}`);
+      if (heard[0] !== heard[1]) throw new Error(`The builds heard different words in "${clip.name}": ${heard.join(' | ')}`);
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+      const cell = (values: number[]) => `${Math.round(median(values))}/${Math.round(Math.max(...values))}`;
+      builds.forEach(({ name }, b) => {
+        lines.push(`| ${clip.name} | ${name} | ${STEPS.map((step) => cell(samples[b][step])).join(' | ')} | ${b ? '(the same)' : heard[b]} |`);
+      });
+      const ratio = (step: (typeof STEPS)[number]) => (median(samples[1][step]) / median(samples[0][step])).toFixed(2);
+      lines.push(`| ${clip.name} | project/Debian, medians | ${STEPS.map(ratio).join(' | ')} | |`);
     }
     process.stdout.write(`\n${lines.join('\n')}\n`);
   }, 600000);

@@ -1,4 +1,4 @@
-import { spokenRecording, VOICES } from '@app/testing';
+import { pocketsphinxBinDir, spokenRecording, VOICES } from '@app/testing';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { judge } from '../../src/judgement/judge';
@@ -32,7 +32,7 @@ const CASES = [
 ];
 
 describe('speech check, wide (real tools)', () => {
-  const transcriber = new LocalTranscriber({ timeoutMs: 20000 });
+  const transcriber = new LocalTranscriber({ timeoutMs: 20000, binDir: pocketsphinxBinDir() });
   afterAll(() => transcriber.close());
 
   it('grants nothing that is not a consent', async () => {
