@@ -127,7 +127,8 @@ export class LocalTranscriber implements Transcriber {
   async hearPhrases(wavPath: string, names: string[], signal?: AbortSignal): Promise<HeardWord[]> {
     const { lmPath, dictPath } = await this.writePhraseModel(dirname(wavPath), names, signal);
     return decodeWithPocketsphinx({
-      command: this.command('pocketsphinx_continuous'), modelDir: this.modelDir, wavPath, lmPath, dictPath, extraArgs: PHRASE_SEARCH, timeoutMs: this.options.timeoutMs, signal,
+      command: this.command('pocketsphinx_continuous'), modelDir: this.modelDir, wavPath, lmPath, dictPath,
+      extraArgs: PHRASE_SEARCH, timeoutMs: this.options.timeoutMs, signal,
     });
   }
 

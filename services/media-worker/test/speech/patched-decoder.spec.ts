@@ -11,7 +11,8 @@ import { nameWords } from '../../src/transcription/name-words';
 /**
  * The project's PocketSphinx build (services/media-worker/pocketsphinx) must decode exactly as Debian's binaries do:
  * on the worker's own input (WebM -> normalize) and with its own search settings, both decodes print the same bytes
- * (every word, its times and its posterior) with either build. On a CPU with AVX its log must show the AVX codebook
+ * (every word, its times and its posterior) with either build, and the worker's long-running general decoder
+ * (pocketsphinx_batch) hears the same words. On a CPU with AVX its log must show the AVX codebook
  * path, or this would compare the scalar code with itself.
  */
 const CLIPS: { name: string; voice: Voice; parts: (string | number)[] }[] = [
@@ -46,31 +47,43 @@ describe("the project's PocketSphinx build", () => {
   }
 
   it("hears every clip exactly as Debian's binaries do, through the AVX path where the CPU has it", async () => {
-    const transcriber = new LocalTranscriber({ timeoutMs: 20000 });
+    const transcribers = {
+      debian: new LocalTranscriber({ timeoutMs: 20000 }),
+      project: new LocalTranscriber({ timeoutMs: 20000, binDir: BUILDS.project }),
+    };
+    const general = { lmPath: join(DEFAULT_SPHINX_MODEL_DIR, 'en-us.lm.bin'), dictPath: join(DEFAULT_SPHINX_MODEL_DIR, 'cmudict-en-us.dict') };
     const results = await mapLimit(CLIPS, 2, async (clip) => {
       const workDir = await mkdtemp(join(directory, 'clip-'));
       const base = join(workDir, 'speech');
       await muxWebm(await spokenInputs(clip.parts, clip.voice, base), `${base}.webm`);
       const audio = await normalize(`${base}.webm`, { workDir, timeoutMs: 20000 });
-      const phrase = await transcriber.writePhraseModel(workDir, nameWords('Jordan'));
-      const general = { lmPath: join(DEFAULT_SPHINX_MODEL_DIR, 'en-us.lm.bin'), dictPath: join(DEFAULT_SPHINX_MODEL_DIR, 'cmudict-en-us.dict') };
-      const outputs = [];
+      const phrase = await transcribers.debian.writePhraseModel(workDir, nameWords('Jordan'));
+      const decodes = [];
       for (const [model, files] of [['phrase', phrase], ['general', general]] as const) {
-        const [debian, project] = [
-          await decode('debian', audio.wavPath, model, files.lmPath, files.dictPath),
-          await decode('project', audio.wavPath, model, files.lmPath, files.dictPath),
-        ];
-        outputs.push({ clip: clip.name, model, debian: debian.stdout, project: project.stdout, avx: project.log.includes('Codebook evaluation: AVX') });
+        const debian = await decode('debian', audio.wavPath, model, files.lmPath, files.dictPath);
+        const project = await decode('project', audio.wavPath, model, files.lmPath, files.dictPath);
+        decodes.push({ clip: clip.name, model, debian: debian.stdout, project: project.stdout, avx: project.log.includes('Codebook evaluation: AVX') });
       }
-      return outputs;
-    });
-    for (const output of results.flat()) {
-      expect({ clip: output.clip, model: output.model, words: output.project }).toEqual({ clip: output.clip, model: output.model, words: output.debian });
-      expect(output.avx).toBe(CPU_HAS_AVX);
+      const batch = {
+        clip: clip.name,
+        debian: await transcribers.debian.hearGeneral(audio.wavPath),
+        project: await transcribers.project.hearGeneral(audio.wavPath),
+      };
+      return { decodes, batch };
+    }).finally(() => Promise.all(Object.values(transcribers).map((transcriber) => transcriber.close())));
+
+    const decodes = results.flatMap((result) => result.decodes);
+    for (const { clip, model, debian, project, avx } of decodes) {
+      expect({ clip, model, output: project }).toEqual({ clip, model, output: debian });
+      expect(avx).toBe(CPU_HAS_AVX);
+    }
+    for (const { clip, debian, project } of results.map((result) => result.batch)) {
+      expect({ clip, words: project }).toEqual({ clip, words: debian });
     }
     // Not a vacuous comparison: the decodes heard the clips (the consent's words, the dense clip's eight statements).
-    const heard = (clip: string, model: string) => results.flat().find((output) => output.clip === clip && output.model === model)!.debian;
+    const heard = (clip: string, model: string) => decodes.find((output) => output.clip === clip && output.model === model)!.debian;
     expect(heard('consent', 'phrase')).toMatch(/^consent /m);
     expect(heard('dense 30 s', 'phrase').match(/^consent /gm)).toHaveLength(8);
+    expect(results[0].batch.debian.join(' ')).toMatch(/consent|send/);
   }, 240000);
 });
