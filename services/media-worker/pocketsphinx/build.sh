@@ -45,15 +45,22 @@ unpack() {
     [[ -z "$patch" || "$patch" == \#* ]] || patch -s -p1 -d "$dir" < "$dir/debian/patches/$patch"
   done < "$dir/debian/patches/series"
   for patch in "${ours[@]}"; do patch -s -p1 -d "$dir" < "$patch"; done
-  (cd "$dir" && autoreconf -fi >/dev/null 2>&1)
+  quietly "$1: autoreconf" env -C "$dir" autoreconf -fi
+}
+
+# Runs a step with its output in a log, shown (the end of it) only when the step fails.
+quietly() {
+  local step=$1; shift
+  "$@" > "$work/step.log" 2>&1 || { echo "build.sh: $step failed:" >&2; tail -n 30 "$work/step.log" >&2; exit 1; }
 }
 
 build() {
-  local dir="$work/$1"; shift
+  local name=$1 dir="$work/$1"; shift
   # Debian's optimisation level, no -march: the floating point must match Debian's binaries exactly.
-  (cd "$dir" && ./configure -q --prefix="$work/install" --disable-shared --enable-static --without-python "$@" \
-    CFLAGS='-O2 -g0 -fstack-protector-strong -D_FORTIFY_SOURCE=2' >/dev/null \
-    && make -s -j"$(nproc)" >/dev/null 2>&1 && make -s install >/dev/null 2>&1)
+  quietly "$name: configure" env -C "$dir" ./configure --prefix="$work/install" --disable-shared --enable-static \
+    --without-python "$@" CFLAGS='-O2 -g0 -fstack-protector-strong -D_FORTIFY_SOURCE=2'
+  quietly "$name: make" make -C "$dir" -j"$(nproc)"
+  quietly "$name: make install" make -C "$dir" install
 }
 
 fetch_sources
