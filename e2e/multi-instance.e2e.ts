@@ -193,9 +193,9 @@ test(
     );
     expect(audited).toEqual([...ids].sort().map((id) => ({ session_id: id, event: 'verdict_stored' })));
 
-    // Each analysis job is the session's (its id); BullMQ records which worker took it.
-    expect(await Promise.all(ids.map((id) => analyses.getJobState(id)))).toEqual(ids.map(() => 'completed'));
-    const takenBy = await Promise.all(ids.map(async (id) => (await analyses.getJob(id))?.processedBy));
+    // Each session's one analysis job is its first attempt's (`<session>.1`); BullMQ records which worker took it.
+    expect(await Promise.all(ids.map((id) => analyses.getJobState(`${id}.1`)))).toEqual(ids.map(() => 'completed'));
+    const takenBy = await Promise.all(ids.map(async (id) => (await analyses.getJob(`${id}.1`))?.processedBy));
     expect(new Set(takenBy)).toEqual(new Set(server.mediaWorkerNames));
     expect(server.mediaWorkerNames).toHaveLength(2);
   },

@@ -20,6 +20,7 @@ export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSes
     createdAt: '2030-01-01T00:00:00.000Z',
     initiator: { fullName: 'Alex Doe', profile_picture_url: null },
     verificationTextSent: false,
+    check: null,
     ...overrides,
   };
 }

@@ -62,6 +62,8 @@ export const API_ERRORS = {
   recordingTooLarge: spec(413, 'recording_too_large', 'Recordings must be 50 MB or smaller'),
   recordingUnsupported: spec(415, 'recording_unsupported', 'Recordings must be WebM or MP4 video'),
   recordingAlreadyStored: spec(409, 'recording_already_stored', 'This recording was already uploaded'),
+  /** A retake names a recording an earlier attempt of the session was already judged on. */
+  recordingAlreadySubmitted: spec(409, 'recording_already_submitted', 'This recording was already submitted: record a new one'),
   recordingUploading: spec(409, 'recording_uploading', 'This recording is being uploaded already'),
   tooManyRecordings: spec(409, 'too_many_recordings', 'A consent session can hold at most 5 recordings'),
   multipartExpected: spec(415, 'multipart_expected', 'Expected a multipart/form-data upload'),

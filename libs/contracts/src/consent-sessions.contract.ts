@@ -7,6 +7,22 @@ export const AI_VERDICTS = ['processing', 'granted', 'denied', 'failed'] as cons
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 export type AiVerdict = (typeof AI_VERDICTS)[number];
 
+/**
+ * The speech check as the partner (the holder of the link's token) sees it; never shown to the member, so nothing in
+ * the member's view reveals an attempt's outcome or what was heard.
+ */
+export const partnerCheckSchema = z.object({
+  /** Recordings submitted for analysis so far: 0 before the first Yes. */
+  attempt: z.number().int().min(0),
+  /** MAX_RECORDING_ATTEMPTS. */
+  maxAttempts: z.number().int().min(1),
+  /** The latest recording was unclear and another may be made now (within the retake window). */
+  retakeAllowed: z.boolean(),
+  /** What the latest analysed recording was heard as ('' for nothing); null before any analysis and after a No. */
+  heard: z.string().nullable(),
+});
+export type PartnerCheck = z.infer<typeof partnerCheckSchema>;
+
 /** The session as every session call answers it (docs/API.md, "Session object"). */
 export const consentSessionSchema = z.object({
   id: z.uuid(),
@@ -29,6 +45,8 @@ export const consentSessionSchema = z.object({
   initiator: z.object({ fullName: z.string(), profile_picture_url: z.string().nullable() }),
   /** True once the partner's verification text has been handed to the text-message provider. */
   verificationTextSent: z.boolean(),
+  /** The partner's own view of the speech check; null in every answer to the member and in every push. */
+  check: partnerCheckSchema.nullable(),
 });
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 

@@ -1,7 +1,9 @@
 // Server-side entry. The web app imports types from here (`import type`) and runtime values only from the zod-free
-// files (api-errors, ids, subscription-status, early-pricing, live-updates), so no validator ships to phones that do not need one.
+// files (api-errors, ids, subscription-status, early-pricing, live-updates, recording-attempts), so no validator ships to
+// phones that do not need one.
 export * from './api-errors';
 export * from './ids';
+export * from './recording-attempts';
 export * from './subscription-status';
 export * from './early-pricing';
 export * from './text';

@@ -1,4 +1,4 @@
-import { recordingFilePartSchema, recordingTooLargeMessage, registerAssetRequestSchema, submissionFormSchema } from './recordings.contract';
+import { missingSubmissionDetail, recordingFilePartSchema, recordingTooLargeMessage, registerAssetRequestSchema, submissionFormSchema } from './recordings.contract';
 
 const valid = { recipient_full_name: '  Sam Roe ', recipient_phone: ' +1 555 987 6543 ', is_over_18: 'true', decision: 'yes' };
 const parse = (fields: Record<string, string | undefined>) => {
@@ -6,10 +6,17 @@ const parse = (fields: Record<string, string | undefined>) => {
   if (!result.success) throw new Error(result.error.issues[0].message);
   return result.data;
 };
+/** A first answer: the form, and the partner's details it must carry. */
+const parseFirstAnswer = (fields: Record<string, string | undefined>) => {
+  const form = parse(fields);
+  const missing = missingSubmissionDetail(form);
+  if (missing) throw new Error(missing);
+  return form;
+};
 
 describe('submission form', () => {
   it('trims the name and phone', () => {
-    expect(parse(valid)).toEqual({ recipient_full_name: 'Sam Roe', recipient_phone: '+1 555 987 6543', is_over_18: 'true', decision: 'yes' });
+    expect(parseFirstAnswer(valid)).toEqual({ recipient_full_name: 'Sam Roe', recipient_phone: '+1 555 987 6543', is_over_18: 'true', decision: 'yes' });
   });
 
   it.each([
@@ -24,7 +31,14 @@ describe('submission form', () => {
     [{ recipient_full_name: '', recipient_phone: '', decision: '' }, 'Name is required'],
     [{ recipient_phone: '', is_over_18: 'no' }, 'Phone number is required'],
   ])('refuses %j with %j', (overrides, message) => {
-    expect(() => parse({ ...valid, ...overrides })).toThrow(message);
+    expect(() => parseFirstAnswer({ ...valid, ...overrides })).toThrow(message);
+  });
+
+  it('lets a retake leave out the details stored with the first answer, but never send bad ones', () => {
+    expect(parse({ decision: 'yes', videoAssetId: 'a1' })).toEqual({ decision: 'yes', videoAssetId: 'a1' });
+    expect(missingSubmissionDetail(parse({ decision: 'no' }))).toBe('Name is required');
+    expect(() => parse({ decision: 'yes', is_over_18: 'false' })).toThrow('You must be over 18 to continue');
+    expect(() => parse({ decision: 'yes', recipient_full_name: ' ' })).toThrow('Name is required');
   });
 });
 

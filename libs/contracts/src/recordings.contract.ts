@@ -45,25 +45,33 @@ export const storedRecordingSchema = z.object({
 });
 export type StoredRecording = z.infer<typeof storedRecordingSchema>;
 
+const NAME_REQUIRED = 'Name is required';
+const PHONE_REQUIRED = 'Phone number is required';
+const OVER_18_REQUIRED = 'You must be over 18 to continue';
+
 /**
  * The multipart fields of POST /api/consent/process-video (spec section 5), checked in the order the form shows them;
- * the first failure is the answer. The recording itself is checked apart: a stored asset or the request's file part.
+ * the first failure is the answer. The partner's details are checked whenever they are sent; a first answer must send
+ * them (`missingSubmissionDetail`), a retake may leave them out, as those stored with the first answer stand. The
+ * recording itself is checked apart: a stored asset or the request's file part.
  */
 export const submissionFormSchema = z.object({
-  recipient_full_name: lineOfText('Name is required', 'Name')
-    .trim()
-    .min(1, 'Name is required')
-    .max(200, 'Name must be at most 200 characters'),
-  recipient_phone: lineOfText('Phone number is required', 'Phone number')
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(32, 'Phone number must be at most 32 characters'),
-  is_over_18: z.literal('true', { message: 'You must be over 18 to continue' }),
+  recipient_full_name: lineOfText(NAME_REQUIRED, 'Name').trim().min(1, NAME_REQUIRED).max(200, 'Name must be at most 200 characters').optional(),
+  recipient_phone: lineOfText(PHONE_REQUIRED, 'Phone number').trim().min(1, PHONE_REQUIRED).max(32, 'Phone number must be at most 32 characters').optional(),
+  is_over_18: z.literal('true', { message: OVER_18_REQUIRED }).optional(),
   decision: z.enum(['yes', 'no'], { message: 'Decision must be yes or no' }),
   videoAssetId: z.string().optional(),
 });
 export type SubmissionForm = z.infer<typeof submissionFormSchema>;
 export type Decision = SubmissionForm['decision'];
+
+/** The first of the partner's details a first answer left out, as the form's message; null when all are there. */
+export function missingSubmissionDetail(form: SubmissionForm): string | null {
+  if (form.recipient_full_name === undefined) return NAME_REQUIRED;
+  if (form.recipient_phone === undefined) return PHONE_REQUIRED;
+  if (form.is_over_18 === undefined) return OVER_18_REQUIRED;
+  return null;
+}
 
 /** The file part of POST /api/consent/process-video: its declared name and type are kept as /api/video/assets keeps them. */
 export const recordingFilePartSchema = z.object({ filename, mimeType });

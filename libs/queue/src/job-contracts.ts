@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '@app/contracts';
 import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
 
-/** What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once. */
-export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent'] as const;
+/**
+ * What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once; a change that
+ * can happen once per analysis attempt (`retake_requested`: the partner may record again) has the attempt appended.
+ */
+export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested'] as const;
 export type SessionChange = (typeof SESSION_CHANGES)[number];
 
 /**

@@ -15,6 +15,8 @@ export abstract class PeriodicRequeue implements OnApplicationBootstrap, OnModul
     private readonly logger: Logger,
     /** What is re-queued, as the log names it: e.g. `analyses`. */
     private readonly what: string,
+    /** What a pass did to it, as the log says it. */
+    private readonly done = 'Re-queued',
   ) {}
 
   /** Re-adds the jobs; answers how many it added (or found already queued). */
@@ -34,7 +36,7 @@ export abstract class PeriodicRequeue implements OnApplicationBootstrap, OnModul
   run(): Promise<void> {
     this.running ??= this.requeue()
       .then((count) => {
-        if (count > 0) this.logger.log(`Re-queued ${count} ${this.what}`);
+        if (count > 0) this.logger.log(`${this.done} ${count} ${this.what}`);
       })
       .catch((error: Error) => this.logger.warn(`Re-queueing ${this.what} failed: ${error.message}`))
       .finally(() => (this.running = undefined));

@@ -21,6 +21,9 @@ import { SubmitDecision } from './decisions/submit-decision';
 import { SessionUpdates } from './events/session-updates';
 import { AnalysisController } from './analysis/analysis.controller';
 import { AnalysisResults } from './analysis/analysis-results';
+import { CloseLapsedRetakes } from './analysis/close-lapsed-retakes';
+import { RetakeOffer } from './analysis/retake-offer';
+import { AnalysisAttemptsRepository } from './attempts/analysis-attempts.repository';
 import { SupportLookup } from './support/support-lookup';
 import { SupportController } from './support/support.controller';
 import { StoreVerdict } from './verdicts/store-verdict';
@@ -85,7 +88,10 @@ export class AppModule {
         RequeueProcessingSessions,
         VerdictsRepository,
         StoreVerdict,
+        AnalysisAttemptsRepository,
+        RetakeOffer,
         AnalysisResults,
+        CloseLapsedRetakes,
         TextMessageQueue,
         TextMessagesRepository,
         { provide: TEXT_MESSAGE_SENDER, useFactory: createTextMessageSender, inject: [CONSENT_CONFIG] },

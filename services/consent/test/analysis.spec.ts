@@ -82,13 +82,6 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
     expect(texts).toEqual([{ recipient: 'partner' }]);
   });
 
-  it('shows an unclear outcome as denied, keeping "unclear" and its reasons in the verdict', async () => {
-    await report('unclear', { reasons: ['general_model_disagrees'] }).expect(200);
-    expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', consent_granted_time: null });
-    const [verdict] = await consent.dataSource.query(`SELECT outcome, reasons FROM consent.verdicts WHERE session_id = $1`, [session.id]);
-    expect(verdict).toEqual({ outcome: 'unclear', reasons: ['general_model_disagrees'] });
-  });
-
   it('ends the session in the failed state on a failure report, which no later verdict overrides', async () => {
     const failed = await asWorker('post', `/analysis/${session.id}/failure`).send({ videoAssetId: assetId, code: 'no_audio' }).expect(200);
     expect(failed.body).toEqual({ stored: true, aiVerdict: 'failed' });
@@ -113,18 +106,18 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
     const worker = new Worker(
       QUEUES.mediaAnalysis,
       async (job) => {
-        if (job.id === session.id) throw new UnrecoverableError('corrupt_media');
+        if (job.id === `${session.id}.1`) throw new UnrecoverableError('corrupt_media');
       },
       { connection: wiring.connection, prefix: wiring.prefix },
     );
-    const job = (await Job.fromId(analyses, session.id))!;
+    const job = (await Job.fromId(analyses, `${session.id}.1`))!;
     await new Promise<void>((resolve) => worker.on('failed', (failed) => failed?.id === job.id && resolve()));
     await worker.close();
-    expect(await analyses.getJobState(session.id)).toBe('failed');
+    expect(await analyses.getJobState(`${session.id}.1`)).toBe('failed');
 
     await consent.app.get(RequeueProcessingSessions).run();
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'failed' });
-    expect(await analyses.getJobState(session.id)).toBe('failed');
+    expect(await analyses.getJobState(`${session.id}.1`)).toBe('failed');
   });
 });
 
@@ -151,7 +144,7 @@ describe('a refusal never waits', () => {
     const response = await processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' });
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ aiVerdict: 'denied', consentStatus: 'denied' });
-    expect(await analyses.getJobState(session.id)).toBe('unknown');
+    expect(await analyses.getJobState(`${session.id}.1`)).toBe('unknown');
     const [verdict] = await consent.dataSource.query(`SELECT outcome, reasons, video_asset_id FROM consent.verdicts WHERE session_id = $1`, [session.id]);
     expect(verdict).toEqual({ outcome: 'denied', reasons: ['pressed_no'], video_asset_id: assetId });
     expect(await updates.getJobState(`${session.id}.verdict`)).toBe('waiting');

@@ -42,7 +42,8 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     await consent.close();
   });
 
-  const jobOf = (sessionId: string) => Job.fromId(queue, sessionId);
+  /** The first attempt's analysis job. */
+  const jobOf = (sessionId: string) => Job.fromId(queue, `${sessionId}.1`);
 
   it('takes a stored recording: 202 processing, partner details kept, one job carrying ids only', async () => {
     const video = await makeTestRecording('webm');
@@ -71,7 +72,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     });
 
     const job = await jobOf(session.id);
-    expect(job?.id).toBe(session.id);
+    expect(job?.id).toBe(`${session.id}.1`);
     expect(job?.name).toBe(JOBS.analyzeRecording);
     expect(job?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
     const everythingQueued = JSON.stringify({ data: job?.data, opts: job?.opts, name: job?.name });
@@ -80,7 +81,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     expect((await auditRows(consent, session.id)).map(({ event, details }) => ({ event, details }))).toEqual([
       { event: 'session_created', details: expect.any(Object) },
       { event: 'recording_stored', details: expect.objectContaining({ videoAssetId: assetId }) },
-      { event: 'decision_submitted', details: { decision: 'yes', videoAssetId: assetId, withRecording: true } },
+      { event: 'decision_submitted', details: { decision: 'yes', videoAssetId: assetId, withRecording: true, attempt: 1 } },
       { event: 'status_changed', details: { from: 'pending', to: 'processing' } },
     ]);
   });
@@ -118,7 +119,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     // Someone with direct database access, bypassing the append-only trigger as a superuser could.
     await consent.dataSource.transaction(async (manager) => {
       await manager.query(`ALTER TABLE consent.audit_log DISABLE TRIGGER audit_log_append_only`);
-      await manager.query(`UPDATE consent.audit_log SET details = '{"decision":"no","videoAssetId":"${assetId}","withRecording":true}' WHERE session_id = $1 AND seq = 4`, [session.id]);
+      await manager.query(`UPDATE consent.audit_log SET details = '{"attempt":1,"decision":"no","videoAssetId":"${assetId}","withRecording":true}' WHERE session_id = $1 AND seq = 4`, [session.id]);
       await manager.query(`ALTER TABLE consent.audit_log ENABLE TRIGGER audit_log_append_only`);
     });
     expect(await audit.verify(session.id)).toEqual({ valid: false, brokenAtSeq: 4, reason: 'row content was altered' });
@@ -217,6 +218,6 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
     expect((await jobOf(session.id))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
     await consent.app.get(RequeueProcessingSessions).run();
-    expect((await queue.getJobs(['waiting'])).filter((job) => job.id === session.id)).toHaveLength(1);
+    expect((await queue.getJobs(['waiting'])).filter((job) => job.id === `${session.id}.1`)).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const SESSION_FIELDS = [
   'aiVerdict',
+  'check',
   'consentGrantedTime',
   'consentStatus',
   'createdAt',
@@ -116,13 +117,12 @@ describe('consent sessions: creation and who may read them', () => {
       session = await createSession(consent);
     });
 
-    it('answers the owner and the token holder, never with the token', async () => {
+    it('answers the owner and the token holder, never with the token; only the token holder gets the speech check', async () => {
       const asOwner = await call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId);
       const asPartner = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken);
-      for (const response of [asOwner, asPartner]) {
-        expect(response.status).toBe(200);
-        expect(response.body).toEqual({ ...session.body, recipientToken: null });
-      }
+      expect([asOwner.status, asPartner.status]).toEqual([200, 200]);
+      expect(asOwner.body).toEqual({ ...session.body, recipientToken: null, check: null });
+      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null } });
     });
 
     it('audits the partner opening the QR link, with address and browser, but not the owner looking', async () => {

@@ -54,7 +54,7 @@ describe('the support lookup of a session (consent service, real Postgres and Re
       [6, 'verdict_stored', 'system'],
       [7, 'status_changed', 'system'],
     ]);
-    expect(record.timeline[3].details).toEqual({ decision: 'yes', videoAssetId: assetId, withRecording: true });
+    expect(record.timeline[3].details).toEqual({ decision: 'yes', videoAssetId: assetId, withRecording: true, attempt: 1 });
     expect(record.timeline[5].details).toEqual({ outcome: 'granted', reasons: 'affirmed,name_matches' });
     expect(record.chain).toEqual({ verified: true, length: 7, brokenAtSeq: null, reason: null });
     expect(record.verdict).toEqual({
@@ -71,7 +71,7 @@ describe('the support lookup of a session (consent service, real Postgres and Re
     ]);
     const [partnerText, memberText] = record.textMessages;
     expect(record.jobs).toEqual([
-      { queue: 'media-analysis', name: 'analyze-recording', id: session.id },
+      { queue: 'media-analysis', name: 'analyze-recording', id: `${session.id}.1` },
       { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.verdict` },
       { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.text_sent` },
       { queue: 'text-messages', name: 'send-text-message', id: partnerText.id },
@@ -85,6 +85,26 @@ describe('the support lookup of a session (consent service, real Postgres and Re
     const bodies = (await consent.dataSource.query(`SELECT body FROM consent.text_messages WHERE session_id = $1`, [session.id])).map((text: { body: string }) => text.body);
     const secrets = [...phoneForms(PARTNER.phone), ...phoneForms(MEMBER_PHONE), PARTNER.name, 'Alex Doe', TRANSCRIPT, 'transcript', row.storage_key, session.recipientToken, CLIENT.ip, CLIENT.userAgent, ...bodies];
     for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
+  it("shows a session awaiting a retake: the unclear attempt's number and reasons and its push, never what was heard", async () => {
+    const retaking = await sessionWithPhone(consent);
+    const first = await storedRecording(consent, retaking, await makeTestRecording('webm'));
+    await processVideo(consent, retaking, decisionFields(retaking, first)).expect(202);
+    const heard = 'i can send jordan lee it';
+    await request(consent.baseUrl)
+      .post(`/analysis/${retaking.id}/verdict`)
+      .set('X-Internal-Token', consent.mediaWorkerToken)
+      .send({ videoAssetId: first, outcome: 'unclear', reasons: ['sound_alike_consent'], transcript: heard, recogniser: 'pocketsphinx test', timingsMs: {} })
+      .expect(200);
+
+    const { record, text } = await lookup(retaking.id);
+    expect(record.session).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending' });
+    expect(record.verdict).toBeNull();
+    expect(record.timeline.at(-1)).toEqual({ seq: 5, event: 'attempt_unclear', at: expect.any(String), actor: 'system', details: { attempt: 1, reasons: 'sound_alike_consent' } });
+    expect(record.jobs.map((job) => job.id)).toEqual([`${retaking.id}.1`, `${retaking.id}.retake_requested.1`]);
+    expect(text).not.toContain(heard);
+    expect(text).not.toContain('transcript');
   });
 
   it('says the chain is broken once an audit row was altered behind the service', async () => {

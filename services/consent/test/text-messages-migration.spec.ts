@@ -29,12 +29,14 @@ describe('migration TextMessages1764000000000', () => {
 
   it('adds the outbox and the two session columns, and down() removes exactly them', async () => {
     expect(await shape()).toEqual({ table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] });
-    // The migrations after it first (MemberDeletion1764400000000), then it.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    expect(await shape()).toEqual({ table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] });
+    // The migrations after it first (AnalysisAttempts1764500000000, MemberDeletion1764400000000), then it.
+    for (const later of [1, 2]) {
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      expect({ later, shape: await shape() }).toEqual({ later, shape: { table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] } });
+    }
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await shape()).toEqual({ table: null, columns: [] });
-    expect(await dataSource.runMigrations({ transaction: 'each' })).toHaveLength(2);
+    expect(await dataSource.runMigrations({ transaction: 'each' })).toHaveLength(3);
     expect(await shape()).toEqual({ table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] });
   });
 });

@@ -40,6 +40,20 @@ describe('media worker: a submitted recording becomes one verdict', () => {
     throw new Error(`no verdict for ${sessionId} after ${timeoutMs} ms`);
   };
 
+  /** The first analysed attempt of a session, once the worker reported it. */
+  const attemptOf = async (sessionId: string, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const [row] = await consent.dataSource.query(
+        `SELECT a.outcome, s.ai_verdict, s.retake_until FROM consent.analysis_attempts a JOIN consent.consent_sessions s ON s.id = a.session_id WHERE a.session_id = $1 AND a.attempt = 1`,
+        [sessionId],
+      );
+      if (row) return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no analysed attempt for ${sessionId} after ${timeoutMs} ms`);
+  };
+
   const submit = async (recording: Buffer, fields: Partial<Record<string, string>> = {}): Promise<CreatedSession> => {
     const session = await createSession(consent);
     const assetId = await storedRecording(consent, session, recording);
@@ -54,7 +68,7 @@ describe('media worker: a submitted recording becomes one verdict', () => {
     expect(verdict.transcript).toMatch(/jordan.*consent/);
     expect(verdict.recogniser).toMatch(/pocketsphinx/);
     // This process's worker, by the name BullMQ records on the job (set when the worker took it).
-    expect((await analyses.getJob(session.id))?.processedBy).toBe(workerName());
+    expect((await analyses.getJob(`${session.id}.1`))?.processedBy).toBe(workerName());
     expect(Object.keys(verdict.timings_ms).sort()).toEqual(['judge', 'normalize', 'transcribe']);
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'verdict_stored')).toHaveLength(1);
     expect(await updates.getJobState(`${session.id}.verdict`)).not.toBe('unknown');
@@ -65,9 +79,9 @@ describe('media worker: a submitted recording becomes one verdict', () => {
     expect(await verdictOf(session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', outcome: 'denied' });
   });
 
-  it('never grants a tone without speech: the outcome is unclear, shown as denied', async () => {
+  it('never grants a tone without speech: the outcome is unclear, and the partner may record again', async () => {
     const session = await submit(await makeTestRecording('webm'));
-    expect(await verdictOf(session.id)).toMatchObject({ ai_verdict: 'denied', outcome: 'unclear' });
+    expect(await attemptOf(session.id)).toMatchObject({ outcome: 'unclear', ai_verdict: 'processing', retake_until: expect.any(Date) });
   });
 
   it('ends a recording that can never be analysed in the failed state at once, without retries', async () => {
@@ -80,16 +94,16 @@ describe('media worker: a submitted recording becomes one verdict', () => {
     expect(await verdictOf(session.id)).toMatchObject({ ai_verdict: 'failed', consent_status: 'pending', outcome: 'failed', reasons: ['corrupt_media'] });
     // The failure is reported before the job is moved to failed: wait for the move.
     const deadline = Date.now() + 5000;
-    while ((await analyses.getJobState(session.id)) !== 'failed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await analyses.getJobState(session.id)).toBe('failed');
-    expect((await analyses.getJob(session.id))?.attemptsMade).toBe(1);
+    while ((await analyses.getJobState(`${session.id}.1`)) !== 'failed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await analyses.getJobState(`${session.id}.1`)).toBe('failed');
+    expect((await analyses.getJob(`${session.id}.1`))?.attemptsMade).toBe(1);
     expect(await updates.getJobState(`${session.id}.analysis_failed`)).not.toBe('unknown');
   });
 
   it('stores one verdict however often the job runs: a duplicated job changes nothing', async () => {
     const session = await submit(await spokenRecording(['My name is Jordan and I consent'], 'slt'));
     const first = await verdictOf(session.id);
-    const job = (await analyses.getJob(session.id))!;
+    const job = (await analyses.getJob(`${session.id}.1`))!;
     await analyses.add(job.name, job.data, { jobId: `${session.id}-again` });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await analyses.getJobState(`${session.id}-again`)).toBe('completed');

@@ -63,7 +63,7 @@ describe('a media worker killed mid-job (SIGKILL) and restarted', () => {
     const first = await startWorkerProcess(consent);
     workers.push(first);
     await processVideo(consent, session, { ...decisionFields(session, assetId), recipient_full_name: 'Jordan Lee' }).expect(202);
-    while ((await analyses.getJobState(session.id)) !== 'active') await new Promise((r) => setTimeout(r, 5));
+    while ((await analyses.getJobState(`${session.id}.1`)) !== 'active') await new Promise((r) => setTimeout(r, 5));
     // Give it time to get into its child processes, then kill it without any chance to clean up.
     await new Promise((r) => setTimeout(r, 300));
     first.kill('SIGKILL');
@@ -75,8 +75,8 @@ describe('a media worker killed mid-job (SIGKILL) and restarted', () => {
     workers.push(await startWorkerProcess(consent));
     expect((await readdir(tmpdir())).filter((name) => leftBehind.includes(name))).toEqual([]);
     const deadline = Date.now() + 30_000;
-    while ((await analyses.getJobState(session.id)) !== 'completed') {
-      if (Date.now() > deadline) throw new Error(`job still ${await analyses.getJobState(session.id)}`);
+    while ((await analyses.getJobState(`${session.id}.1`)) !== 'completed') {
+      if (Date.now() > deadline) throw new Error(`job still ${await analyses.getJobState(`${session.id}.1`)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
 
@@ -85,6 +85,6 @@ describe('a media worker killed mid-job (SIGKILL) and restarted', () => {
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'verdict_stored')).toHaveLength(1);
     const pushes = (await updates.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((job) => job.data.sessionId === session.id && job.data.change === 'verdict');
     expect(pushes.map((job) => job.id)).toEqual([`${session.id}.verdict`]);
-    expect((await analyses.getJob(session.id))?.attemptsStarted).toBe(2);
+    expect((await analyses.getJob(`${session.id}.1`))?.attemptsStarted).toBe(2);
   }, 90_000);
 });

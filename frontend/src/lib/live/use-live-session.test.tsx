@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsentSession } from '@app/contracts';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
 import { memberSessionKey, partnerSessionKey } from '@/lib/consent/session-queries';
@@ -8,6 +8,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { useLiveSession } from '@/lib/live/use-live-session';
 import { testSession } from '@/test/consent-session';
 import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+import { jsonResponse, mockFetch } from '@/test/render';
 
 /** A screen that shows what the cache holds for the key, and follows the session live. */
 function Screen({ sessionId, token, enabled = true }: { sessionId: string; token?: string; enabled?: boolean }) {
@@ -32,7 +33,10 @@ const socket = async () => {
   return liveSockets[0];
 };
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('useLiveSession', () => {
   it("opens a websocket-only socket on the app's own origin, at the contract's path, with credentials", async () => {
@@ -53,15 +57,24 @@ describe('useLiveSession', () => {
     expect(live.sent).toEqual([]);
   });
 
-  it("joins the partner's session with the link token on every connection, and writes into the partner's entry", async () => {
-    renderScreen({ sessionId: 's1', token: 'link-token' });
+  it("joins the partner's session with the link token on every connection, and on a push reads the partner's own view into its entry", async () => {
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send' };
+    const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
+    const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();
     expect(live.options.auth).toBeUndefined();
     await waitFor(() => expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'link-token' }] }]));
     act(() => live.fire('connect'));
     expect(live.sent).toHaveLength(2);
-    act(() => live.push(testSession({ aiVerdict: 'failed' })));
-    await waitFor(() => expect(screen.getByTestId('verdict')).toHaveTextContent('failed'));
+    // The push is the member's view (no speech check): not written as it is, but the partner's own view is read.
+    act(() => live.push(testSession({ aiVerdict: 'processing' })));
+    await waitFor(() => expect(client.getQueryData(partnerSessionKey('s1'))).toMatchObject({ check }));
+    expect(screen.getByTestId('verdict')).toHaveTextContent('processing');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'X-Recipient-Token': 'link-token' });
+    act(() => live.push(testSession({ id: 'other' })));
+    act(() => live.fire('io:reconnect'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 
   it('opens nothing while disabled, and disconnects when disabled or unmounted', async () => {

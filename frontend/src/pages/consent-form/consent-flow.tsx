@@ -9,6 +9,7 @@ import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-ste
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
 import { RecordingStep } from '@/pages/consent-form/recording-step';
 import { ResultStep, type Outcome } from '@/pages/consent-form/result-step';
+import { RetakeStep } from '@/pages/consent-form/retake-step';
 import { ReviewStep } from '@/pages/consent-form/review-step';
 import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
@@ -22,14 +23,19 @@ function outcomeOf(session: ConsentSession): Outcome {
   return finalVerdict(session) ?? 'analysing';
 }
 
-/** Steps 0 to 3 of the partner's form for a loaded session. */
+/**
+ * Steps 0 to 3 of the partner's form for a loaded session. A recording the speech check found unclear, before the
+ * last attempt, offers a retake instead of a verdict: back to step 1 with the same details, then on as the first time.
+ */
 export function ConsentFlow({ session, token }: { session: ConsentSession; token: string }) {
   const [support] = useState(checkRecordingSupport);
   const [cameraProblem, setCameraProblem] = useState<string | null>(null);
   const [step, setStep] = useState<FormStep>(0);
   const [details, setDetails] = useState<RecipientValues | null>(null);
   const [recording, setRecording] = useState<Blob | null>(null);
-  const submission = useConsentSubmission({ session, token, details, recording });
+  /** The attempt the partner chose to record again after (null: not recording again). */
+  const [retakeOf, setRetakeOf] = useState<number | null>(null);
+  const submission = useConsentSubmission({ session, token, details, recording, retake: retakeOf !== null });
   const refusal = useRefusal(session, token);
 
   const loaded = sessionState(session);
@@ -53,19 +59,40 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     setStep(2);
   }, []);
   const decline = useCallback(() => void refusal.refuse(), [refusal]);
+  const { reset } = submission;
+  const recordAgain = useCallback(
+    (attempt: number) => {
+      setRetakeOf(attempt);
+      setRecording(null);
+      reset();
+      setStep(1);
+    },
+    [reset],
+  );
 
   if (loaded === 'expired') return <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />;
+  const refused = refusal.state.kind === 'refused';
+  const check = latest.check;
+  const offerRetake = !refused && !isSettled(latest) && check?.retakeAllowed === true && check.attempt !== retakeOf;
+  if (offerRetake) {
+    return (
+      <SimplePage>
+        <RetakeStep check={check} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
+      </SimplePage>
+    );
+  }
   // After Yes or No with a recording, the review step shows the analysis until the session is settled.
-  const showResult = answeredBefore || refusal.state.kind === 'refused' || (answered !== null && isSettled(latest));
+  const showResult = refused || (following && isSettled(latest)) || (answeredBefore && retakeOf === null);
   if (showResult) {
     return (
       <SimplePage>
         <ResultStep
           outcome={outcome}
           textSent={latest.verificationTextSent}
-          recorded={refusal.state.kind !== 'refused'}
+          recorded={!refused || (check?.attempt ?? 0) > 0}
           initiatorName={session.initiator.fullName}
           pressedYes={submission.state.kind === 'processing' && submission.state.decision === 'yes'}
+          heard={check?.heard}
         />
       </SimplePage>
     );
@@ -78,7 +105,14 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     <SimplePage>
       {step === 0 && <RecipientDetailsStep session={session} onContinue={continueToRecording} onDecline={decline} declining={declining} />}
       {step === 1 && (
-        <RecordingStep mimeType={support.mimeType} onRecorded={recorded} onCameraUnavailable={setCameraProblem} onDecline={decline} declining={declining} />
+        <RecordingStep
+          fullName={details?.name ?? latest.recipientFullName ?? ''}
+          mimeType={support.mimeType}
+          onRecorded={recorded}
+          onCameraUnavailable={setCameraProblem}
+          onDecline={decline}
+          declining={declining}
+        />
       )}
       {step === 2 && (
         <ReviewStep

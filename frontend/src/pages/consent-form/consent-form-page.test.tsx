@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import type { ConsentSession } from '@app/contracts';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
-import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+import { liveSockets, openLiveSockets, type FakeLiveSocket } from '@/test/fake-live-socket';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
@@ -64,6 +64,11 @@ async function fillDetails(u: ReturnType<typeof userEvent.setup>) {
 /** Goes from step 0 to step 2 with a recording. */
 async function record(u: ReturnType<typeof userEvent.setup>) {
   await fillDetails(u);
+  await recordStatement(u);
+}
+
+/** Goes from step 1 to step 2 with a recording. */
+async function recordStatement(u: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
   const start = screen.getByRole('button', { name: 'Start recording' });
   await waitFor(() => expect(start).toBeEnabled());
@@ -466,7 +471,7 @@ describe('/consent/form: a refusal never waits', () => {
     const { u } = openForm({ ...pending, [STATUS]: declined });
     await fillDetails(u);
     expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
-    expect(screen.getByText(/Speak in English: state your name and that you consent\./)).toBeInTheDocument();
+    expect(screen.getByText("Speak in English, clearly, phone at arm's length.")).toBeInTheDocument();
     expect(screen.queryByText(/close this page/)).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
@@ -500,13 +505,23 @@ describe('/consent/form: a refusal never waits', () => {
 });
 
 describe('/consent/form: live verdicts, failures and the verification text', () => {
+  /** The session as the server has it now: what the partner's page reads when a push tells it something changed. */
+  let onServer: ConsentSession;
   const submitted = {
     ...pending,
     'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
     'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
     'POST /api/consent/process-video': () => jsonResponse(testSession({ aiVerdict: 'processing' })),
-    'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing' })),
+    'GET /api/consent/sessions/s1': () => jsonResponse(onServer),
   };
+  /** The server's change, and its push (the member's view, as the gateway pushes to both rooms). */
+  function change(live: FakeLiveSocket, now: Partial<ConsentSession>) {
+    onServer = testSession(now);
+    act(() => live.push(testSession({ ...now, check: null })));
+  }
+  beforeEach(() => {
+    onServer = testSession({ aiVerdict: 'processing' });
+  });
 
   async function partnerSocket() {
     await waitFor(() => expect(openLiveSockets()[0]?.sent.length).toBeGreaterThan(0));
@@ -528,12 +543,12 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     const live = await partnerSocket();
     expect(live.sent[0]).toEqual({ event: 'join-session', args: [{ sessionId: 's1', token: 'secret-token' }] });
 
-    act(() => live.push(testSession({ consentStatus: 'granted', aiVerdict: 'granted' })));
+    change(live, { consentStatus: 'granted', aiVerdict: 'granted' });
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
     expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
     expect(screen.queryByText('A verification text has been sent.')).not.toBeInTheDocument();
 
-    act(() => live.push(testSession({ consentStatus: 'granted', aiVerdict: 'granted', verificationTextSent: true })));
+    change(live, { consentStatus: 'granted', aiVerdict: 'granted', verificationTextSent: true });
     expect(await screen.findByText('A verification text has been sent.')).toBeInTheDocument();
     await waitFor(() => expect(openLiveSockets()).toEqual([]));
   });
@@ -544,7 +559,7 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     await record(u);
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
     const live = await partnerSocket();
-    act(() => live.push(testSession({ aiVerdict: 'failed' })));
+    change(live, { aiVerdict: 'failed' });
 
     expect(await screen.findByText('AI processing failed - please try again')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Consent (Granted|Declined)/ })).not.toBeInTheDocument();
@@ -562,5 +577,112 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true })) });
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
     expect(screen.getByText('A verification text has been sent.')).toBeInTheDocument();
+  });
+});
+
+describe('/consent/form: the sentence to say, and recording again after an unclear recording', () => {
+  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send it' };
+  const retaking = (check: Partial<typeof RETAKE> = {}) =>
+    testSession({ aiVerdict: 'processing', verifiedOver18: true, recipientFullName: 'Jamie Lee', check: { ...RETAKE, ...check } });
+  const STATUS = 'PATCH /api/consent/sessions/s1/status';
+
+  /** The server's side of a partner who records twice: the first recording unclear, the second as `second` says. */
+  function twoRecordings(second: Partial<ConsentSession>) {
+    let submissions = 0;
+    return {
+      ...pending,
+      'POST /api/video/assets': () => jsonResponse({ id: `va${submissions + 1}` }, 201),
+      'POST /api/upload': () => jsonResponse({ id: `va${submissions + 1}` }, 201),
+      'POST /api/consent/process-video': () => jsonResponse(testSession({ aiVerdict: 'processing', check: { ...RETAKE, attempt: ++submissions, retakeAllowed: false, heard: null } })),
+      'GET /api/consent/sessions/s1': () => jsonResponse(submissions === 1 ? retaking() : testSession(second)),
+    };
+  }
+
+  it('shows the sentence to say with the name typed in step 0, and how to say it', async () => {
+    stubMedia();
+    const { u } = openForm(pending);
+    await fillDetails(u);
+    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+    expect(screen.getByText('Say this sentence:')).toBeInTheDocument();
+    expect(screen.getByText('“My name is Jamie Lee and I consent.”')).toHaveClass('text-2xl', 'font-semibold');
+    expect(screen.getByText("Speak in English, clearly, phone at arm's length.")).toBeInTheDocument();
+    expect(screen.queryByText(/exactly/i)).not.toBeInTheDocument();
+  });
+
+  it("offers a retake after an unclear recording: what was heard, what is left, and 'Record again' back to step 1, then on as the first time", async () => {
+    stubMedia();
+    const granted = { consentStatus: 'granted' as const, aiVerdict: 'granted' as const, check: { ...RETAKE, attempt: 2, retakeAllowed: false, heard: 'my name is jamie lee and i consent' } };
+    const { fetchMock, u } = openForm(twoRecordings(granted));
+    await record(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByRole('heading', { name: "We couldn't hear that clearly" })).toBeInTheDocument();
+    expect(screen.getByText('We heard: “i can send it”')).toBeInTheDocument();
+    expect(screen.getByText('You can record again (2 of 3)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "No, I don't consent" })).toBeEnabled();
+    await u.click(screen.getByRole('button', { name: 'Record again' }));
+
+    expect(await screen.findByText('“My name is Jamie Lee and I consent.”')).toBeInTheDocument();
+    await recordStatement(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+    expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
+    expect(screen.getByText('What we heard: “my name is jamie lee and i consent”')).toBeInTheDocument();
+
+    const analyses = fetchMock.mock.calls.filter(([url]) => url === '/api/consent/process-video').map(([, init]) => init?.body as FormData);
+    expect(analyses.map(formKeys)).toEqual([
+      ['sessionId', 'decision', 'recipient_full_name', 'recipient_phone', 'is_over_18', 'videoAssetId'],
+      // A retake: the details stored with the first answer stand.
+      ['sessionId', 'decision', 'videoAssetId'],
+    ]);
+    expect(analyses[1].get('videoAssetId')).toBe('va2');
+  });
+
+  it('says so when nothing could be heard, and shows the last of the three recordings as the final no, with what was heard', async () => {
+    stubMedia();
+    const unclearLast = { consentStatus: 'denied' as const, aiVerdict: 'denied' as const, check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard: 'uh' } };
+    openForm({ [QR_PATH]: () => jsonResponse(retaking({ attempt: 2, heard: '' })) });
+    expect(await screen.findByText('We could not hear any words.')).toBeInTheDocument();
+    expect(screen.getByText('You can record again (3 of 3)')).toBeInTheDocument();
+    act(() => dismissToast());
+
+    openForm({ [QR_PATH]: () => jsonResponse(testSession(unclearLast)) });
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(screen.getByText('What we heard: “uh”')).toBeInTheDocument();
+  });
+
+  it('shows the retake card again after a reload, and records again with the name stored with the first answer', async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({
+      [QR_PATH]: () => jsonResponse(retaking()),
+      'GET /api/consent/sessions/s1': () => jsonResponse(retaking()),
+      'POST /api/video/assets': () => jsonResponse({ id: 'va2' }, 201),
+      'POST /api/upload': () => jsonResponse({ id: 'va2' }, 201),
+      'POST /api/consent/process-video': () => jsonResponse(testSession({ aiVerdict: 'processing', check: { ...RETAKE, attempt: 2, retakeAllowed: false, heard: null } })),
+    });
+    expect(await screen.findByRole('heading', { name: "We couldn't hear that clearly" })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Record again' }));
+    expect(await screen.findByText('“My name is Jamie Lee and I consent.”')).toBeInTheDocument();
+    await recordStatement(u);
+    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+
+    expect(await screen.findByText('AI is analysing your recording…')).toBeInTheDocument();
+    expect(screen.queryByText('Missing data')).not.toBeInTheDocument();
+    const analysis = fetchMock.mock.calls.find(([url]) => url === '/api/consent/process-video');
+    expect(Object.fromEntries((analysis?.[1]?.body as FormData).entries())).toEqual({ sessionId: 's1', decision: 'yes', videoAssetId: 'va2' });
+  });
+
+  it("takes the partner's No instead of a retake, at once", async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({
+      [QR_PATH]: () => jsonResponse(retaking()),
+      [STATUS]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', check: { ...RETAKE, retakeAllowed: false, heard: null } })),
+    });
+    await u.click(await screen.findByRole('button', { name: "No, I don't consent" }));
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(screen.getByText('Your answer has been recorded. No means no.')).toBeInTheDocument();
+    // The recordings made before the No are stored all the same.
+    expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
+    expect(screen.queryByText(/What we heard/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === STATUS)).toHaveLength(1);
   });
 });

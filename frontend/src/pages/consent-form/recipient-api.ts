@@ -33,7 +33,8 @@ interface Submission {
   session: Pick<ConsentSession, 'id'>;
   token: string;
   recording: Blob;
-  details: RecipientValues;
+  /** Null for a retake: the details stored with the first answer stand. */
+  details: RecipientValues | null;
   decision: Decision;
 }
 
@@ -105,9 +106,11 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
       const form = new FormData();
       form.append('sessionId', sessionId);
       form.append('decision', decision);
-      form.append('recipient_full_name', details.name);
-      form.append('recipient_phone', details.phone);
-      form.append('is_over_18', 'true');
+      if (details) {
+        form.append('recipient_full_name', details.name);
+        form.append('recipient_phone', details.phone);
+        form.append('is_over_18', 'true');
+      }
       form.append('videoAssetId', asset.id);
       return api.processVideo(form, token);
     },

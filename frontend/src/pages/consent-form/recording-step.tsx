@@ -6,6 +6,8 @@ import { StepCard } from '@/pages/consent-form/step-card';
 import { useVideoRecorder } from '@/pages/consent-form/use-video-recorder';
 
 interface Props {
+  /** The name the partner typed (or, recording again after a reload, the one stored with their first answer). */
+  fullName: string;
   mimeType: string;
   onRecorded: (recording: Blob) => void;
   onCameraUnavailable: (message: string) => void;
@@ -14,8 +16,8 @@ interface Props {
   declining?: boolean;
 }
 
-/** Step 1: the camera preview and the recording of the partner's statement, stopped by them or after 30 s. */
-export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable, onDecline, declining = false }: Props) {
+/** Step 1: the sentence to say, the camera preview and the recording of it, stopped by the partner or after 30 s. */
+export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavailable, onDecline, declining = false }: Props) {
   const { videoRef, camera, isRecording, seconds, start, stop } = useVideoRecorder({
     mimeType,
     onRecorded,
@@ -24,10 +26,9 @@ export function RecordingStep({ mimeType, onRecorded, onCameraUnavailable, onDec
 
   return (
     <StepCard step={2} title="Saying Yes?">
-      <p className="text-sm text-slate-700">
-        Speak in English: state your name and that you consent. Look at the camera, say your full name, then say clearly in
-        your own words that you consent, for example: <em>“My name is [your name], and I consent.”</em>
-      </p>
+      <p className="text-sm text-slate-700">Say this sentence:</p>
+      <p className="break-words text-2xl font-semibold text-slate-900">“My name is {fullName} and I consent.”</p>
+      <p className="text-sm text-slate-700">Speak in English, clearly, phone at arm's length.</p>
       <p className="text-sm text-slate-600">Not consenting? You don't have to record anything: answer No below.</p>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-900">
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}

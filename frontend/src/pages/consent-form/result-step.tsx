@@ -21,11 +21,14 @@ interface Props {
   initiatorName: string;
   /** The partner pressed Yes on this page: a denied verdict then comes from the recording, not from a No. */
   pressedYes?: boolean;
+  /** What the speech check heard the partner say (their own view only; the member's screen never has it). */
+  heard?: string | null;
 }
 
-function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean }) {
+function Notes({ textSent, recorded, heard }: { textSent: boolean; recorded: boolean; heard: string | null }) {
   return (
     <>
+      {heard && <p>What we heard: “{heard}”</p>}
       {recorded && <p>{STORED_NOTE}</p>}
       {textSent && <p>{TEXT_SENT_NOTE}</p>}
     </>
@@ -33,7 +36,7 @@ function Notes({ textSent, recorded }: { textSent: boolean; recorded: boolean })
 }
 
 /** Step 3: the analysis, then its verdict. */
-export function ResultStep({ outcome, textSent, recorded = true, initiatorName, pressedYes = false }: Props) {
+export function ResultStep({ outcome, textSent, recorded = true, initiatorName, pressedYes = false, heard = null }: Props) {
   switch (outcome) {
     case 'analysing':
       return (
@@ -46,14 +49,14 @@ export function ResultStep({ outcome, textSent, recorded = true, initiatorName, 
       return (
         <StatusCard icon={<CircleCheck className="h-12 w-12 text-green-600" aria-hidden />} title="Consent Granted">
           <p>Thank you. Your yes has been recorded.</p>
-          <Notes textSent={textSent} recorded={recorded} />
+          <Notes textSent={textSent} recorded={recorded} heard={heard} />
         </StatusCard>
       );
     case 'denied':
       return (
         <StatusCard icon={<CircleX className="h-12 w-12 text-rose-600" aria-hidden />} title="Consent Declined">
           <p>{pressedYes ? YES_NOT_SUPPORTED_NOTE : 'Your answer has been recorded. No means no.'}</p>
-          <Notes textSent={textSent} recorded={recorded} />
+          <Notes textSent={textSent} recorded={recorded} heard={heard} />
         </StatusCard>
       );
     case 'failed':

@@ -20,6 +20,8 @@ interface Inputs {
   token: string;
   details: RecipientValues | null;
   recording: Blob | null;
+  /** Recording again after an unclear one: the details were sent with the first answer and are not sent again. */
+  retake: boolean;
 }
 
 function failureNotice(error: unknown): string {
@@ -28,27 +30,28 @@ function failureNotice(error: unknown): string {
     : 'Something went wrong — please try again.';
 }
 
-/** Sends the partner's Yes or No with the recording; failures are toasted and can be retried. */
-export function useConsentSubmission({ session, token, details, recording }: Inputs) {
+/** Sends the partner's Yes or No with the recording; failures are toasted and can be retried. `reset` before a retake. */
+export function useConsentSubmission({ session, token, details, recording, retake }: Inputs) {
   const [state, setState] = useState<SubmissionState>({ kind: 'idle' });
 
   const submit = useCallback(
     async (decision: Decision) => {
-      if (!session || !details || !recording || recording.size === 0) {
+      if (!session || (!details && !retake) || !recording || recording.size === 0) {
         toast({ title: 'Missing data', description: 'Please record your video before answering.', variant: 'destructive' });
         return;
       }
       setState({ kind: 'uploading' });
       try {
-        const answered = await submitConsent({ session, token, recording, details, decision });
+        const answered = await submitConsent({ session, token, recording, details: retake ? null : details, decision });
         setState({ kind: 'processing', answered, decision });
       } catch (error) {
         toast({ title: 'Failed to record consent', description: readableError(error, 'Unknown error'), variant: 'destructive' });
         setState({ kind: 'failed', notice: failureNotice(error) });
       }
     },
-    [session, token, details, recording],
+    [session, token, details, recording, retake],
   );
+  const reset = useCallback(() => setState({ kind: 'idle' }), []);
 
-  return { state, submit };
+  return { state, submit, reset };
 }

@@ -1,30 +1,34 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isSettled } from '@/lib/consent/session-status';
-import { partnerSessionKey } from '@/lib/consent/session-queries';
+import { partnerSessionKey, partnerSessionQuery } from '@/lib/consent/session-queries';
 import type { ConsentSession } from '@app/contracts';
 import { SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
-import { api } from '@/lib/api/api';
+
+const attemptOf = (session: ConsentSession) => session.check?.attempt ?? 0;
 
 /**
- * The session as the partner last heard of it, from the polled entry the live updates write into too. While `follow`
+ * The session as the partner last heard of it, from the polled entry that the live updates refresh too. While `follow`
  * is on and the session is not settled, the server is asked at once, then every 2 s. `answered` (what the server
  * answered the partner's Yes or No) stands in until then, and seeds the entry when it is settled already (a refusal).
  * Before any answer, `session` as loaded.
  */
 export function usePartnerSession(session: ConsentSession, token: string, answered: ConsentSession | null, follow: boolean): ConsentSession {
   const client = useQueryClient();
-  const key = partnerSessionKey(session.id);
 
   useEffect(() => {
+    if (!answered) return;
+    const key = partnerSessionKey(session.id);
+    const heard = client.getQueryData<ConsentSession>(key);
     // A verdict already heard (pushed before the answer's own reply arrived) is never replaced by an older state.
-    if (!answered || !isSettled(answered)) return;
-    client.setQueryData<ConsentSession>(partnerSessionKey(session.id), (heard) => (heard && isSettled(heard) ? heard : answered));
+    if (heard && isSettled(heard)) return;
+    if (isSettled(answered)) client.setQueryData(key, answered);
+    // What was heard of an earlier recording is asked for again at once, as it is for a first answer.
+    else if (heard && attemptOf(heard) < attemptOf(answered)) void client.invalidateQueries({ queryKey: key, exact: true });
   }, [client, answered, session.id]);
 
   const { data } = useQuery({
-    queryKey: key,
-    queryFn: () => api.session(session.id, token),
+    ...partnerSessionQuery(session.id, token),
     enabled: follow && !isSettled(answered ?? session),
     refetchInterval: (query) => (isSettled(query.state.data) ? false : SESSION_POLL_INTERVAL_MS),
   });

@@ -1,11 +1,13 @@
 import { isUuid, type AnalysisInput, type AnalysisStored } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
+import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { SessionNotFoundException } from '../sessions/session-errors';
-import { awaitsAnalysisOf } from '../sessions/session-rules';
+import { awaitsAnalysisOf, offersRetake } from '../sessions/session-rules';
 import { StoreVerdict, type NewVerdict } from '../verdicts/store-verdict';
+import { RetakeOffer } from './retake-offer';
 
 /**
  * What the media worker reads and writes back. Its job carries ids only; the recording's key and the typed name are
@@ -17,7 +19,9 @@ export class AnalysisResults {
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: ConsentSessionsRepository,
     private readonly assets: VideoAssetsRepository,
+    private readonly attempts: AnalysisAttemptsRepository,
     private readonly storeVerdict: StoreVerdict,
+    private readonly retakes: RetakeOffer,
   ) {}
 
   async input(sessionId: string): Promise<AnalysisInput> {
@@ -35,19 +39,37 @@ export class AnalysisResults {
   }
 
   /**
-   * Stores an analysis's outcome under the session's row lock, once: a retried or duplicated job, or a report about
-   * a recording the session no longer waits for, changes nothing and is answered with the verdict that stands.
+   * Stores an analysis's outcome as the session's current attempt, under the session's row lock, once: a retried or
+   * duplicated job, or a report about a recording the session no longer waits for, changes nothing and is answered
+   * with the state that stands. An unclear outcome before the last attempt offers a retake; any other is the verdict.
    */
-  async record(sessionId: string, videoAssetId: string, verdict: NewVerdict): Promise<AnalysisStored> {
+  async record(sessionId: string, videoAssetId: string, outcome: NewVerdict): Promise<AnalysisStored> {
     if (!isUuid(sessionId)) throw new SessionNotFoundException();
     const result = await this.unitOfWork.run(async (transaction) => {
       const session = await this.sessions.find({ id: sessionId }, transaction);
       if (!session) throw new SessionNotFoundException();
-      if (!awaitsAnalysisOf(session, videoAssetId)) return { stored: null, aiVerdict: session.aiVerdict };
-      const stored = await this.storeVerdict.store(transaction, session, verdict);
-      return { stored, aiVerdict: stored?.session.aiVerdict ?? session.aiVerdict };
+      const unchanged = { stored: null, retake: null, aiVerdict: session.aiVerdict };
+      if (!awaitsAnalysisOf(session, videoAssetId)) return unchanged;
+      const attempt = session.attempts;
+      const inserted = await this.attempts.insertOnce(transaction, {
+        sessionId: session.id,
+        attempt,
+        videoAssetId,
+        outcome: outcome.outcome,
+        reasons: outcome.reasons,
+        transcript: outcome.transcript ?? null,
+        recogniser: outcome.recogniser ?? null,
+        timingsMs: outcome.timingsMs ?? {},
+      });
+      if (!inserted) return unchanged;
+      if (offersRetake(outcome.outcome, attempt)) {
+        return { stored: null, retake: await this.retakes.offer(transaction, session, attempt, outcome.reasons), aiVerdict: session.aiVerdict };
+      }
+      const stored = await this.storeVerdict.store(transaction, session, outcome);
+      return { stored, retake: null, aiVerdict: stored?.session.aiVerdict ?? session.aiVerdict };
     });
     await this.storeVerdict.announce(result.stored);
-    return { stored: result.stored !== null, aiVerdict: result.aiVerdict };
+    await this.retakes.announce(result.retake);
+    return { stored: result.stored !== null || result.retake !== null, aiVerdict: result.aiVerdict };
   }
 }

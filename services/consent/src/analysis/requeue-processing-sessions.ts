@@ -7,7 +7,8 @@ import { AnalysisResults } from './analysis-results';
 /**
  * A submission commits before its job is queued; if the process dies in between, this puts the job back: at start
  * and then every minute. A job that failed for good is not added again (BullMQ keeps its id, so it could not be):
- * its session gets the failed state, in case the worker could not report the failure itself.
+ * its session gets the failed state, in case the worker could not report the failure itself. A session waiting for
+ * a retake has no analysis to wait for, so nothing is added for it.
  */
 @Injectable()
 export class RequeueProcessingSessions extends PeriodicRequeue {
@@ -19,12 +20,12 @@ export class RequeueProcessingSessions extends PeriodicRequeue {
     super(new Logger(RequeueProcessingSessions.name), 'analyses');
   }
 
-  /** Adds the analysis job again for every session still waiting for its verdict; a job already queued stays as it is. */
+  /** Adds the current attempt's job again for every session waiting for its analysis; a job already queued stays as it is. */
   protected async requeue(): Promise<number> {
     const waiting = await this.sessionRepository.waitingForAnalysis();
-    for (const { id, videoAssetId } of waiting) {
-      if (await this.queue.hasFailed(id)) await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
-      else await this.queue.enqueueAnalysis(id, videoAssetId);
+    for (const { id, videoAssetId, attempt } of waiting) {
+      if (await this.queue.hasFailed(id, attempt)) await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
+      else await this.queue.enqueueAnalysis(id, videoAssetId, attempt);
     }
     return waiting.length;
   }

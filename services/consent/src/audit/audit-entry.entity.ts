@@ -8,6 +8,8 @@ export const AUDIT_EVENTS = [
   'status_changed',
   'verdict_stored',
   'analysis_failed',
+  /** An unclear recording before the last attempt: the partner may record again (details: attempt, reasons). */
+  'attempt_unclear',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

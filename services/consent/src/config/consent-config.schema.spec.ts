@@ -21,6 +21,7 @@ describe('consentConfigSchema', () => {
       CONSENT_PORT: 3001,
       REDIS_PREFIX: 'ciq:',
       SESSION_EXPIRY_MINUTES: 30,
+      RETAKE_WINDOW_MINUTES: 10,
       RECORDING_MAX_BYTES: 52_428_800,
       MAX_ASSETS_PER_SESSION: 5,
       MIGRATE_ON_START: false,

@@ -39,6 +39,8 @@ export const consentConfigSchema = z
     CONSENT_PORT: env.port(3001),
     /** How long a session nobody answered stays open. */
     SESSION_EXPIRY_MINUTES: env.positiveInt(30),
+    /** How long a partner whose recording was unclear may record again; then that outcome is the verdict. */
+    RETAKE_WINDOW_MINUTES: env.positiveInt(10),
     RECORDING_MAX_BYTES: env.positiveInt(50 * 1024 * 1024),
     MAX_ASSETS_PER_SESSION: env.positiveInt(5),
     /** The media worker's own credential for the analysis routes (the gateway's is refused there, and this elsewhere). */

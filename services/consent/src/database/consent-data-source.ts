@@ -1,9 +1,11 @@
 import { postgresOptions } from '@app/database';
+import { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { CreateConsent1763790000000 } from '../migrations/1763790000000-create-consent';
 import { Verdicts1763950000000 } from '../migrations/1763950000000-verdicts';
 import { TextMessages1764000000000 } from '../migrations/1764000000000-text-messages';
 import { MemberDeletion1764400000000 } from '../migrations/1764400000000-member-deletion';
+import { AnalysisAttempts1764500000000 } from '../migrations/1764500000000-analysis-attempts';
 import { VideoAsset } from '../recordings/video-asset.entity';
 import { ConsentSession } from '../sessions/consent-session.entity';
 import { TextMessage } from '../text-messages/text-message.entity';
@@ -16,7 +18,7 @@ export function consentDataSourceOptions(databaseUrl: string) {
   return postgresOptions({
     url: databaseUrl,
     schema: CONSENT_SCHEMA,
-    entities: [ConsentSession, VideoAsset, AuditEntry, Verdict, TextMessage],
-    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000, MemberDeletion1764400000000],
+    entities: [ConsentSession, VideoAsset, AuditEntry, Verdict, TextMessage, AnalysisAttempt],
+    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000, MemberDeletion1764400000000, AnalysisAttempts1764500000000],
   });
 }

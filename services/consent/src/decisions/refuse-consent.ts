@@ -6,14 +6,13 @@ import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';
-import { presentSession } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict } from '../verdicts/store-verdict';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 
 /**
  * PATCH /sessions/:id/status. Only a refusal is taken here (nothing but the recording's analysis grants consent), and
- * it is the verdict at once: a refusal never waits.
+ * it is the verdict at once: a refusal never waits. It is also the partner's No instead of a retake.
  */
 @Injectable()
 export class RefuseConsent {
@@ -36,6 +35,6 @@ export class RefuseConsent {
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));
     });
     await this.storeVerdict.announce(stored);
-    return presentSession(stored.session, now);
+    return this.sessions.presentToPartner(stored.session, now);
   }
 }

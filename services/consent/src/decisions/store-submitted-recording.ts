@@ -6,9 +6,8 @@ import type { Readable } from 'node:stream';
 import type { CallerContext } from '../http/caller-context';
 import { RecordingIntake } from '../recordings/recording-intake';
 import { VideoAssetsService } from '../recordings/video-assets.service';
-import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
-import type { Submission } from './submission';
+import { assertAnswerable, type Submission } from './submission';
 
 const recordingFilePart = new ZodBodyPipe(recordingFilePartSchema);
 
@@ -27,7 +26,7 @@ export class StoreSubmittedRecording {
   async run(submission: Submission, file: Readable, info: FileInfo, caller: CallerContext): Promise<StoredRecording> {
     const declared = recordingFilePart.transform({ filename: info.filename || 'recording', mimeType: info.mimeType });
     const session = await this.sessions.partnerSession(submission.sessionId, caller);
-    assertOpen(session, new Date());
+    assertAnswerable(session, submission.form, new Date());
     const asset = await this.assets.create(session.id, { ...declared, fileSize: 0 });
     return this.intake.storeRecording(session, asset, file, caller.audit);
   }

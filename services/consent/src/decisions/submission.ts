@@ -1,5 +1,7 @@
-import { API_ERRORS, submissionFormSchema, type SubmissionForm } from '@app/contracts';
+import { API_ERRORS, missingSubmissionDetail, submissionFormSchema, type SubmissionForm } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
+import { assertOpen } from '../sessions/session-errors';
+import { awaitsRetake, type SessionState } from '../sessions/session-rules';
 
 /** A /process-video form: the session answered and the partner's checked fields. */
 export interface Submission {
@@ -18,4 +20,17 @@ export function readSubmission(fields: Record<string, string>): Submission {
 export function readSubmissionBeforeFile(fields: Record<string, string>): Submission {
   if (!fields.sessionId) throw new ApiException(API_ERRORS.fieldsAfterFile);
   return readSubmission(fields);
+}
+
+/**
+ * Refuses an answer the session cannot take now (409 answered, the 404 once lapsed) and a first answer without the
+ * partner's details (400, the form's message). Answers whether it is a retake: the details stored with the first
+ * answer stand, and any sent again are ignored.
+ */
+export function assertAnswerable(session: SessionState, form: SubmissionForm, now: Date): boolean {
+  assertOpen(session, now);
+  const retake = awaitsRetake(session, now);
+  const missing = retake ? null : missingSubmissionDetail(form);
+  if (missing) throw new ApiException(API_ERRORS.validationFailed, missing);
+  return retake;
 }

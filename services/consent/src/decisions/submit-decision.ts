@@ -2,24 +2,26 @@ import { API_ERRORS, type ConsentSession as SessionJson, type StoredRecording } 
 import { ApiException } from '@app/http';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '@app/database';
+import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import { AnalysisQueue } from '../queue/analysis-queue';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
-import { ConsentSession } from '../sessions/consent-session.entity';
+import type { ConsentSession } from '../sessions/consent-session.entity';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
-import { assertOpen } from '../sessions/session-errors';
 import { decidingValue } from '../sessions/session-rules';
-import { presentSession } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
-import { StoreVerdict } from '../verdicts/store-verdict';
+import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
-import type { Submission } from './submission';
+import { assertAnswerable, type Submission } from './submission';
+
+type Taken = { kind: 'verdict'; stored: StoredVerdict } | { kind: 'analysis'; session: ConsentSession; attempt: number };
 
 /**
  * POST /process-video: records the partner's details and decision with a stored recording in one transaction under
- * the session's row lock (so of two submissions exactly one is taken). A Yes queues the analysis; a No is the
- * verdict at once (a refusal never waits for an analysis).
+ * the session's row lock (so of two submissions exactly one is taken). A Yes queues the analysis of a new attempt; a
+ * No is the verdict at once (a refusal never waits for an analysis). While a retake is offered the partner answers
+ * again the same way, with a new recording; the details stored with the first answer stand.
  */
 @Injectable()
 export class SubmitDecision {
@@ -30,6 +32,7 @@ export class SubmitDecision {
     private readonly sessions: SessionsService,
     private readonly sessionRepository: ConsentSessionsRepository,
     private readonly assets: VideoAssetsRepository,
+    private readonly attempts: AnalysisAttemptsRepository,
     private readonly audit: AuditLogService,
     private readonly queue: AnalysisQueue,
     private readonly storeVerdict: StoreVerdict,
@@ -40,33 +43,36 @@ export class SubmitDecision {
     const videoAssetId = uploaded?.id ?? form.videoAssetId;
     if (!videoAssetId) throw new ApiException(API_ERRORS.recordingRequired);
     const now = new Date();
-    const outcome = await this.unitOfWork.run(async (transaction) => {
+    const taken = await this.unitOfWork.run(async (transaction): Promise<Taken> => {
       const session = await this.sessions.partnerSession(sessionId, caller, transaction);
-      assertOpen(session, now);
+      const retake = assertAnswerable(session, form, now);
       const asset = await this.assets.findOfSession(session.id, videoAssetId, transaction);
       if (!asset?.storedAt) throw new ApiException(API_ERRORS.recordingRequired);
-      await this.sessionRepository.update(transaction, session.id, {
-        recipientFullName: form.recipient_full_name,
-        recipientPhone: form.recipient_phone,
-        verifiedOver18: true,
-        recipientDecision: form.decision,
-        videoAssetId: asset.id,
-      });
-      const submitted = { decision: form.decision, videoAssetId: asset.id, withRecording: true };
+      // A report about an earlier attempt's recording must never be taken for the new attempt's.
+      if (retake && (await this.attempts.judgedRecording(transaction, session.id, asset.id))) {
+        throw new ApiException(API_ERRORS.recordingAlreadySubmitted);
+      }
+      const details = retake ? {} : { recipientFullName: form.recipient_full_name, recipientPhone: form.recipient_phone, verifiedOver18: true };
+      await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: form.decision, videoAssetId: asset.id });
+      const attempt = session.attempts + 1;
+      const submitted = { decision: form.decision, videoAssetId: asset.id, withRecording: true, ...(form.decision === 'yes' ? { attempt } : {}) };
       await this.audit.append(transaction, session.id, 'decision_submitted', submitted, caller.audit);
-      if (form.decision === 'no') return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(asset.id), caller.audit));
-      await this.sessionRepository.update(transaction, session.id, { aiVerdict: 'processing' });
-      await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: 'processing' }, caller.audit);
-      return this.sessionRepository.get(transaction, session.id);
+      if (form.decision === 'no') {
+        return { kind: 'verdict', stored: storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(asset.id), caller.audit)) };
+      }
+      await this.sessionRepository.update(transaction, session.id, { aiVerdict: 'processing', attempts: attempt, retakeUntil: null });
+      // A retake stays `processing` as it was.
+      if (!retake) await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: 'processing' }, caller.audit);
+      return { kind: 'analysis', session: await this.sessionRepository.get(transaction, session.id), attempt };
     });
-    if (!(outcome instanceof ConsentSession)) {
-      await this.storeVerdict.announce(outcome);
-      return presentSession(outcome.session, now);
+    if (taken.kind === 'verdict') {
+      await this.storeVerdict.announce(taken.stored);
+      return this.sessions.presentToPartner(taken.stored.session, now);
     }
     // After commit: should this fail or the process die first, RequeueProcessingSessions adds the job later.
     await this.queue
-      .enqueueAnalysis(outcome.id, videoAssetId)
-      .catch((error: Error) => this.logger.warn(`Analysis of session ${outcome.id} not queued yet: ${error.message}`));
-    return presentSession(outcome, now);
+      .enqueueAnalysis(taken.session.id, videoAssetId, taken.attempt)
+      .catch((error: Error) => this.logger.warn(`Analysis of session ${taken.session.id} not queued yet: ${error.message}`));
+    return this.sessions.presentToPartner(taken.session, now);
   }
 }

@@ -3,8 +3,11 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import type { Queue } from 'bullmq';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 
-/** A session's analysis job id is the session id: adding a session's job again (see the requeue task) is harmless. */
-export const analysisJobId = (sessionId: string): string => sessionId;
+/**
+ * Each analysis attempt of a session has a job id of its own, `<sessionId>.<attempt>`: adding an attempt's job again
+ * (see the requeue task) is harmless, and a retake is a new job rather than the completed one BullMQ still holds.
+ */
+export const analysisJobId = (sessionId: string, attempt: number): string => `${sessionId}.${attempt}`;
 
 /** The media-analysis queue, where a submitted recording waits for the media worker. */
 @Injectable()
@@ -18,14 +21,14 @@ export class AnalysisQueue implements OnApplicationShutdown {
     this.queue.on('error', (error) => this.logger.warn(`media-analysis queue: ${error.message}`));
   }
 
-  /** Ids only. */
-  enqueueAnalysis(sessionId: string, videoAssetId: string): Promise<void> {
-    return addJob(this.queue, JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: analysisJobId(sessionId) });
+  /** Ids only: the attempt is in the job's id, the recording names it to the worker. */
+  enqueueAnalysis(sessionId: string, videoAssetId: string, attempt: number): Promise<void> {
+    return addJob(this.queue, JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: analysisJobId(sessionId, attempt) });
   }
 
-  /** Whether the session's analysis failed for good (its retries are used up, or it could never succeed). */
-  async hasFailed(sessionId: string): Promise<boolean> {
-    return (await this.queue.getJobState(analysisJobId(sessionId))) === 'failed';
+  /** Whether an attempt's analysis failed for good (its retries are used up, or it could never succeed). */
+  async hasFailed(sessionId: string, attempt: number): Promise<boolean> {
+    return (await this.queue.getJobState(analysisJobId(sessionId, attempt))) === 'failed';
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -44,8 +44,17 @@ export class ConsentSession {
   @Column({ name: 'recipient_decision', type: 'varchar', length: 3, nullable: true })
   recipientDecision: 'yes' | 'no' | null;
 
+  /** The latest recording the partner answered with. */
   @Column({ name: 'video_asset_id', type: 'uuid', nullable: true })
   videoAssetId: string | null;
+
+  /** Recordings submitted for analysis (a Yes each); each is an attempt with an analysis job of its own. */
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  /** Set while the latest recording was unclear and the partner may record again: until when (`awaitsRetake`). */
+  @Column({ name: 'retake_until', type: 'timestamptz', nullable: true })
+  retakeUntil: Date | null;
 
   @Column({ name: 'consent_granted_time', type: 'timestamptz', nullable: true })
   consentGrantedTime: Date | null;

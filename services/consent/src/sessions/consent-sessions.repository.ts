@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { DataSource, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { queryPrepared, type PreparedStatement, type Transaction } from '@app/database';
 import { ConsentSession } from './consent-session.entity';
@@ -106,13 +106,24 @@ export class ConsentSessionsRepository {
     return Array.isArray(deleted[0]) ? (deleted[0] as unknown[]).length : deleted.length;
   }
 
-  /** Sessions submitted for analysis that have no verdict yet. */
-  async waitingForAnalysis(): Promise<{ id: string; videoAssetId: string }[]> {
+  /** Sessions whose latest recording was submitted for analysis and has no outcome yet (not those awaiting a retake). */
+  async waitingForAnalysis(): Promise<{ id: string; videoAssetId: string; attempt: number }[]> {
     const waiting = await this.dataSource.getRepository(ConsentSession).find({
-      select: { id: true, videoAssetId: true },
-      where: { aiVerdict: 'processing', videoAssetId: Not(IsNull()) },
+      select: { id: true, videoAssetId: true, attempts: true },
+      where: { aiVerdict: 'processing', videoAssetId: Not(IsNull()), retakeUntil: IsNull() },
     });
-    return waiting.map(({ id, videoAssetId }) => ({ id, videoAssetId: videoAssetId! }));
+    return waiting.map(({ id, videoAssetId, attempts }) => ({ id, videoAssetId: videoAssetId!, attempt: attempts }));
+  }
+
+  /** The ids of (at most `limit`) sessions whose retake window had passed at `now`, without a lock. */
+  async retakeLapsedAt(now: Date, limit: number): Promise<string[]> {
+    const lapsed = await this.dataSource.getRepository(ConsentSession).find({
+      select: { id: true },
+      where: { aiVerdict: 'processing', retakeUntil: LessThanOrEqual(now) },
+      order: { retakeUntil: 'ASC' },
+      take: limit,
+    });
+    return lapsed.map(({ id }) => id);
   }
 
   /** Every column of the entity (the token's hash too) under its property name, so a row is the entity as it is. */

@@ -11,6 +11,7 @@ const session = (overrides: Partial<AccessFacts> = {}): AccessFacts => ({
   consentStatus: 'pending',
   aiVerdict: null,
   expiresAt: new Date(now.getTime() + 60_000),
+  retakeUntil: null,
   ...overrides,
 });
 const lapsed = session({ expiresAt: new Date(now.getTime() - 1) });

@@ -1,12 +1,27 @@
-import { awaitsAnalysisOf, decidingValue, isExpired, submissionRefusal, SessionState, verdictChanges } from './session-rules';
+import {
+  awaitsAnalysisOf,
+  awaitsRetake,
+  decidingValue,
+  isExpired,
+  offersRetake,
+  retakeDeadline,
+  retakeLapsed,
+  submissionRefusal,
+  SessionState,
+  verdictChanges,
+} from './session-rules';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const open = (overrides: Partial<SessionState> = {}): SessionState => ({
   consentStatus: 'pending',
   aiVerdict: null,
   expiresAt: new Date(now.getTime() + 60_000),
+  retakeUntil: null,
   ...overrides,
 });
+const later = new Date(now.getTime() + 1);
+/** Waiting for a retake until one millisecond from now; the session lapsed long ago had nobody answered. */
+const retaking = open({ aiVerdict: 'processing', retakeUntil: later, expiresAt: new Date(0) });
 
 describe('session rules', () => {
   it('decides on the AI verdict, falling back to the consent status', () => {
@@ -30,17 +45,41 @@ describe('session rules', () => {
     expect(submissionRefusal(open({ expiresAt: new Date(now.getTime() - 1) }), now)).toBe('expired');
   });
 
-  it('only a granted outcome grants and is timed; unclear shows as denied; a failure decides nothing', () => {
-    expect(verdictChanges('granted', open(), now)).toEqual({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: now });
-    expect(verdictChanges('denied', open(), now)).toEqual({ aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null });
-    expect(verdictChanges('unclear', open(), now)).toEqual({ aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null });
-    expect(verdictChanges('failed', open(), now)).toEqual({ aiVerdict: 'failed', consentStatus: 'pending', consentGrantedTime: null });
+  it('takes an answer again while a retake is offered, and none once its window has passed', () => {
+    expect(submissionRefusal(retaking, now)).toBeNull();
+    expect(submissionRefusal(retaking, later)).toBe('already_submitted');
+    expect(submissionRefusal(open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: null }), now)).toBe('already_submitted');
   });
 
-  it('an analysis may store its outcome only while the session waits for that recording', () => {
-    expect(awaitsAnalysisOf({ aiVerdict: 'processing', videoAssetId: 'a1' }, 'a1')).toBe(true);
-    expect(awaitsAnalysisOf({ aiVerdict: 'processing', videoAssetId: 'a2' }, 'a1')).toBe(false);
-    expect(awaitsAnalysisOf({ aiVerdict: 'granted', videoAssetId: 'a1' }, 'a1')).toBe(false);
-    expect(awaitsAnalysisOf({ aiVerdict: 'failed', videoAssetId: 'a1' }, 'a1')).toBe(false);
+  it('only a granted outcome grants and is timed; unclear shows as denied; a failure decides nothing; each ends a retake window', () => {
+    expect(verdictChanges('granted', open(), now)).toEqual({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: now, retakeUntil: null });
+    expect(verdictChanges('denied', open(), now)).toEqual({ aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null, retakeUntil: null });
+    expect(verdictChanges('unclear', open(), now)).toEqual({ aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null, retakeUntil: null });
+    expect(verdictChanges('failed', open(), now)).toEqual({ aiVerdict: 'failed', consentStatus: 'pending', consentGrantedTime: null, retakeUntil: null });
+  });
+
+  it('an analysis may store its outcome only while the session waits for that recording, never while awaiting a retake', () => {
+    expect(awaitsAnalysisOf({ aiVerdict: 'processing', retakeUntil: null, videoAssetId: 'a1' }, 'a1')).toBe(true);
+    expect(awaitsAnalysisOf({ aiVerdict: 'processing', retakeUntil: null, videoAssetId: 'a2' }, 'a1')).toBe(false);
+    expect(awaitsAnalysisOf({ aiVerdict: 'processing', retakeUntil: later, videoAssetId: 'a1' }, 'a1')).toBe(false);
+    expect(awaitsAnalysisOf({ aiVerdict: 'granted', retakeUntil: null, videoAssetId: 'a1' }, 'a1')).toBe(false);
+    expect(awaitsAnalysisOf({ aiVerdict: 'failed', retakeUntil: null, videoAssetId: 'a1' }, 'a1')).toBe(false);
+  });
+
+  it('offers a retake only for an unclear outcome before the last of the 3 attempts: anything else is final at once', () => {
+    expect(offersRetake('unclear', 1)).toBe(true);
+    expect(offersRetake('unclear', 2)).toBe(true);
+    expect(offersRetake('unclear', 3)).toBe(false);
+    for (const outcome of ['granted', 'denied', 'failed'] as const) expect(offersRetake(outcome, 1)).toBe(false);
+  });
+
+  it('awaits a retake until its window closes, then it has lapsed; neither before one is offered nor after a verdict', () => {
+    expect(retakeDeadline(now, 10)).toEqual(new Date('2026-11-22T12:10:00Z'));
+    expect([awaitsRetake(retaking, now), retakeLapsed(retaking, now)]).toEqual([true, false]);
+    expect([awaitsRetake(retaking, later), retakeLapsed(retaking, later)]).toEqual([false, true]);
+    expect([awaitsRetake(open({ aiVerdict: 'processing' }), now), retakeLapsed(open({ aiVerdict: 'processing' }), later)]).toEqual([false, false]);
+    const decided = open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: new Date(0) });
+    expect([awaitsRetake(decided, now), retakeLapsed(decided, now)]).toEqual([false, false]);
+    expect(isExpired(retaking, later)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConsentSession } from './consent-session.entity';
-import { maskPhone, presentSession } from './session.presenter';
+import { maskPhone, presentCheck, presentSession, showsWhatWasHeard } from './session.presenter';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -19,6 +19,8 @@ function stored(overrides: Partial<ConsentSession> = {}): ConsentSession {
     aiVerdict: null,
     recipientDecision: null,
     videoAssetId: null,
+    attempts: 0,
+    retakeUntil: null,
     consentGrantedTime: null,
     verificationTextSentAt: null,
     deleteAfterDays: 90,
@@ -61,6 +63,7 @@ describe('presentSession', () => {
       createdAt: '2026-11-22T12:00:00.000Z',
       initiator: { fullName: 'Alex Doe', profile_picture_url: '/api/media/profile-pictures/abc.webp' },
       verificationTextSent: false,
+      check: null,
     });
   });
 
@@ -75,7 +78,12 @@ describe('presentSession', () => {
   });
 
   it('carries the token only when given (on creation)', () => {
-    expect(presentSession(stored(), now, 'secret-token').recipientToken).toBe('secret-token');
+    expect(presentSession(stored(), now, { recipientToken: 'secret-token' }).recipientToken).toBe('secret-token');
+  });
+
+  it('carries the speech check only when given (to the partner)', () => {
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send' };
+    expect(presentSession(stored(), now, { check }).check).toEqual(check);
   });
 
   it('masks the phone and says whether an unanswered session lapsed', () => {
@@ -87,5 +95,23 @@ describe('presentSession', () => {
   it('gives the grant time as ISO', () => {
     const granted = stored({ consentStatus: 'granted', aiVerdict: 'granted', consentGrantedTime: new Date('2026-11-22T12:05:00Z') });
     expect(presentSession(granted, now).consentGrantedTime).toBe('2026-11-22T12:05:00.000Z');
+  });
+});
+
+describe('the partner\'s speech check', () => {
+  const retaking = stored({ aiVerdict: 'processing', recipientDecision: 'yes', attempts: 1, retakeUntil: new Date(now.getTime() + 60_000) });
+
+  it('says which attempt it is, of how many, and whether a retake may be made now', () => {
+    expect(presentCheck(stored(), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null });
+    expect(presentCheck(retaking, 'i can send', now)).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send' });
+    expect(presentCheck(retaking, null, new Date(now.getTime() + 60_000)).retakeAllowed).toBe(false);
+  });
+
+  it('shows what was heard beside a retake offered or a verdict, not while analysing and not after a No', () => {
+    expect(showsWhatWasHeard(retaking, now)).toBe(true);
+    expect(showsWhatWasHeard(stored({ aiVerdict: 'granted', recipientDecision: 'yes', attempts: 2 }), now)).toBe(true);
+    expect(showsWhatWasHeard(stored({ aiVerdict: 'processing', recipientDecision: 'yes', attempts: 2 }), now)).toBe(false);
+    expect(showsWhatWasHeard(stored({ aiVerdict: 'denied', recipientDecision: 'no', attempts: 1 }), now)).toBe(false);
+    expect(showsWhatWasHeard(stored({ aiVerdict: 'denied', recipientDecision: 'no', attempts: 0 }), now)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import type { ConsentSession as SessionJson } from '@app/contracts';
+import { MAX_RECORDING_ATTEMPTS, type PartnerCheck, type ConsentSession as SessionJson } from '@app/contracts';
 import type { ConsentSession } from './consent-session.entity';
-import { isExpired } from './session-rules';
+import { awaitsRetake, isExpired } from './session-rules';
 
 /** Nobody needs the partner's number echoed back (the member holds the link too): only its last two digits. */
 export function maskPhone(phone: string | null): string | null {
@@ -9,11 +9,30 @@ export function maskPhone(phone: string | null): string | null {
 }
 
 /**
- * The session as every session route answers it (docs/API.md, "Session object"). `recipientToken` is given only by
- * the call that created the session: it is never stored in clear. The member's phone (`initiatorPhone`) is never
- * answered.
+ * Whether the partner is shown what their latest recording was heard as: beside an outcome they see (a retake
+ * offered, the verdict), not while a recording is being analysed, and not after a No, which decided without it.
  */
-export function presentSession(session: ConsentSession, now: Date, recipientToken: string | null = null): SessionJson {
+export function showsWhatWasHeard(session: ConsentSession, now: Date): boolean {
+  return session.attempts > 0 && session.recipientDecision === 'yes' && (session.aiVerdict !== 'processing' || awaitsRetake(session, now));
+}
+
+/** The speech check as the partner sees it; `heard` as `showsWhatWasHeard` allows (else null). */
+export function presentCheck(session: ConsentSession, heard: string | null, now: Date): PartnerCheck {
+  return { attempt: session.attempts, maxAttempts: MAX_RECORDING_ATTEMPTS, retakeAllowed: awaitsRetake(session, now), heard };
+}
+
+export interface SessionExtras {
+  /** Only the call that created the session answers the token: it is never stored in clear. */
+  recipientToken?: string;
+  /** Only answers to the partner (the link's token) carry the speech check. */
+  check?: PartnerCheck;
+}
+
+/**
+ * The session as every session route answers it (docs/API.md, "Session object"). The member's phone
+ * (`initiatorPhone`) is never answered.
+ */
+export function presentSession(session: ConsentSession, now: Date, { recipientToken, check }: SessionExtras = {}): SessionJson {
   return {
     id: session.id,
     qrCodeId: session.qrCodeId,
@@ -25,12 +44,13 @@ export function presentSession(session: ConsentSession, now: Date, recipientToke
     consentStatus: session.consentStatus,
     aiVerdict: session.aiVerdict,
     consentGrantedTime: session.consentGrantedTime?.toISOString() ?? null,
-    recipientToken,
+    recipientToken: recipientToken ?? null,
     deleteAfterDays: session.deleteAfterDays,
     expiresAt: session.expiresAt.toISOString(),
     expired: isExpired(session, now),
     createdAt: session.createdAt.toISOString(),
     initiator: { fullName: session.initiatorFullName, profile_picture_url: session.initiatorPictureUrl },
     verificationTextSent: session.verificationTextSentAt != null,
+    check: check ?? null,
   };
 }

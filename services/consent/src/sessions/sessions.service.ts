@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { Transaction, UnitOfWork } from '@app/database';
+import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
@@ -11,7 +12,7 @@ import { generateRecipientToken, hashRecipientToken } from './recipient-token';
 import { canRead, isPartner } from './session-access';
 import { SessionNotFoundException } from './session-errors';
 import { newQrCodeId } from '@app/contracts';
-import { presentSession } from './session.presenter';
+import { presentCheck, presentSession, showsWhatWasHeard } from './session.presenter';
 import type { ConsentSession as SessionJson, CreateSessionInput } from '@app/contracts';
 
 const QR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -23,6 +24,7 @@ export class SessionsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly repository: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
+    private readonly attempts: AnalysisAttemptsRepository,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
 
@@ -45,7 +47,7 @@ export class SessionsService {
       await this.audit.append(transaction, id, 'session_created', { qrCodeId, deleteAfterDays: input.deleteAfterDays }, audit);
       return this.repository.get(transaction, id);
     });
-    return presentSession(session, now, recipientToken);
+    return presentSession(session, now, { recipientToken });
   }
 
   /** The owner's or the partner's view of a session. */
@@ -53,7 +55,7 @@ export class SessionsService {
     const now = new Date();
     const session = isUuid(id) ? await this.repository.findById(id) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
-    return presentSession(session, now);
+    return isPartner(session, caller, now) ? this.presentToPartner(session, now) : presentSession(session, now);
   }
 
   /** What the partner's form loads from the QR link; the partner opening it is audited. */
@@ -63,8 +65,18 @@ export class SessionsService {
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     if (isPartner(session, caller, now)) {
       await this.unitOfWork.run((transaction) => this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit));
+      return this.presentToPartner(session, now);
     }
     return presentSession(session, now);
+  }
+
+  /**
+   * The session with the speech check, for the holder of the link's token only: what was heard is the partner's own
+   * statement, and whether they may record again tells the attempt's outcome, so the member is never answered either.
+   */
+  async presentToPartner(session: ConsentSession, now: Date): Promise<SessionJson> {
+    const heard = showsWhatWasHeard(session, now) ? await this.attempts.latestTranscript(session.id) : null;
+    return presentSession(session, now, { check: presentCheck(session, heard, now) });
   }
 
   /**

@@ -15,6 +15,7 @@ describe('auditActor', () => {
     ['status_changed', noClient, 'system'],
     ['verdict_stored', noClient, 'system'],
     ['analysis_failed', noClient, 'system'],
+    ['attempt_unclear', noClient, 'system'],
   ] as const)('%s with %j is the %s', (event, context, actor) => {
     expect(auditActor({ event, ...context })).toBe(actor);
   });
@@ -34,6 +35,10 @@ describe('supportAuditEntry', () => {
       ...client,
     });
     expect(entry).toEqual({ seq: 3, event: 'decision_submitted', at: '2026-11-22T12:00:00.000Z', actor: 'partner', details: { decision: 'yes', videoAssetId: 'a3c1', withRecording: true } });
+  });
+
+  it("shows an attempt's number and reasons", () => {
+    expect(supportAuditEntry({ seq: 6, event: 'attempt_unclear', createdAt: at, details: { attempt: 1, reasons: 'no_speech' }, ...noClient }).details).toEqual({ attempt: 1, reasons: 'no_speech' });
   });
 
   it('shows the verdict, status change and recording details support needs', () => {

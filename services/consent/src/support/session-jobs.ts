@@ -1,26 +1,34 @@
 import type { SupportJobRef } from '@app/contracts';
-import { JOBS, QUEUES, type SessionChange } from '@app/queue';
+import { JOBS, QUEUES } from '@app/queue';
+import type { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
 import { sessionUpdateJobId } from '../events/session-updates';
 import { analysisJobId } from '../queue/analysis-queue';
 import type { ConsentSession } from '../sessions/consent-session.entity';
+import { offersRetake } from '../sessions/session-rules';
 import { textMessageJobId } from '../text-messages/text-message-queue';
 import type { Verdict } from '../verdicts/verdict.entity';
 
-type JobFacts = Pick<ConsentSession, 'id' | 'recipientDecision' | 'videoAssetId' | 'verificationTextSentAt'>;
+type JobFacts = Pick<ConsentSession, 'id' | 'attempts' | 'verificationTextSentAt'>;
 
 /**
- * The jobs a session has caused, from what is stored about it: its analysis (a Yes with a recording), the push of each
- * change that was published (the verdict or the failure, the partner's text sent) and one send job per outbox row.
+ * The jobs a session has caused, from what is stored about it: one analysis per attempt (each Yes with a recording),
+ * the push of each change that was published (a retake offered after an attempt, the verdict or the failure, the
+ * partner's text sent) and one send job per outbox row.
  */
-export function sessionJobs(session: JobFacts, verdict: Pick<Verdict, 'outcome'> | null, textMessageIds: string[]): SupportJobRef[] {
+export function sessionJobs(
+  session: JobFacts,
+  attempts: Pick<AnalysisAttempt, 'attempt' | 'outcome'>[],
+  verdict: Pick<Verdict, 'outcome'> | null,
+  textMessageIds: string[],
+): SupportJobRef[] {
   const jobs: SupportJobRef[] = [];
-  if (session.recipientDecision === 'yes' && session.videoAssetId) {
-    jobs.push({ queue: QUEUES.mediaAnalysis, name: JOBS.analyzeRecording, id: analysisJobId(session.id) });
+  for (let attempt = 1; attempt <= session.attempts; attempt++) {
+    jobs.push({ queue: QUEUES.mediaAnalysis, name: JOBS.analyzeRecording, id: analysisJobId(session.id, attempt) });
   }
-  const pushed: SessionChange[] = [];
-  if (verdict) pushed.push(verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict');
-  if (session.verificationTextSentAt) pushed.push('text_sent');
-  for (const change of pushed) jobs.push({ queue: QUEUES.sessionUpdates, name: JOBS.pushSessionUpdate, id: sessionUpdateJobId(session.id, change) });
+  const push = (id: string) => jobs.push({ queue: QUEUES.sessionUpdates, name: JOBS.pushSessionUpdate, id });
+  for (const { attempt, outcome } of attempts) if (offersRetake(outcome, attempt)) push(sessionUpdateJobId(session.id, 'retake_requested', attempt));
+  if (verdict) push(sessionUpdateJobId(session.id, verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict'));
+  if (session.verificationTextSentAt) push(sessionUpdateJobId(session.id, 'text_sent'));
   for (const id of textMessageIds) jobs.push({ queue: QUEUES.textMessages, name: JOBS.sendTextMessage, id: textMessageJobId(id) });
   return jobs;
 }

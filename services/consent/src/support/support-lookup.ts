@@ -1,6 +1,7 @@
 import { isUuid, type SupportSessionRecord } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
+import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { verifyAuditChain } from '../audit/audit-chain';
 import { AuditEntriesRepository } from '../audit/audit-entries.repository';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
@@ -9,13 +10,17 @@ import { TextMessagesRepository } from '../text-messages/text-messages.repositor
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
 import { presentSupportRecord } from './support-record.presenter';
 
-/** Reads one session for support: its state, audit chain (verified), verdict, texts and jobs, without personal data. */
+/**
+ * Reads one session for support: its state, audit chain (verified), verdict, texts and jobs (from its attempts'
+ * outcomes too), without personal data.
+ */
 @Injectable()
 export class SupportLookup {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: ConsentSessionsRepository,
     private readonly auditEntries: AuditEntriesRepository,
+    private readonly attempts: AnalysisAttemptsRepository,
     private readonly verdicts: VerdictsRepository,
     private readonly textMessages: TextMessagesRepository,
   ) {}
@@ -34,6 +39,7 @@ export class SupportLookup {
         session: await this.sessions.get(transaction, sessionId),
         entries,
         chain: verifyAuditChain(entries, head),
+        attempts: await this.attempts.outcomesOf(transaction, sessionId),
         verdict: await this.verdicts.find(transaction, sessionId),
         textMessages: await this.textMessages.ofSession(transaction, sessionId),
       };

@@ -26,6 +26,8 @@ const session = {
   aiVerdict: 'granted',
   recipientDecision: 'yes',
   videoAssetId: asset,
+  attempts: 2,
+  retakeUntil: null,
   consentGrantedTime: new Date('2026-11-22T12:05:00Z'),
   verificationTextSentAt: new Date('2026-11-22T12:06:00Z'),
   deleteAfterDays: 90,
@@ -73,7 +75,11 @@ const partnerText = {
   sentAt: null,
 } as TextMessage;
 
-const facts: SupportFacts = { session, entries: [entry], chain: { valid: true, length: 1 }, verdict, textMessages: [partnerText] };
+const attempts = [
+  { attempt: 1, outcome: 'unclear' as const },
+  { attempt: 2, outcome: 'granted' as const },
+];
+const facts: SupportFacts = { session, entries: [entry], chain: { valid: true, length: 1 }, attempts, verdict, textMessages: [partnerText] };
 
 describe('presentSupportRecord', () => {
   it("answers the session's state and times, the timeline, the verdict's reasons, the texts and the jobs", () => {
@@ -119,7 +125,9 @@ describe('presentSupportRecord', () => {
         },
       ],
       jobs: [
-        { queue: 'media-analysis', name: 'analyze-recording', id },
+        { queue: 'media-analysis', name: 'analyze-recording', id: `${id}.1` },
+        { queue: 'media-analysis', name: 'analyze-recording', id: `${id}.2` },
+        { queue: 'session-updates', name: 'push-session-update', id: `${id}.retake_requested.1` },
         { queue: 'session-updates', name: 'push-session-update', id: `${id}.verdict` },
         { queue: 'session-updates', name: 'push-session-update', id: `${id}.text_sent` },
         { queue: 'text-messages', name: 'send-text-message', id: partnerText.id },
@@ -140,8 +148,8 @@ describe('presentSupportRecord', () => {
   });
 
   it('has no verdict, texts or jobs for an open session', () => {
-    const open = { ...session, consentStatus: 'pending', aiVerdict: null, recipientDecision: null, videoAssetId: null, verificationTextSentAt: null, consentGrantedTime: null } as ConsentSession;
-    const record = presentSupportRecord({ ...facts, session: open, verdict: null, textMessages: [] }, now);
+    const open = { ...session, consentStatus: 'pending', aiVerdict: null, recipientDecision: null, videoAssetId: null, attempts: 0, verificationTextSentAt: null, consentGrantedTime: null } as ConsentSession;
+    const record = presentSupportRecord({ ...facts, session: open, attempts: [], verdict: null, textMessages: [] }, now);
     expect(record).toMatchObject({ verdict: null, textMessages: [], jobs: [], session: { expired: true } });
   });
 });

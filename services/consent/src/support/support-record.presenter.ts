@@ -1,5 +1,6 @@
 import type { SupportAuditChain, SupportSessionRecord, SupportTextMessage, SupportVerdict } from '@app/contracts';
 import type { ChainVerdict } from '../audit/audit-chain';
+import type { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
 import type { AuditEntry } from '../audit/audit-entry.entity';
 import type { ConsentSession } from '../sessions/consent-session.entity';
 import { isExpired } from '../sessions/session-rules';
@@ -15,6 +16,8 @@ export interface SupportFacts {
   session: ConsentSession;
   entries: AuditEntry[];
   chain: ChainVerdict;
+  /** The analysed attempts' outcomes (their transcripts are not read). */
+  attempts: Pick<AnalysisAttempt, 'attempt' | 'outcome'>[];
   verdict: Verdict | null;
   textMessages: TextMessage[];
 }
@@ -24,7 +27,7 @@ export interface SupportFacts {
  * added later is not shown until it is added here: no names, phones (but their last two digits), transcript,
  * recording key, link token, text bodies, client addresses or browsers.
  */
-export function presentSupportRecord({ session, entries, chain, verdict, textMessages }: SupportFacts, now: Date): SupportSessionRecord {
+export function presentSupportRecord({ session, entries, chain, attempts, verdict, textMessages }: SupportFacts, now: Date): SupportSessionRecord {
   return {
     session: {
       id: session.id,
@@ -47,7 +50,7 @@ export function presentSupportRecord({ session, entries, chain, verdict, textMes
     chain: chainStatus(chain, entries.length),
     verdict: verdict && presentVerdict(verdict),
     textMessages: textMessages.map(presentTextMessage),
-    jobs: sessionJobs(session, verdict, textMessages.map(({ id }) => id)),
+    jobs: sessionJobs(session, attempts, verdict, textMessages.map(({ id }) => id)),
   };
 }
 

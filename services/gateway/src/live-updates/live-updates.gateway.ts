@@ -27,7 +27,8 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { isRecipientToken } from '../consent/recipient-token';
 import { forwardedClientIp } from '../http/client-info';
 import { JoinSessionLimiter } from './join-session-limiter';
-import { memberRoom, sessionRoom } from './rooms';
+import type { SessionChange } from '@app/queue';
+import { memberRoom, roomsOf, sessionRoom } from './rooms';
 import { SessionReader } from './session-reader';
 import { SocketAuthenticator } from './socket-authenticator';
 
@@ -48,7 +49,8 @@ const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(sp
  * (cookie or `auth.token`; a signed-out, revoked or invalid credential is refused) and joins the member's room. A
  * partner's socket has no account: it joins one session's room with `join-session` {sessionId, token}, checked by
  * reading the session through the consent service with that token, so the consent service alone decides; every
- * refusal is the unknown session's 404, as over HTTP. `push` sends a session to both rooms, on every instance.
+ * refusal is the unknown session's 404, as over HTTP. `push` sends a session to the rooms a change concerns, on every
+ * instance.
  */
 @WebSocketGateway()
 export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket>, OnGatewayDisconnect<LiveSocket> {
@@ -118,8 +120,8 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     }
   }
 
-  /** The session to the member's sockets and the partner's, on every gateway instance (each socket gets it once). */
-  push(session: ConsentSession): void {
-    this.server.to([memberRoom(session.initiatorUserId), sessionRoom(session.id)]).emit(LIVE_UPDATES.sessionUpdated, session);
+  /** The session to the sockets told of this change (`roomsOf`), on every gateway instance (each socket gets it once). */
+  push(session: ConsentSession, change: SessionChange): void {
+    this.server.to(roomsOf(session, change)).emit(LIVE_UPDATES.sessionUpdated, session);
   }
 }

@@ -11,7 +11,8 @@ const CONCURRENCY = 4;
 /**
  * Consumes `push-session-update` (queue session-updates, published by the consent service after a change commits):
  * reads the session from the consent service as its owner, so it is exactly what the member's API answers (phone
- * masked), and pushes it to the member's and the partner's rooms. Any error is rethrown so the job is retried; a
+ * masked, no partner-only fields), and pushes it to the member's and the partner's rooms (a retake offered: the
+ * partner's only; its screen reads its own view on any push). Any error is rethrown so the job is retried; a
  * session the consent service no longer shows its owner (deleted) has nothing left to push.
  */
 @Injectable()
@@ -43,6 +44,6 @@ export class SessionUpdatesProcessor implements OnApplicationBootstrap, OnModule
       this.logger.warn(`session ${sessionId} (${change}) not pushed: the consent service no longer shows it to its owner`);
       return;
     }
-    this.live.push(read.session);
+    this.live.push(read.session, change);
   }
 }

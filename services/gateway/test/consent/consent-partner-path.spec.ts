@@ -68,11 +68,12 @@ describe('consent session: the whole partner path through the gateway (real Post
     const asMember = await api(stack).get(`/api/consent/sessions/${created.id}`).set('Authorization', `Bearer ${member.token}`);
     expect(asMember.status).toBe(200);
     expect(asMember.body).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending', recipientPhone: '••••••43' });
+    expect(asMember.body.check).toBeNull();
     const asPartner = await api(stack).get(`/api/consent/sessions/${created.id}`).set('X-Recipient-Token', created.recipientToken);
-    expect(asPartner.body.aiVerdict).toBe('processing');
+    expect(asPartner.body).toMatchObject({ aiVerdict: 'processing', check: { attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: null } });
 
-    // One job per session, carrying ids only.
-    const job = await Job.fromId(queue, created.id);
+    // One job per analysis attempt (<session>.<attempt>), carrying ids only.
+    const job = await Job.fromId(queue, `${created.id}.1`);
     expect(job?.name).toBe(JOBS.analyzeRecording);
     expect(job?.data).toEqual({ version: 1, sessionId: created.id, videoAssetId: assetId });
 
