@@ -1,6 +1,6 @@
 // Files for Chromium's fake camera and microphone, made at test time with a speech synthesiser and ffmpeg (nothing
 // binary is checked in): a spoken consent statement as WAV and a short moving test pattern as Y4M.
-import { speak, type Voice } from '@app/testing';
+import { speak, type Voice, writeNoisyWav } from '@app/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,16 +16,32 @@ export interface FakeMedia {
   speechSeconds: number;
 }
 
+export interface SpeakingOptions {
+  /** Pink noise under the speech (and its lead-in), this many dB below it: a room that is not quiet. */
+  noiseSnrDb?: number;
+  /** Said far from the phone and into a hand: muffled (nothing above 300 Hz) and 20 dB quieter. */
+  mumbled?: boolean;
+}
+
 /** `voice`: flite's slt by default, a voice the offline recogniser hears reliably (espeak-ng's it often does not). */
-export async function makeFakeMedia(statement: string, voice: Voice = 'slt'): Promise<FakeMedia> {
+export async function makeFakeMedia(statement: string, voice: Voice = 'slt', options: SpeakingOptions = {}): Promise<FakeMedia> {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-media-'));
   const spoken = join(dir, 'spoken.wav');
   const wav = join(dir, 'statement.wav');
   const y4m = join(dir, 'camera.y4m');
   await speak(voice, statement, spoken);
-  // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably. The file plays
-  // from the moment the camera opens, a little before recording starts: a second of silence first keeps every word.
-  await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-i', spoken, '-af', 'adelay=1000:all=1', '-ac', '1', '-ar', '48000', '-sample_fmt', 's16', wav]);
+  // The file plays from the moment the camera opens, a little before recording starts: a second of silence (or of
+  // the room's noise) first keeps every word.
+  let source = spoken;
+  let filters = 'adelay=1000:all=1';
+  if (options.noiseSnrDb !== undefined) {
+    source = join(dir, 'noisy.wav');
+    await writeNoisyWav(spoken, source, options.noiseSnrDb);
+    filters = 'anull';
+  }
+  if (options.mumbled) filters += ',lowpass=f=300,lowpass=f=300,volume=-20dB';
+  // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably.
+  await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-i', source, '-af', filters, '-ac', '1', '-ar', '48000', '-sample_fmt', 's16', wav]);
   // A short loop is enough: Chromium replays the Y4M frames for as long as the camera is open.
   await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=720x480:rate=10', '-frames:v', '10', '-pix_fmt', 'yuv420p', y4m]);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);

@@ -6,7 +6,8 @@
 // interleaved with the app's runs (one app run, one floor run), is the bare tools run by this script: ffmpeg to a
 // 16 kHz WAV and one pocketsphinx_continuous decode with a tiny JSGF grammar. Prints p50, p95 and max beside the
 // floor's, the ratio app/floor, where the time goes (the worker's own step timings from consent.verdicts), the
-// outcomes, and the throughput of a burst of recordings submitted at once.
+// outcomes, and the throughput of a burst of recordings submitted at once. The retake path is timed too: a mumbled
+// 5 s take (the partner is offered another, on their own socket) then the clear 5 s one, to the member's verdict.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -39,6 +40,8 @@ const RECORDINGS = [
   // A partner who says the statement and then lets the recording run to its automatic stop.
   { label: '30 s pause', statements: [STATEMENT, 'I consent'], pauseSeconds: 26.6, seconds: [29.5, 30.5] },
 ];
+/** The retake path's first take: a few syllables that are no statement, so the check asks for another recording. */
+const MUMBLED = { label: 'mumbled', statements: ['Mm, hmm, uh'], pauseSeconds: 0 };
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
 
 process.chdir(new URL('../..', import.meta.url).pathname);
@@ -69,6 +72,7 @@ try {
     const [min, max] = recording.seconds;
     if (!(recording.duration >= min && recording.duration < max)) throw new Error(`The ${recording.label} recording lasts ${recording.duration} s`);
   }
+  MUMBLED.bytes = await spokenRecording(MUMBLED.statements, 'slt');
   const live = liveUpdates();
 
   for (const recording of RECORDINGS) {
@@ -86,6 +90,12 @@ try {
   }
 
   const [short] = RECORDINGS;
+  const retakes = [];
+  for (const [index, session] of (await sessionsFor(live, WARMUP_RUNS + RUNS)).entries()) {
+    const run = await retakeRun(live, session, short);
+    if (index >= WARMUP_RUNS) retakes.push(run);
+  }
+
   const sessions = await sessionsFor(live, BURST);
   const assetIds = [];
   for (const session of sessions) assetIds.push(await uploadRecording(session, short));
@@ -102,8 +112,8 @@ try {
   let burstFloorMs = 0;
   for (let i = 0; i < BURST; i += 1) burstFloorMs += (await floorRun(short, grammar)).ms;
 
-  printReport({ burst, burstMs, burstFloorMs });
-  if ([...RECORDINGS.flatMap((r) => r.app), ...burst].some(({ outcome }) => outcome === 'failed')) process.exitCode = 1;
+  printReport({ burst, burstMs, burstFloorMs, retakes });
+  if ([...RECORDINGS.flatMap((r) => r.app), ...burst, ...retakes].some(({ outcome }) => outcome === 'failed')) process.exitCode = 1;
 } finally {
   for (const socket of sockets) socket.disconnect();
   await stack.stop();
@@ -151,7 +161,7 @@ function liveUpdates() {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(sessionId);
-          reject(new Error(`no verdict for session ${sessionId} on the socket within ${VERDICT_TIMEOUT_MS} ms`));
+          reject(new Error(`no verdict for session ${sessionId} on the socket within ${VERDICT_TIMEOUT_MS} ms (a recording the check finds unclear is offered a retake, pushed to the partner only)`));
         }, VERDICT_TIMEOUT_MS);
         waiting.set(sessionId, (arrival) => {
           clearTimeout(timer);
@@ -160,6 +170,54 @@ function liveUpdates() {
       });
     },
   };
+}
+
+/**
+ * The partner's socket, in the session's room (the link's token, as the partner's page joins): `next()` resolves with
+ * the moment the next `session-updated` arrives there. A retake offer is pushed to this room alone.
+ */
+async function partnerSocket(session) {
+  const socket = io(stack.gatewayUrl, { path: LIVE_UPDATES.path, transports: ['websocket'], extraHeaders: { origin: stack.gatewayUrl }, reconnection: false });
+  sockets.push(socket);
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', (error) => reject(new Error(`socket refused: ${error.message}`)));
+  });
+  const ack = await socket.timeout(VERDICT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
+  if (!ack.ok) throw new Error(`join-session refused: ${JSON.stringify(ack)}`);
+  return {
+    next: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`nothing pushed to the partner of ${session.id} within ${VERDICT_TIMEOUT_MS} ms`)), VERDICT_TIMEOUT_MS);
+        socket.once(LIVE_UPDATES.sessionUpdated, () => {
+          clearTimeout(timer);
+          resolve(performance.now());
+        });
+      }),
+  };
+}
+
+/**
+ * A mumbled first take, then `recording`: the time from the first 202 to the retake offer on the partner's socket
+ * (checked on the partner's own view of the session), and from the second 202 to the verdict on the member's.
+ */
+async function retakeRun(live, session, recording) {
+  const partner = await partnerSocket(session);
+  const mumbled = await uploadRecording(session, MUMBLED);
+  const offered = partner.next();
+  const firstAcceptedAt = await submitDecision(session, mumbled);
+  const offeredAt = await offered;
+  const view = await expectStatus(
+    await fetch(`${stack.gatewayUrl}/api/consent/sessions/${session.id}`, { headers: { 'X-Recipient-Token': session.recipientToken } }),
+    200,
+    'GET /api/consent/sessions/{id} (partner)',
+  );
+  if (!view.check?.retakeAllowed) throw new Error(`the mumbled take was not offered a retake: ${JSON.stringify(view.check)}`);
+  const clear = await uploadRecording(session, recording);
+  const arrival = live.verdictOf(session.id);
+  const secondAcceptedAt = await submitDecision(session, clear);
+  const { at } = await arrival;
+  return { offerMs: offeredAt - firstAcceptedAt, ms: at - secondAcceptedAt, ...(await storedVerdict(session.id)) };
 }
 
 /** `count` fresh sessions, their members' sockets connected before anything is submitted. */
@@ -272,7 +330,7 @@ function outcomes(runs) {
   return Object.entries(counts).map(([outcome, n]) => `${outcome} ${n}`).join(', ');
 }
 
-function printReport({ burst, burstMs, burstFloorMs }) {
+function printReport({ burst, burstMs, burstFloorMs, retakes }) {
   const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
   const cpu = cpus();
   console.log(
@@ -303,7 +361,7 @@ function printReport({ burst, burstMs, burstFloorMs }) {
 
   console.log(
     `\nwhere the time goes: p50 and share of the summed total; normalize, transcribe and judge from the worker's timings_ms ` +
-      `(normalize: decrypt, ffprobe, ffmpeg; transcribe: phrase-model decode and general-model cross-check, in parallel), the rest is the total minus them`,
+      `(normalize: decrypt, ffprobe, ffmpeg; transcribe: clean-up, then the statement grammar decoded at three vocal tract warps in parallel, one past 12 s), the rest is the total minus them`,
   );
   const parts = [
     ['normalize', 'normalize'],
@@ -326,6 +384,13 @@ function printReport({ burst, burstMs, burstFloorMs }) {
   }
   const floorParts = RECORDINGS.map((r) => `${r.label}: ffmpeg ${ms(percentile(r.floor.map((f) => f.ffmpegMs), 50))}, pocketsphinx ${ms(percentile(r.floor.map((f) => f.sphinxMs), 50))}`);
   console.log(`floor p50 by tool: ${floorParts.join('; ')}`);
+
+  const offers = retakes.map(({ offerMs }) => offerMs);
+  const seconds = retakes.map(({ ms: t }) => t);
+  console.log(
+    `\nretake path (${retakes.length} runs): a mumbled ${MUMBLED.statements.join(' ')} take -> the retake offer on the partner's socket p50 ${ms(percentile(offers, 50))}, p95 ${ms(percentile(offers, 95))}; ` +
+      `then the clear ${RECORDINGS[0].label} take -> the verdict on the member's socket p50 ${ms(percentile(seconds, 50))}, p95 ${ms(percentile(seconds, 95))}; ${outcomes(retakes)}`,
+  );
 
   const latencies = burst.map(({ ms: t }) => t);
   console.log(

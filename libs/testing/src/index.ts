@@ -7,3 +7,4 @@ export * from './test-s3';
 export * from './speech-recordings';
 export * from './metric-samples';
 export * from './pocketsphinx-build';
+export * from './speech-conditions';

@@ -9,12 +9,19 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 export const VOICES = ['espeak', 'slt', 'rms', 'awb', 'kal16'] as const;
-export type Voice = (typeof VOICES)[number];
+/**
+ * A flite voice, `espeak` (espeak-ng's US English), or any espeak-ng voice and variant as `espeak:<voice>`, such as
+ * `espeak:en-gb+f3` (its accents: en-us, en-gb, en-gb-x-rp, en-gb-scotland, en-029...; variants m1-m8, f1-f5...).
+ */
+export type Voice = (typeof VOICES)[number] | `espeak:${string}`;
 
 /** Speaks `text` into a WAV file with espeak-ng or a flite voice. */
 export async function speak(voice: Voice, text: string, wavPath: string): Promise<void> {
-  if (voice === 'espeak') await run('espeak-ng', ['-v', 'en-us', '-w', wavPath, '--', text]);
-  else await run('flite', ['-voice', voice, '-t', text, '-o', wavPath]);
+  if (voice === 'espeak' || voice.startsWith('espeak:')) {
+    await run('espeak-ng', ['-v', voice === 'espeak' ? 'en-us' : voice.slice('espeak:'.length), '-w', wavPath, '--', text]);
+  } else {
+    await run('flite', ['-voice', voice, '-t', text, '-o', wavPath]);
+  }
 }
 
 /**

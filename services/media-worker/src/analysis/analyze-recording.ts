@@ -65,7 +65,7 @@ export class AnalyzeRecording {
       videoAssetId,
       outcome: judgement.outcome,
       reasons: judgement.reasons,
-      transcript: transcription === NOT_ANALYSED ? null : transcription.text,
+      transcript: judgement.heard ?? null,
       recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
       timingsMs,
     }, deadline);

@@ -1,9 +1,9 @@
 /**
- * The one list of what a partner may say, by meaning. The local recogniser's language model is built from it and the
- * judge reads transcripts with it, so the two cannot drift apart. Lower case, words separated by single spaces;
- * `{name}` stands for a word of the typed name.
+ * The one list of what a partner may say, by meaning. The local recogniser's grammar is built from it and the judge
+ * reads transcripts with it, so the two cannot drift apart. Lower case, words separated by single spaces; `{name}`
+ * stands for the typed name.
  */
-export const PHRASE_CLASSES = ['affirm', 'refuse', 'retract', 'hesitate', 'negate', 'name_intro', 'filler'] as const;
+export const PHRASE_CLASSES = ['affirm', 'affirm_object', 'refuse', 'retract', 'hesitate', 'negate', 'name_intro', 'filler'] as const;
 export type PhraseClass = (typeof PHRASE_CLASSES)[number];
 
 export const NAME_SLOT = '{name}';
@@ -15,10 +15,14 @@ export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
     'i fully consent',
     'i give consent',
     'i give my consent',
+    'give my consent',
     'i agree',
     'i do agree',
+    'i fully agree',
     'consent given',
   ],
+  /** What an affirmation may name, right after it ("I consent to this"). */
+  affirm_object: ['to this', 'to it', 'to this recording', 'to sex', 'to having sex'],
   refuse: [
     'i do not consent',
     "i don't consent",
@@ -38,12 +42,14 @@ export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
   ],
   retract: [
     'actually no',
+    'wait no',
     'i take it back',
     'i changed my mind',
     "i've changed my mind",
     'i withdraw',
     'i withdraw my consent',
     'never mind',
+    'just kidding',
   ],
   hesitate: [
     "i'm not sure",
@@ -60,9 +66,8 @@ export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
     'sort of',
   ],
   negate: ['not', "don't", 'do not', 'never', 'nothing', 'nobody', "can't", 'cannot', "won't", 'without'],
-  /** Only the first form, with an explicit name slot, can reveal a different name (see `statement.ts`). */
-  name_intro: ['my name is {name}', "my name's {name}", 'i am {name}', "i'm {name}", 'this is {name}'],
+  /** Only the forms that end in the slot can reveal a different name (see `statement.ts`). */
+  name_intro: ['my name is {name}', "my name's {name}", 'i am {name}', "i'm {name}", 'this is {name}', '{name} here', '{name}'],
   /** Said around a statement without changing its meaning. */
-  filler: ['um', 'uh', 'yes', 'okay', 'so', 'and', 'well', 'hello', 'hi'],
+  filler: ['um', 'uh', 'yes', 'yeah', 'okay', 'so', 'and', 'well', 'hello', 'hi'],
 };
-

@@ -4,23 +4,22 @@ import { PHRASES, PhraseClass } from './phrases';
 export interface StatementAnalysis {
   tokens: string[];
   classes: ReadonlySet<PhraseClass>;
+  /** Every refusal heard is a one-word one ("no", "nope"). */
+  shortRefusalOnly: boolean;
+  /** Where each class heard first begins (a token index). */
+  firstAt: Partial<Record<PhraseClass, number>>;
   /** Names introduced with "my name is X" that are not a part of the typed name. */
   otherNames: string[];
   /** Whether a part of the typed name was heard. */
   nameHeard: boolean;
   /** Words that belong to no phrase and are not the name: speech about something else. */
   unmatched: string[];
-  /**
-   * An affirmation followed (fillers aside) by such a word other than "to": what was agreed to is something else
-   * ("I agree it is cold today"), or the affirmation was misheard ("I can send it" as "i consent uh").
-   */
-  affirmsSomethingElse: boolean;
 }
 
 /** Introductions after which the next word is taken to be a name (other intros may precede "not sure" etc.). */
 const NAMING_INTROS = [['my', 'name', 'is'], ['my', "name's"], ['call', 'me']];
 /** Refusals, retractions and hesitations contain negations and affirm words; they are matched first and consume them. */
-const MATCH_ORDER: readonly PhraseClass[] = ['retract', 'refuse', 'hesitate', 'affirm', 'negate', 'name_intro', 'filler'];
+const MATCH_ORDER: readonly PhraseClass[] = ['retract', 'refuse', 'hesitate', 'affirm', 'affirm_object', 'negate', 'name_intro', 'filler'];
 
 /** Lower-case words of letters and apostrophes; everything else (hyphens too: "Mary-Jane") separates words. */
 export function tokenize(text: string): string[] {
@@ -59,32 +58,27 @@ export function analyseStatement(text: string, typedName: string): StatementAnal
   const nameHeard = tokens.some(isName);
   // The name is dropped before matching, so "I, Jordan, agree" reads as "i agree" and "my name is" as an intro.
   const remaining: (string | undefined)[] = tokens.filter((token) => !isName(token));
-  const matchedAs: (PhraseClass | undefined)[] = remaining.map(() => undefined);
-  const affirmEnds: number[] = [];
   const classes = new Set<PhraseClass>();
+  const firstAt: Partial<Record<PhraseClass, number>> = {};
+  let longRefusal = false;
   for (const phraseClass of MATCH_ORDER) {
     const phrases = PHRASES[phraseClass]
       .map((phrase) => phrase.split(' ').filter((word) => !word.includes('{')))
+      .filter((words) => words.length > 0)
       .sort((a, b) => b.length - a.length);
     for (const words of phrases) {
       for (let i = 0; i + words.length <= remaining.length; i += 1) {
         if (words.every((word, k) => remaining[i + k] === word)) {
           classes.add(phraseClass);
+          firstAt[phraseClass] = Math.min(firstAt[phraseClass] ?? i, i);
+          if (phraseClass === 'refuse' && words.length > 1) longRefusal = true;
           remaining.fill(undefined, i, i + words.length);
-          matchedAs.fill(phraseClass, i, i + words.length);
-          if (phraseClass === 'affirm') affirmEnds.push(i + words.length);
         }
       }
     }
   }
-  const isUnmatched = (token: string | undefined): token is string => token !== undefined && !otherNames.includes(token);
-  const unmatched = remaining.filter(isUnmatched);
-  const affirmsSomethingElse = affirmEnds.some((end) => {
-    let next = end;
-    while (matchedAs[next] === 'filler') next += 1;
-    return isUnmatched(remaining[next]) && remaining[next] !== 'to';
-  });
-  return { tokens, classes, otherNames, nameHeard, unmatched, affirmsSomethingElse };
+  const unmatched = remaining.filter((token): token is string => token !== undefined && !otherNames.includes(token));
+  return { tokens, classes, shortRefusalOnly: classes.has('refuse') && !longRefusal, firstAt, otherNames, nameHeard, unmatched };
 }
 
 function editDistance(a: string, b: string): number {

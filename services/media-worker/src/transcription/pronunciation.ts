@@ -31,12 +31,15 @@ export function ipaToCmuPhones(ipa: string): string[] {
   return phones;
 }
 
+/** espeak-ng's accents asked for a name's pronunciation: US and British English read names differently. */
+export const NAME_ACCENTS = ['en-us', 'en-gb'] as const;
+
 /**
- * A pronunciation for a word the dictionary lacks (most often a partner's name), from espeak-ng's letter-to-sound
- * rules. `word` must already be sanitised (see nameWords): it is passed as one argument after `--`.
+ * A pronunciation from espeak-ng's letter-to-sound rules in `accent`, for a word the dictionary lacks or a name the
+ * partner may say otherwise. `word` must already be sanitised (see nameWords): it is passed as one argument after `--`.
  */
-export async function pronounce(word: string, timeoutMs: number, signal?: AbortSignal): Promise<string[]> {
-  const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '-v', 'en-us', '--', word], { timeoutMs, signal, privateStderr: true });
+export async function pronounce(word: string, timeoutMs: number, signal?: AbortSignal, accent: string = NAME_ACCENTS[0]): Promise<string[]> {
+  const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '-v', accent, '--', word], { timeoutMs, signal, privateStderr: true });
   const phones = ipaToCmuPhones(stdout);
   // The word is most often part of the partner's name: the error (kept as the job's failure reason) never quotes it.
   if (phones.length === 0) throw new Error(`No pronunciation for a word of ${word.length} letters`);

@@ -2,19 +2,27 @@
 export type TranscriptionDoubt =
   | 'no_speech'
   | 'low_confidence'
-  | 'out_of_grammar'
-  | 'general_model_disagrees'
-  | 'sound_alike_consent';
+  | 'unexplained_speech'
+  | 'uncertain_refusal';
 
-export interface Transcription {
+/** One reading of the recording. */
+export interface Hearing {
   /** What was heard, lower case words for the local recogniser. */
   text: string;
-  /** The decoder and model that heard it, stored with the verdict. */
-  recogniser: string;
   /** False when the recogniser itself doubts the text; the judge never grants on an unreliable transcription. */
   reliable: boolean;
   /** `TranscriptionDoubt` codes (a provider may add its own). */
   doubts: string[];
+}
+
+export interface Transcription extends Hearing {
+  /** The decoder and model that heard it, stored with the verdict. */
+  recogniser: string;
+  /**
+   * Other readings of the same recording the recogniser found nearly as likely (the local recogniser's other vocal
+   * tract warps); the judge grants or denies only where the readings do not contradict each other.
+   */
+  alternatives?: Hearing[];
 }
 
 export interface TranscriptionHints {

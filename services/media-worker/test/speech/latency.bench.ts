@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
-import { LocalTranscriber } from '../../src/transcription/local-transcriber';
+import { cleanUpForRecognition } from '../../src/audio/clean-up';
+import { decodeWithGrammar } from '../../src/transcription/grammar-decoder';
+import { DEFAULT_SPHINX_MODEL_DIR, LocalTranscriber } from '../../src/transcription/local-transcriber';
 import { nameWords } from '../../src/transcription/name-words';
 import { muxWebm, pocketsphinxBinDir, spokenInputs } from '@app/testing';
 
@@ -25,23 +27,20 @@ const CLIPS: { name: string; parts: (string | number)[] }[] = [
   { name: '30 s, statements + silence', parts: [1, 'My name is Jordan', 12, 'and I consent', 14] },
   { name: '30 s, ~22 s continuous speech', parts: [1, LONG_STATEMENT, 7] },
 ];
-const STEPS = ['normalize', 'phrase decode', 'cross-check', 'transcribe', 'total'] as const;
+/** The transcriber's parts alone (clean-up, one unwarped grammar decode), then the whole of it (all its decodes). */
+const STEPS = ['normalize', 'clean-up', 'grammar decode', 'transcribe', 'total'] as const;
 
 describe('speech latency (real tools)', () => {
   let directory: string;
   const builds = [
-    { name: "Debian's", transcriber: new LocalTranscriber({ timeoutMs: 20000 }) },
-    { name: "project's", transcriber: new LocalTranscriber({ timeoutMs: 20000, binDir: pocketsphinxBinDir() }) },
+    { name: "Debian's", command: 'pocketsphinx_batch', transcriber: new LocalTranscriber({ timeoutMs: 20000 }) },
+    { name: "project's", command: join(pocketsphinxBinDir() ?? '', 'pocketsphinx_batch'), transcriber: new LocalTranscriber({ timeoutMs: 20000, binDir: pocketsphinxBinDir() }) },
   ];
   beforeAll(async () => {
     if (!pocketsphinxBinDir()) throw new Error('POCKETSPHINX_BIN_DIR is unset: run npm run bench:speech');
     directory = await mkdtemp(join(tmpdir(), 'ciq-speech-bench-'));
-    await Promise.all(builds.map(({ transcriber }) => transcriber.onApplicationBootstrap()));
   });
-  afterAll(async () => {
-    await Promise.all(builds.map(({ transcriber }) => transcriber.close()));
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
 
   it('prints median/max per step', async () => {
     const lines: string[] = [`| clip | build | ${STEPS.join(' | ')} | heard |`, `|${' --- |'.repeat(STEPS.length + 3)}`];
@@ -54,19 +53,22 @@ describe('speech latency (real tools)', () => {
       for (let i = 0; i < RUNS + 1; i += 1) {
         // In turn, each first every other run, so neither always finds the caches the other warmed.
         for (const b of i % 2 ? [1, 0] : [0, 1]) {
-          const { transcriber } = builds[b];
+          const { transcriber, command } = builds[b];
           await withWorkspace(async (workDir) => {
             const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
               const started = performance.now();
               return [await work(), performance.now() - started];
             };
             const [audio, normalizeMs] = await timed(() => normalize(webm, { workDir, timeoutMs: 20000 }));
-            const [, phraseMs] = await timed(() => transcriber.hearPhrases(audio.wavPath, nameWords('Jordan')));
-            const [, generalMs] = await timed(() => transcriber.hearGeneral(audio.wavPath));
+            const [cleaned, cleanUpMs] = await timed(() => cleanUpForRecognition(audio.wavPath, join(workDir, 'clean.wav')));
+            const model = await transcriber.writeGrammar(workDir, nameWords('Jordan'));
+            const [, decodeMs] = await timed(() =>
+              decodeWithGrammar({ command, acousticModel: join(DEFAULT_SPHINX_MODEL_DIR, 'en-us'), wavPath: cleaned.wavPath, ...model, warp: 1, timeoutMs: 20000 }),
+            );
             const [transcription, transcribeMs] = await timed(() => transcriber.transcribe(audio.wavPath, { typedName: 'Jordan' }));
             heard[b] = `${transcription.reliable ? 'reliable' : transcription.doubts.join(',')}: ${transcription.text}`;
             if (i === 0) return; // warm-up: the first run pays for file caches and the dictionary parse
-            for (const [step, ms] of [['normalize', normalizeMs], ['phrase decode', phraseMs], ['cross-check', generalMs],
+            for (const [step, ms] of [['normalize', normalizeMs], ['clean-up', cleanUpMs], ['grammar decode', decodeMs],
               ['transcribe', transcribeMs], ['total', normalizeMs + transcribeMs]] as const) samples[b][step].push(ms);
           });
         }

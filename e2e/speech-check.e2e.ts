@@ -1,0 +1,88 @@
+// The speech check as a partner meets it, with Chromium's fake microphone: the shown sentence said over mild
+// background noise is granted on both phones; a mumbled first take is offered a retake ('We couldn't hear that
+// clearly'), the member's screen meanwhile still waiting, and the clear retake ends granted. The fake microphone
+// reads its file anew each time the camera opens (the page releases it after every take), so each take's file is put
+// in place before the step that opens the camera.
+import { copyFile } from 'node:fs/promises';
+import { DESKTOP, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
+import { scanQrCode } from './support/qr-code';
+
+const NAME = 'Jordan Lee';
+const SENTENCE = `My name is ${NAME} and I consent.`;
+let media: FakeMedia;
+let clear: FakeMedia;
+let mumbled: FakeMedia;
+const e2e = useE2e(DESKTOP, async () => {
+  [clear, mumbled] = await Promise.all([makeFakeMedia(SENTENCE, 'slt', { noiseSnrDb: 20 }), makeFakeMedia('Mm, hmm, uh, well.', 'slt', { mumbled: true })]);
+  media = await makeFakeMedia(SENTENCE, 'slt');
+  return fakeMediaArgs(media);
+});
+
+describe('the speech check in the browser', () => {
+  /** The file the fake microphone plays from the next time the camera opens. */
+  const nextTake = (take: FakeMedia) => copyFile(take.wav, media.wav);
+
+  async function partnerRecords(partner: import('playwright-core').Page, take: FakeMedia) {
+    await expectVisible(partner.getByText(`“${SENTENCE}”`));
+    await partner.getByRole('button', { name: 'Start recording' }).click();
+    await partner.waitForTimeout(Math.ceil(take.speechSeconds * 1000) + 1500);
+    await partner.getByRole('button', { name: 'Stop recording' }).click();
+    await expectVisible(partner.getByText('Review & Consent'));
+    await partner.getByRole('button', { name: 'Yes, I consent' }).click();
+  }
+
+  async function openSession(firstTake: FakeMedia) {
+    const { server, context, page } = e2e;
+    await registerMember(server, newAccount('Sam Rivera'), context);
+    await page.goto('/consent/new');
+    const link = await scanQrCode(page);
+    const partnerContext = await newContext(e2e, MOBILE);
+    const partner = await partnerContext.newPage();
+    await partner.goto(link);
+    await partner.getByLabel('Your name').fill(NAME);
+    await partner.getByLabel('Phone number').fill('+1 555 987 6543');
+    await partner.getByRole('button', { name: 'Yes', exact: true }).click();
+    await nextTake(firstTake);
+    await partner.getByRole('button', { name: 'Continue' }).click();
+    return { member: page, partner, partnerContext };
+  }
+
+  test('the shown sentence over mild background noise is granted, on both phones, with what was heard', async () => {
+    const { member, partner, partnerContext } = await openSession(clear);
+    try {
+      await partnerRecords(partner, clear);
+      await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), 30_000);
+      await expectVisible(partner.getByText(/What we heard: “my name is jordan lee and i consent/));
+      await expectVisible(member.getByRole('heading', { name: 'Good News' }), 20_000);
+      expect(await member.getByText(/What we heard/).count()).toBe(0);
+    } finally {
+      await partnerContext.close();
+    }
+  });
+
+  test('a mumbled first take is offered a retake while the member waits; the clear retake is granted', async () => {
+    const { member, partner, partnerContext } = await openSession(mumbled);
+    try {
+      await partnerRecords(partner, mumbled);
+      await expectVisible(partner.getByRole('heading', { name: "We couldn't hear that clearly" }), 30_000);
+      await expectVisible(partner.getByText('You can record again (2 of 3)'));
+      // The member's screen keeps showing that the check is running.
+      await expectVisible(member.getByText('AI is Analyzing'));
+      await expectHidden(member.getByRole('heading', { name: 'Good News' }));
+
+      await nextTake(clear);
+      await partner.getByRole('button', { name: 'Record again' }).click();
+      await partnerRecords(partner, clear);
+      await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), 30_000);
+      await expectVisible(member.getByRole('heading', { name: 'Good News' }), 20_000);
+
+      const [session] = await e2e.server.sql<{ attempts: number; ai_verdict: string }>(
+        `SELECT attempts, ai_verdict FROM consent.consent_sessions ORDER BY created_at DESC LIMIT 1`,
+      );
+      expect(session).toEqual({ attempts: 2, ai_verdict: 'granted' });
+    } finally {
+      await partnerContext.close();
+    }
+  });
+});
