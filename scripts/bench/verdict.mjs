@@ -138,24 +138,14 @@ function liveUpdates() {
   const waiting = new Map();
   return {
     async connect(token) {
-      const socket = io(stack.gatewayUrl, {
-        path: LIVE_UPDATES.path,
-        transports: ['websocket'],
-        auth: { token },
-        extraHeaders: { origin: stack.gatewayUrl },
-        reconnection: false,
-      });
-      sockets.push(socket);
+      const socket = openSocket({ token });
       socket.on(LIVE_UPDATES.sessionUpdated, (session) => {
         const at = performance.now();
         if (session.aiVerdict === 'processing' || session.aiVerdict === null) return;
         waiting.get(session.id)?.({ at, aiVerdict: session.aiVerdict });
         waiting.delete(session.id);
       });
-      await new Promise((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', (error) => reject(new Error(`socket refused: ${error.message}`)));
-      });
+      await connected(socket);
     },
     verdictOf(sessionId) {
       return new Promise((resolve, reject) => {
@@ -172,17 +162,27 @@ function liveUpdates() {
   };
 }
 
+/** A socket to the gateway as the web app opens one (the app's Origin, websocket only), closed with the run. */
+function openSocket(auth) {
+  const socket = io(stack.gatewayUrl, { path: LIVE_UPDATES.path, transports: ['websocket'], auth, extraHeaders: { origin: stack.gatewayUrl }, reconnection: false });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket) {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', (error) => reject(new Error(`socket refused: ${error.message}`)));
+  });
+}
+
 /**
  * The partner's socket, in the session's room (the link's token, as the partner's page joins): `next()` resolves with
  * the moment the next `session-updated` arrives there. A retake offer is pushed to this room alone.
  */
 async function partnerSocket(session) {
-  const socket = io(stack.gatewayUrl, { path: LIVE_UPDATES.path, transports: ['websocket'], extraHeaders: { origin: stack.gatewayUrl }, reconnection: false });
-  sockets.push(socket);
-  await new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', (error) => reject(new Error(`socket refused: ${error.message}`)));
-  });
+  const socket = openSocket();
+  await connected(socket);
   const ack = await socket.timeout(VERDICT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
   if (!ack.ok) throw new Error(`join-session refused: ${JSON.stringify(ack)}`);
   return {
