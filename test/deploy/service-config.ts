@@ -34,6 +34,8 @@ const PLACEHOLDERS: Record<string, string> = {
   DATABASE_URL: 'postgres://consentiq:placeholder@postgres:5432/consentiq',
   REDIS_URL: 'redis://:placeholder@redis:6379',
   REDIS_ADDRESS: 'redis:6379',
+  // The example's choice to make; the TEST MODE checkout needs nothing else.
+  PAYMENT_PROVIDER: 'local',
 };
 
 /** A throwaway value of the shape the services require of the secret `name` (secrets: 32 characters or more). */

@@ -44,9 +44,15 @@ export const API_ERRORS = {
   notSignedIn: spec(401, 'unauthenticated', 'Not signed in'),
   invalidCredentials: spec(401, 'invalid_credentials', 'Invalid email or password'),
   emailTaken: spec(409, 'email_taken', 'An account with this email already exists'),
-  crossSiteRequest: spec(403, 'cross_site_request', 'Cross-site request refused'),
+  crossSiteRequest: spec(
+    403,
+    'cross_site_request',
+    'Refused: this request came from a page at a different address than the app. Open the app at its own address and try again.',
+  ),
   /** A signed-in account whose role the route does not allow (a member on a staff page, support changing a job). */
   roleRequired: spec(403, 'role_required', 'Your role does not allow this'),
+  /** A change through the job dashboard other than retrying or removing one job: no one adds jobs or edits their data. */
+  jobChangeRefused: spec(403, 'job_change_refused', 'Jobs can only be retried or removed, never added or edited'),
   subscriptionRequired: spec(403, 'subscription_required', 'An active subscription is required'),
   tooManyRequests: spec(429, 'rate_limited', 'Too many requests.'),
   pictureInvalid: spec(400, 'picture_invalid', 'Profile picture must be an image file'),
@@ -79,6 +85,10 @@ export const API_ERRORS = {
   cardDeclined: spec(402, 'card_declined', 'Your card was declined.'),
   webhookSignature: spec(400, 'webhook_signature', 'Webhook signature verification failed'),
   noSubscription: spec(409, 'no_subscription', 'There is no subscription to change'),
+  /** Resume: the member's subscription is not cancelled at period end, or has ended already. */
+  nothingToResume: spec(409, 'nothing_to_resume', 'There is no cancelled subscription to resume'),
+  /** A new checkout for a member whose renewal failed: they pay the open invoice or change the card in the portal. */
+  subscriptionPastDue: spec(409, 'subscription_past_due', 'Your last payment failed: pay it or change your card in Manage billing'),
   serviceCredential: spec(401, 'service_credential', 'Missing or invalid service credential'),
   internal: spec(500, 'internal_error', 'Internal server error'),
 } as const;

@@ -15,8 +15,14 @@ export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest
 export const createSubscriptionResponseSchema = z.object({ status: z.string().optional(), sessionId: z.string().optional(), url: z.string().optional() });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
+/**
+ * A provider's checkout session id (Stripe's `cs_test_…`, the local provider's own): letters, digits, `_` and `-`.
+ * Anything else (NUL, slashes, dots) can never name a checkout, so it is refused before it reaches a query or a path.
+ */
+export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
 /** POST /api/{provider}/verify-payment: body `{session_id}` optional (else the member's latest checkout). */
-export const verifyPaymentRequestSchema = z.object({ session_id: z.string().max(200).optional() });
+export const verifyPaymentRequestSchema = z.object({ session_id: z.string().regex(CHECKOUT_ID_PATTERN, 'session_id is not a payment session id').optional() });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
 
 export const verifyPaymentResponseSchema = z.object({ subscriptionStatus: z.string() });
@@ -29,6 +35,11 @@ export const billingAccountSchema = z.object({
   /** The end of the paid period: the next renewal, or the end date when `cancelAtPeriodEnd`. */
   currentPeriodEnd: z.iso.datetime().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * When the account and its recordings are deleted unless it is paid again: `currentPeriodEnd` + 90 days once
+   * cancelled at period end, the lapse + 90 days when past due, the end + 90 days when ended; null otherwise.
+   */
+  accountDeletionDate: z.iso.datetime().nullable(),
   /** `local` or `stripe`: the Profile page says "test mode" for `local`. */
   provider: z.enum(['local', 'stripe']),
 });

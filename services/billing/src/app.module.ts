@@ -9,6 +9,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AccountController } from './accounts/account.controller';
 import { AccountUpdates } from './accounts/account-updates';
+import { BillingAuditRepository } from './audit/billing-audit.repository';
 import { MemberAccount } from './accounts/member-account';
 import { CheckoutSessionsRepository } from './checkouts/checkout-sessions.repository';
 import { StartCheckout } from './checkouts/start-checkout';
@@ -32,6 +33,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { ReferralProgram } from './referrals/referral-program';
 import { ReferralsController } from './referrals/referrals.controller';
 import { ReferralsRepository } from './referrals/referrals.repository';
+import { OneLiveSubscription } from './subscriptions/one-live-subscription';
 import { RecordSubscription } from './subscriptions/record-subscription';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 import { TestCheckoutController } from './test-checkout/test-checkout.controller';
@@ -60,6 +62,8 @@ export class AppModule {
         ProviderEventsRepository,
         AccountUpdates,
         RecordSubscription,
+        BillingAuditRepository,
+        OneLiveSubscription,
         StartCheckout,
         VerifyPayment,
         MemberAccount,

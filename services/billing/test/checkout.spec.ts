@@ -116,7 +116,7 @@ describe('checkout (local provider)', () => {
     expect((await call(billing, 'get', `/test-checkout/${sessionId}`, member).expect(200)).body.status).toBe('open');
     expect((await eventRows(billing)).length).toBe(eventsBefore);
     expect(await billing.dataSource.query(`SELECT 1 FROM billing.local_subscriptions WHERE user_id = $1`, [member])).toHaveLength(0);
-    expect((await call(billing, 'get', '/account', member).expect(200)).body).toEqual({ plan: null, subscriptionStatus: 'inactive', currentPeriodEnd: null, cancelAtPeriodEnd: false, provider: 'local' });
+    expect((await call(billing, 'get', '/account', member).expect(200)).body).toEqual({ plan: null, subscriptionStatus: 'inactive', currentPeriodEnd: null, cancelAtPeriodEnd: false, accountDeletionDate: null, provider: 'local' });
     expect((await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
     expect((await accountUpdateJobs(billing)).filter((job) => job.data.userId === member)).toHaveLength(0);
   });
@@ -149,6 +149,14 @@ describe('checkout (local provider)', () => {
     expect((await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
     // A member without any checkout.
     expect((await call(billing, 'post', '/subscriptions/verify', randomUUID()).send({}).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
+  });
+
+  it('verify-payment refuses a session_id that cannot be a checkout id (NUL, slashes) with 400 validation_failed', async () => {
+    const member = randomUUID();
+    for (const session_id of ['cs_local_\u0000', '\u0000', '../account']) {
+      const response = await call(billing, 'post', '/subscriptions/verify', member).send({ session_id }).expect(400);
+      expect(response.body).toEqual({ error: 'session_id is not a payment session id', code: 'validation_failed' });
+    }
   });
 
   it('the portal is the TEST MODE portal page with the local provider; 409 for a member who never paid', async () => {

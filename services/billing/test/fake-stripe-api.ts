@@ -33,6 +33,9 @@ export class FakeStripeApi {
   readonly subscriptions = new Map<string, Json>();
   readonly paymentMethods = new Map<string, Json>();
   readonly coupons = new Map<string, Json>();
+  /** Invoice payments by invoice id, as `payInvoice` records them; and the refunds created. */
+  readonly invoicePayments = new Map<string, Json[]>();
+  readonly refunds: Json[] = [];
   private readonly idempotent = new Map<string, { rawBody: string; status: number; answer: Json }>();
   private readonly queuedErrors: StripeErrorAnswer[] = [];
   private server: Server | null = null;
@@ -146,6 +149,25 @@ export class FakeStripeApi {
   private expandSubscription(subscription: Json, expand: string[]): Json {
     if (!expand.includes('default_payment_method') || typeof subscription.default_payment_method !== 'string') return { ...subscription };
     return { ...subscription, default_payment_method: this.paymentMethods.get(subscription.default_payment_method) ?? subscription.default_payment_method };
+  }
+
+  /** The subscription's latest invoice paid through a new payment intent, as Stripe records it (`invoice_payment`). Answers the payment intent's id. */
+  payInvoice(subscription: Json): string {
+    const paymentIntent = `pi_${randomBytes(8).toString('hex')}`;
+    const invoice = String(subscription.latest_invoice);
+    const payment: Json = {
+      id: `inpay_${randomBytes(8).toString('hex')}`,
+      object: 'invoice_payment',
+      amount_paid: 4000,
+      currency: 'usd',
+      invoice,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      status: 'paid',
+    };
+    this.invoicePayments.set(invoice, [...(this.invoicePayments.get(invoice) ?? []), payment]);
+    return paymentIntent;
   }
 
   /** Marks a stored checkout session paid: complete, with a customer and a subscription. */
@@ -265,9 +287,56 @@ export class FakeStripeApi {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
       return subscription ? [200, this.expandSubscription(subscription, expandOf(query))] : missing('subscription', match[1]);
     }
+    if (method === 'POST' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+      const session = this.sessions.get(decodeURIComponent(match[1]));
+      if (!session) return missing('checkout.session', match[1]);
+      if (session.status !== 'open') {
+        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } }];
+      }
+      Object.assign(session, { status: 'expired', url: null });
+      return [200, { ...session }];
+    }
+    if (method === 'DELETE' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
+      if (!subscription) return missing('subscription', match[1]);
+      if (subscription.status === 'canceled') return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${String(subscription.id)}'` } }];
+      const now = Math.floor(Date.now() / 1000);
+      Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+      return [200, { ...subscription }];
+    }
+    if (method === 'DELETE' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)\/discount$/))) {
+      const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
+      if (!subscription) return missing('subscription', match[1]);
+      const [discount] = (subscription.discount_objects as Json[] | undefined) ?? [];
+      if (!discount) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No active discount for subscription: '${String(subscription.id)}'` } }];
+      Object.assign(subscription, { discounts: [], discount_objects: [] });
+      return [200, { ...discount, deleted: true }];
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const payments = (this.invoicePayments.get(String(query.invoice)) ?? []).filter((payment) => query.status === undefined || payment.status === query.status);
+      return [200, { object: 'list', data: payments, has_more: false, url: '/v1/invoice_payments' }];
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const refund: Json = {
+        id: `re_${randomBytes(8).toString('hex')}`,
+        object: 'refund',
+        amount: 4000,
+        currency: 'usd',
+        payment_intent: body.payment_intent ?? null,
+        charge: body.charge ?? null,
+        reason: body.reason ?? null,
+        metadata: body.metadata ?? {},
+        status: 'succeeded',
+      };
+      this.refunds.push(refund);
+      return [200, refund];
+    }
     if (method === 'POST' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
       if (!subscription) return missing('subscription', match[1]);
+      if (subscription.status === 'canceled') {
+        return [400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } }];
+      }
       if (body.cancel_at_period_end !== undefined) {
         const cancel = body.cancel_at_period_end === 'true';
         const item = (subscription.items as { data: Array<{ current_period_end: number }> }).data[0];

@@ -23,7 +23,7 @@ function deleteMember(userId: string, token = billing.internalToken) {
   return request(billing.baseUrl).delete(`/members/${userId}`).set('X-Internal-Token', token);
 }
 
-const TABLES = ['customers', 'subscriptions', 'checkout_sessions', 'payment_cards', 'local_customers', 'local_subscriptions', 'local_checkouts'];
+const TABLES = ['customers', 'subscriptions', 'checkout_sessions', 'payment_cards', 'audit_log', 'local_customers', 'local_subscriptions', 'local_checkouts'];
 
 async function rowsOf(userId: string): Promise<Record<string, number>> {
   const counts = await Promise.all(
@@ -43,6 +43,8 @@ describe('DELETE /members/:userId', () => {
     const other = randomUUID();
     const { subscriptionId } = await subscribe(billing, member);
     await subscribe(billing, other);
+    // An audited change of the member's own (a cancellation).
+    await request(billing.baseUrl).post('/account/cancel').set('X-Internal-Token', billing.internalToken).set('X-Actor-User-Id', member).expect(200);
     expect(await rowsOf(member)).toEqual(Object.fromEntries(TABLES.map((table) => [table, 1])));
     const otherBefore = await rowsOf(other);
     const eventsBefore = (await eventRows(billing)).length;

@@ -1,6 +1,13 @@
 import { referralProgressSchema, type ReferralProgress } from '@app/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ProcessBillingEventProcessor } from '../src/events/process-billing-event.processor';
 import { allProcessed, BillingTestApp, call, CARDS, eventRows, eventually, pay, sendEvent, startBillingTestApp, startCheckout, subscribe } from './billing-test-app';
+import type { FakeStripeApi } from './fake-stripe-api';
+import { sendStripeEvent, startStripeBilling, TEST_PRICES } from './stripe-billing';
+
+/** More of Stripe's succeeding test cards, each a card of its own. */
+const AMEX = '3782 822463 10005';
+const DISCOVER = '6011 1111 1111 1117';
 
 /** Referrals (spec section 9) over HTTP as the gateway calls them, paid through the local provider's test checkout. */
 describe('referrals (local provider)', () => {
@@ -17,6 +24,10 @@ describe('referrals (local provider)', () => {
   const refer = async (member: string, code: string) => (await call(billing, 'post', '/referrals', member).send({ code }).expect(200)).body;
   const referralRow = async (member: string) =>
     (await billing.dataSource.query(`SELECT referrer_user_id, status, refusal_reason, counted_at FROM billing.referrals WHERE referred_user_id = $1`, [member]))[0];
+  const localFreeForLife = async (subscriptionId: string): Promise<boolean> =>
+    (await billing.dataSource.query(`SELECT free_for_life FROM billing.local_subscriptions WHERE id = $1`, [subscriptionId]))[0].free_for_life;
+  const auditOf = (member: string): Promise<{ action: string; subject: string; details: Record<string, string> }[]> =>
+    billing.dataSource.query(`SELECT action, subject, details FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [member]);
   /** Waits until every event received so far is processed. */
   const settled = async () => eventually(() => eventRows(billing), (rows) => rows.every((row) => row.processed_at !== null));
 
@@ -118,6 +129,46 @@ describe('referrals (local provider)', () => {
     expect((await call(billing, 'get', '/account', friend).expect(200)).body.subscriptionStatus).toBe('active');
   });
 
+  it("four accounts paying first with the referrer's card earn nothing once the referrer pays with it", async () => {
+    const owner = randomUUID();
+    const code = (await progress(owner)).code;
+    const friends = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const friend of friends) {
+      expect(await refer(friend, code)).toEqual({ status: 'pending' });
+      await subscribe(billing, friend, 'monthly', CARDS.visaDebit);
+    }
+    await settled();
+    expect(await progress(owner)).toMatchObject({ counted: 4 });
+
+    const grant = jest.spyOn(billing.provider, 'grantFreeForLife');
+    await subscribe(billing, owner, 'monthly', CARDS.visaDebit);
+    await settled();
+    expect(await progress(owner)).toEqual({ code, counted: 0, needed: 4, freeForLife: false });
+    for (const friend of friends) expect(await referralRow(friend)).toMatchObject({ status: 'refused', refusal_reason: 'same_card', counted_at: null });
+    expect(grant).not.toHaveBeenCalled();
+    grant.mockRestore();
+    const [local] = await billing.dataSource.query(`SELECT free_for_life FROM billing.local_subscriptions WHERE user_id = $1`, [owner]);
+    expect(local.free_for_life).toBe(false);
+  });
+
+  it("a counted referral stops counting when the referred member later pays with the referrer's card", async () => {
+    const owner = await referrer(CARDS.ok);
+    const friend = randomUUID();
+    expect(await refer(friend, owner.code)).toEqual({ status: 'pending' });
+    await subscribe(billing, friend, 'monthly', CARDS.mastercard);
+    await settled();
+    expect((await progress(owner.id)).counted).toBe(1);
+
+    // The friend's card on file becomes the referrer's; the next renewal is paid with it.
+    await call(billing, 'post', '/test-checkout/portal/card', friend).send({ cardNumber: CARDS.ok, expiry: '12 / 34', cvc: '123' }).expect(200);
+    const [{ id: subscriptionId }] = await billing.dataSource.query(`SELECT id FROM billing.local_subscriptions WHERE user_id = $1`, [friend]);
+    await billing.local.updateSubscription(subscriptionId, { currentPeriodEnd: new Date(Date.now() + 60 * 24 * 3600 * 1000) });
+    await sendEvent(billing, 'invoice.paid', { subscriptionId, userId: friend }).send().expect(200);
+    await settled();
+    expect(await referralRow(friend)).toMatchObject({ status: 'refused', refusal_reason: 'same_card', counted_at: null });
+    expect((await progress(owner.id)).counted).toBe(0);
+  });
+
   it("makes the referrer's subscription free for life at 4, granted once even when the 4th and 5th pay at once", async () => {
     const owner = await referrer(CARDS.ok);
     const grant = jest.spyOn(billing.provider, 'grantFreeForLife');
@@ -149,5 +200,97 @@ describe('referrals (local provider)', () => {
     await settled();
     expect(grant).toHaveBeenCalledTimes(1);
     grant.mockRestore();
+  });
+
+  it("takes a granted reward back when the referrer pays with a referred member's card: below 4, no longer free", async () => {
+    const owner = await referrer(CARDS.ok);
+    const friends = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const cards = [CARDS.visaDebit, CARDS.mastercard, AMEX, DISCOVER];
+    for (const [index, friend] of friends.entries()) {
+      expect(await refer(friend, owner.code)).toEqual({ status: 'pending' });
+      await subscribe(billing, friend, 'monthly', cards[index]);
+    }
+    await settled();
+    expect(await progress(owner.id)).toMatchObject({ counted: 4, freeForLife: true });
+    expect(await localFreeForLife(owner.subscriptionId)).toBe(true);
+
+    // The referrer's card on file becomes the first friend's; the next event of their subscription carries it. The
+    // provider fails the first revoke: the event's retry does it all again.
+    const revoke = jest.spyOn(billing.provider, 'revokeFreeForLife').mockRejectedValueOnce(new Error('provider unavailable'));
+    await call(billing, 'post', '/test-checkout/portal/card', owner.id).send({ cardNumber: CARDS.visaDebit, expiry: '12 / 34', cvc: '123' }).expect(200);
+    await sendEvent(billing, 'customer.subscription.updated', { subscriptionId: owner.subscriptionId, userId: owner.id }).send().expect(200);
+    await settled();
+    expect(revoke.mock.calls).toEqual([[owner.subscriptionId], [owner.subscriptionId]]);
+
+    expect(await referralRow(friends[0])).toMatchObject({ status: 'refused', refusal_reason: 'same_card', counted_at: null });
+    expect(await progress(owner.id)).toEqual({ code: owner.code, counted: 3, needed: 4, freeForLife: false });
+    expect(await localFreeForLife(owner.subscriptionId)).toBe(false);
+    expect(await billing.dataSource.query(`SELECT 1 FROM billing.referral_rewards WHERE user_id = $1`, [owner.id])).toEqual([]);
+    const revoked = [{ action: 'referral_reward_revoked', subject: owner.subscriptionId, details: { counted: '3' } }];
+    expect(await auditOf(owner.id)).toEqual(revoked);
+
+    // Later events of the subscription take nothing more.
+    await sendEvent(billing, 'invoice.paid', { subscriptionId: owner.subscriptionId, userId: owner.id }).send().expect(200);
+    await settled();
+    expect(await progress(owner.id)).toMatchObject({ counted: 3, freeForLife: false });
+    expect(await auditOf(owner.id)).toEqual(revoked);
+    expect(revoke).toHaveBeenCalledTimes(2);
+    revoke.mockRestore();
+  });
+});
+
+/** The reward taken back at Stripe: the subscription's discount deleted, once however often the event is processed. */
+describe('referrals (stripe provider, against a Stripe-like API)', () => {
+  const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
+  let api: FakeStripeApi;
+  let billing: BillingTestApp;
+  let stripe: Awaited<ReturnType<typeof startStripeBilling>>;
+  beforeAll(async () => {
+    stripe = await startStripeBilling(WEBHOOK_SECRET);
+    ({ api, billing } = stripe);
+  });
+  afterAll(() => stripe?.stop());
+
+  const progress = async (member: string): Promise<ReferralProgress> => referralProgressSchema.strict().parse((await call(billing, 'get', '/referrals', member).expect(200)).body);
+  const settled = () => eventually(() => eventRows(billing), (rows) => rows.every((row) => row.processed_at !== null));
+
+  /** The member pays a Stripe checkout with a card of this fingerprint; answers their subscription as Stripe keeps it. */
+  async function subscribeWithCard(member: string, fingerprint: string): Promise<Record<string, unknown>> {
+    const { sessionId } = await startCheckout(billing, member);
+    const subscription = api.completeCheckout(sessionId, { price: TEST_PRICES.monthly, defaultPaymentMethod: api.addCardPaymentMethod(fingerprint) });
+    await sendStripeEvent(billing, WEBHOOK_SECRET, 'checkout.session.completed', { ...api.sessions.get(sessionId)! });
+    await settled();
+    return subscription;
+  }
+
+  it("deletes the subscription's discount once when a referral stops counting, even when the event is processed again", async () => {
+    const owner = randomUUID();
+    const { code } = await progress(owner);
+    const subscription = await subscribeWithCard(owner, 'fp_owner');
+    const friends = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const [index, friend] of friends.entries()) {
+      await call(billing, 'post', '/referrals', friend).send({ code }).expect(200, { status: 'pending' });
+      await subscribeWithCard(friend, `fp_friend_${index}`);
+    }
+    expect(await progress(owner)).toMatchObject({ counted: 4, freeForLife: true });
+    expect(subscription.discounts).toHaveLength(1);
+
+    // The referrer's default card becomes the first friend's (Stripe sends the subscription's update).
+    subscription.default_payment_method = api.addCardPaymentMethod('fp_friend_0');
+    const eventId = await sendStripeEvent(billing, WEBHOOK_SECRET, 'customer.subscription.updated', { ...subscription });
+    await settled();
+    const deletes = () => api.requests.filter((request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${String(subscription.id)}/discount`);
+    expect(deletes()).toHaveLength(1);
+    expect(subscription.discounts).toEqual([]);
+    expect(await progress(owner)).toEqual({ code, counted: 3, needed: 4, freeForLife: false });
+    const audit = () => billing.dataSource.query(`SELECT action, subject, details FROM billing.audit_log WHERE user_id = $1`, [owner]);
+    expect(await audit()).toEqual([{ action: 'referral_reward_revoked', subject: subscription.id, details: { counted: '3' } }]);
+
+    // The same event processed again (a retry after the work was done, before it was marked processed).
+    const [{ id }] = await billing.dataSource.query(`UPDATE billing.provider_events SET processed_at = NULL WHERE provider_event_id = $1 RETURNING id`, [eventId]);
+    await billing.app.get(ProcessBillingEventProcessor).process({ version: 1, eventId: id });
+    expect(deletes()).toHaveLength(1);
+    expect(await progress(owner)).toMatchObject({ counted: 3, freeForLife: false });
+    expect(await audit()).toHaveLength(1);
   });
 });

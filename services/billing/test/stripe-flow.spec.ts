@@ -2,11 +2,11 @@ import { billingAccountSchema, createSubscriptionResponseSchema } from '@app/con
 import { JOBS, QUEUES } from '@app/queue';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { accountUpdateJobs, BillingTestApp, call, eventRows, eventually, ORIGIN, startBillingTestApp } from './billing-test-app';
+import { accountUpdateJobs, BillingTestApp, call, eventRows, eventually, ORIGIN } from './billing-test-app';
 import { FakeStripeApi } from './fake-stripe-api';
+import { startStripeBilling, TEST_PRICES } from './stripe-billing';
 
 const DAY = 24 * 3600 * 1000;
-const PRICES = { monthly: 'price_test_monthly_40', annual: 'price_test_annual_400' };
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 const refused = { error: 'Webhook signature verification failed', code: 'webhook_signature' };
 
@@ -75,20 +75,12 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     (await billing.dataSource.query(`SELECT status, lapsed_at, provider_updated_at, cancel_at_period_end FROM billing.subscriptions WHERE provider_subscription_id = $1`, [subscription.id]))[0];
   const periodEnd = () => new Date((subscription.items as { data: { current_period_end: number }[] }).data[0].current_period_end * 1000);
 
+  let stripe: Awaited<ReturnType<typeof startStripeBilling>>;
   beforeAll(async () => {
-    api = await new FakeStripeApi().start();
-    billing = await startBillingTestApp({
-      STRIPE_SECRET_KEY: api.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PRICE_MONTHLY: PRICES.monthly,
-      PRICE_ANNUAL: PRICES.annual,
-      STRIPE_API_BASE_URL: `http://127.0.0.1:${api.port}`,
-    });
+    stripe = await startStripeBilling(WEBHOOK_SECRET);
+    ({ api, billing } = stripe);
   });
-  afterAll(async () => {
-    await billing?.close();
-    await api?.stop();
-  });
+  afterAll(() => stripe?.stop());
 
   it('uses the stripe provider', async () => {
     expect(billing.config.PAYMENT_PROVIDER).toBe('stripe');
@@ -109,7 +101,7 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     expect(created[0].headers.authorization).toBe(`Bearer ${api.secretKey}`);
     expect(created[0].body).toEqual({
       mode: 'subscription',
-      line_items: [{ price: PRICES.monthly, quantity: '1' }],
+      line_items: [{ price: TEST_PRICES.monthly, quantity: '1' }],
       customer_email: 'member@example.com',
       client_reference_id: member,
       metadata: { userId: member },
@@ -125,7 +117,7 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
   });
 
   it('a signed checkout.session.completed activates the member and publishes the change once', async () => {
-    subscription = api.completeCheckout(sessionId, { price: PRICES.monthly });
+    subscription = api.completeCheckout(sessionId, { price: TEST_PRICES.monthly });
     expect(subscription.metadata).toEqual({ userId: member });
     const event = stripeEvent('checkout.session.completed', { ...api.sessions.get(sessionId)! });
     expect((await post(event.payload, event.signature).expect(200)).body).toEqual({ received: true });
@@ -138,6 +130,7 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
       subscriptionStatus: 'active',
       currentPeriodEnd: periodEnd().toISOString(),
       cancelAtPeriodEnd: false,
+      accountDeletionDate: null,
       provider: 'stripe',
     });
     expect(periodEnd().getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
@@ -232,10 +225,53 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     const updates = api.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`);
     expect(updates).toHaveLength(1);
     expect(updates[0].body).toMatchObject({ cancel_at_period_end: 'true' });
-    expect(cancelled).toEqual({ plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: periodEnd().toISOString(), cancelAtPeriodEnd: true, provider: 'stripe' });
+    expect(cancelled).toEqual({
+      plan: 'monthly',
+      subscriptionStatus: 'active',
+      currentPeriodEnd: periodEnd().toISOString(),
+      cancelAtPeriodEnd: true,
+      accountDeletionDate: new Date(periodEnd().getTime() + 90 * DAY).toISOString(),
+      provider: 'stripe',
+    });
     expect(await account()).toEqual(cancelled);
     expect((await subscriptionRow()).cancel_at_period_end).toBe(true);
     expect((await memberJobs()).at(-1)!.data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: new Date(periodEnd().getTime() + 90 * DAY).toISOString() });
+  });
+
+  it('POST /account/resume undoes the cancellation at Stripe (cancel_at_period_end false): renewing, nothing to delete, audited', async () => {
+    const requestsBefore = api.requests.length;
+    const resumed = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/resume', member).expect(200)).body);
+    const updates = api.requests.slice(requestsBefore).filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`);
+    expect(updates).toHaveLength(1);
+    expect(updates[0].body).toMatchObject({ cancel_at_period_end: 'false' });
+    expect(subscription.cancel_at_period_end).toBe(false);
+    expect(resumed).toEqual({ plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: periodEnd().toISOString(), cancelAtPeriodEnd: false, accountDeletionDate: null, provider: 'stripe' });
+    expect((await subscriptionRow()).cancel_at_period_end).toBe(false);
+    expect((await memberJobs()).at(-1)!.data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: null });
+    const audit = await billing.dataSource.query(`SELECT action, subject FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [member]);
+    expect(audit).toEqual([
+      { action: 'subscription_cancelled', subject: subscription.id },
+      { action: 'subscription_resumed', subject: subscription.id },
+    ]);
+
+    // Nothing left to resume: refused before Stripe is asked.
+    const requestsAfter = api.requests.length;
+    await call(billing, 'post', '/account/resume', member).expect(409, { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' });
+    expect(api.requests.length).toBe(requestsAfter);
+  });
+
+  it('POST /account/resume of a subscription Stripe ended before its event arrived: 409, and the record catches up', async () => {
+    const other = randomUUID();
+    const ending = api.addSubscription({ price: TEST_PRICES.monthly, userId: other, created: Math.floor(Date.now() / 1000), cancelAtPeriodEnd: true });
+    const updated = stripeEvent('customer.subscription.updated', { ...ending });
+    await post(updated.payload, updated.signature).expect(200);
+    await processed(updated.id);
+    expect((await call(billing, 'get', '/account', other).expect(200)).body).toMatchObject({ subscriptionStatus: 'active', cancelAtPeriodEnd: true });
+
+    ending.status = 'canceled';
+    await call(billing, 'post', '/account/resume', other).expect(409, { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' });
+    expect((await call(billing, 'get', '/account', other).expect(200)).body.subscriptionStatus).toBe('canceled');
+    expect(await billing.dataSource.query(`SELECT 1 FROM billing.audit_log WHERE user_id = $1`, [other])).toHaveLength(0);
   });
 
   it("the TEST MODE checkout is the local provider's only: 404 with stripe", async () => {

@@ -132,9 +132,10 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const before = await account(member);
 
     const cancelled = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/cancel', member).expect(200)).body);
-    expect(cancelled).toEqual({ ...before, cancelAtPeriodEnd: true });
-    expect(cancelled.subscriptionStatus).toBe('active');
     const periodEnd = new Date(cancelled.currentPeriodEnd!);
+    // The Profile's 'You keep access until {period end}; your account and recordings will be deleted on {+90 days}'.
+    expect(cancelled).toEqual({ ...before, cancelAtPeriodEnd: true, accountDeletionDate: plus90(periodEnd) });
+    expect(cancelled.subscriptionStatus).toBe('active');
     expect(periodEnd.getTime()).toBeGreaterThan(Date.now() + 360 * DAY);
     const job = await latestJob(member);
     expect(job.data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: plus90(periodEnd) });
@@ -150,6 +151,52 @@ describe('webhooks and the lifecycle (local provider)', () => {
     // Nothing left to cancel.
     await call(billing, 'post', '/account/cancel', member).expect(409, { error: 'There is no subscription to change', code: 'no_subscription' });
     await call(billing, 'post', '/account/cancel', randomUUID()).expect(409);
+  });
+
+  it('POST /account/resume undoes a cancel at period end: renewing again, nothing to delete, audited; the renewal pass renews it', async () => {
+    const member = randomUUID();
+    const { subscriptionId } = await subscribe(billing, member);
+    const before = await account(member);
+    await call(billing, 'post', '/account/cancel', member).expect(200);
+
+    const resumed = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/resume', member).expect(200)).body);
+    expect(resumed).toEqual({ ...before, cancelAtPeriodEnd: false, accountDeletionDate: null });
+    expect(await account(member)).toEqual(resumed);
+    expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(false);
+    const [local] = await billing.dataSource.query(`SELECT cancel_at_period_end FROM billing.local_subscriptions WHERE id = $1`, [subscriptionId]);
+    expect(local.cancel_at_period_end).toBe(false);
+    expect((await latestJob(member)).data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: null });
+    const audit = await billing.dataSource.query(`SELECT action, subject FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [member]);
+    expect(audit).toEqual([
+      { action: 'subscription_cancelled', subject: subscriptionId },
+      { action: 'subscription_resumed', subject: subscriptionId },
+    ]);
+
+    // Nothing left to resume: 409, and nothing changes.
+    const nothing = { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' };
+    await call(billing, 'post', '/account/resume', member).expect(409, nothing);
+    await call(billing, 'post', '/account/resume', randomUUID()).expect(409, nothing);
+    expect(await billing.dataSource.query(`SELECT 1 FROM billing.audit_log WHERE user_id = $1`, [member])).toHaveLength(2);
+  });
+
+  it('POST /account/resume is refused once the paid period is over or the subscription has ended', async () => {
+    const nothing = { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' };
+    const overdue = randomUUID();
+    const { subscriptionId: overdueId } = await subscribe(billing, overdue);
+    await call(billing, 'post', '/account/cancel', overdue).expect(200);
+    // The period ended a minute ago; the provider has not ended it yet.
+    await billing.dataSource.query(`UPDATE billing.subscriptions SET current_period_end = now() - interval '1 minute' WHERE provider_subscription_id = $1`, [overdueId]);
+    await call(billing, 'post', '/account/resume', overdue).expect(409, nothing);
+
+    const ended = randomUUID();
+    const { subscriptionId: endedId } = await subscribe(billing, ended);
+    await call(billing, 'post', '/account/cancel', ended).expect(200);
+    await billing.local.updateSubscription(endedId, { status: 'canceled' });
+    const deleted = sendEvent(billing, 'customer.subscription.deleted', { subscriptionId: endedId });
+    await deleted.send().expect(200);
+    await processed(deleted.id);
+    await call(billing, 'post', '/account/resume', ended).expect(409, nothing);
+    expect((await account(ended)).subscriptionStatus).toBe('canceled');
   });
 
   it('records and ignores an event it does not act on, and one naming nothing it knows', async () => {

@@ -28,6 +28,13 @@ export class AccountController {
     return billingAccountSchema.parse(await this.account.cancel(userId));
   }
 
+  /** Undoes a cancel at period end; 409 nothing_to_resume when there is none to undo. */
+  @Post('resume')
+  @HttpCode(200)
+  async resume(@ActorUserId() userId: string): Promise<BillingAccount> {
+    return billingAccountSchema.parse(await this.account.resume(userId));
+  }
+
   @Post('portal')
   @HttpCode(200)
   async portal(@ActorUserId() userId: string, @Body(new ZodBodyPipe(portalRequestSchema)) body: z.infer<typeof portalRequestSchema>): Promise<BillingPortal> {

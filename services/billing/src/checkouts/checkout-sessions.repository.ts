@@ -21,6 +21,15 @@ export class CheckoutSessionsRepository {
     return this.dataSource.getRepository(CheckoutSession).findOneBy({ id, userId });
   }
 
+  /** The member's checkouts still open as last recorded, oldest first. */
+  openOfUser(userId: string): Promise<CheckoutSession[]> {
+    return this.dataSource.getRepository(CheckoutSession).find({ where: { userId, status: 'open' }, order: { createdAt: 'ASC' } });
+  }
+
+  countOfUser(userId: string): Promise<number> {
+    return this.dataSource.getRepository(CheckoutSession).countBy({ userId });
+  }
+
   latestOfUser(userId: string): Promise<CheckoutSession | null> {
     return this.dataSource.getRepository(CheckoutSession).findOne({ where: { userId }, order: { createdAt: 'DESC' } });
   }

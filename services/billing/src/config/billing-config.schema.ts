@@ -16,9 +16,12 @@ export const billingConfigSchema = z
     BILLING_HOST: z.string().default('127.0.0.1'),
     BILLING_PORT: env.port(3002),
     /**
-     * Stripe's secret key. Set, the `stripe` provider is used; unset, the `local` one (the app's own TEST MODE checkout,
-     * fully offline). Nothing else chooses the provider.
+     * The provider, named explicitly: `stripe` (needs the Stripe settings below) or `local` (the app's own TEST MODE
+     * checkout, fully offline: nobody is charged). Unset: `stripe` whenever STRIPE_SECRET_KEY is set, else `local`,
+     * except in production, which refuses to start rather than take payments in TEST MODE without being told to.
      */
+    PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { message: 'must be local or stripe' }).optional(),
+    /** Stripe's secret key: with it (and PAYMENT_PROVIDER unset or `stripe`), the `stripe` provider is used. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     /** The webhook endpoint's signing secret (whsec_...); required with STRIPE_SECRET_KEY. */
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -39,15 +42,34 @@ export const billingConfigSchema = z
     BILLING_EVENT_CONCURRENCY: env.positiveInt(4),
   })
   .superRefine((config, context) => {
-    if (config.STRIPE_SECRET_KEY) {
-      for (const name of ['STRIPE_WEBHOOK_SECRET', 'PRICE_MONTHLY', 'PRICE_ANNUAL'] as const) {
-        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+    const provider = paymentProviderOf(config);
+    if (provider === null) {
+      context.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: PRODUCTION_NEEDS_A_PROVIDER });
+    } else if (provider === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PRICE_MONTHLY', 'PRICE_ANNUAL'] as const) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with the stripe provider' });
       }
+    } else if (config.STRIPE_SECRET_KEY) {
+      // Stripe configured but TEST MODE asked for: one of the two is a mistake, and guessing could take no real payment.
+      context.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'is local, but STRIPE_SECRET_KEY is set: unset one of them' });
     } else if (!config.LOCAL_WEBHOOK_SECRET) {
-      context.addIssue({ code: 'custom', path: ['LOCAL_WEBHOOK_SECRET'], message: 'is required without STRIPE_SECRET_KEY (the local provider signs its events with it)' });
+      context.addIssue({ code: 'custom', path: ['LOCAL_WEBHOOK_SECRET'], message: 'is required with the local provider (it signs its events with it)' });
     }
   })
-  .transform((config) => ({ ...config, PAYMENT_PROVIDER: config.STRIPE_SECRET_KEY ? ('stripe' as const) : ('local' as const) }));
+  .transform((config) => ({ ...config, PAYMENT_PROVIDER: paymentProviderOf(config)! }));
+
+const PRODUCTION_NEEDS_A_PROVIDER =
+  'is required in production without STRIPE_SECRET_KEY: configure Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PRICE_MONTHLY, PRICE_ANNUAL) or set PAYMENT_PROVIDER=local for the TEST MODE checkout (no real payments)';
+
+/**
+ * The provider in use: the one named, else `stripe` with a secret key, else `local` outside production; null in
+ * production with neither, which refuses to start (TEST MODE never switches on there without being asked for).
+ */
+function paymentProviderOf(config: { NODE_ENV: string; PAYMENT_PROVIDER?: 'local' | 'stripe'; STRIPE_SECRET_KEY?: string }): 'local' | 'stripe' | null {
+  if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
+  return config.NODE_ENV === 'production' ? null : 'local';
+}
 
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 

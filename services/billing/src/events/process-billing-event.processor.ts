@@ -2,8 +2,9 @@ import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl,
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError, type Worker } from 'bullmq';
 import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
-import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
+import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
 import { ReferralProgram } from '../referrals/referral-program';
+import { OneLiveSubscription } from '../subscriptions/one-live-subscription';
 import { RecordSubscription } from '../subscriptions/record-subscription';
 import type { ProviderEventRecord } from './provider-event.entity';
 import { ProviderEventsRepository } from './provider-events.repository';
@@ -35,6 +36,7 @@ export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnM
     private readonly events: ProviderEventsRepository,
     private readonly record: RecordSubscription,
     private readonly referrals: ReferralProgram,
+    private readonly oneLive: OneLiveSubscription,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -65,13 +67,21 @@ export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnM
     if (event.type === 'checkout.session.completed' && event.checkoutId) {
       const checkout = await this.provider.retrieveCheckout(event.checkoutId);
       const userId = await this.record.checkout(checkout, event.userId);
-      if (userId && checkout.status === 'complete' && checkout.subscription) await this.referrals.paymentRecorded(userId, checkout.subscription);
+      if (userId && checkout.status === 'complete' && checkout.subscription) await this.paymentRecorded(userId, checkout.subscription);
     } else if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
       const subscription = await this.provider.retrieveSubscription(event.subscriptionId);
       const userId = await this.record.subscription(subscription, event.userId);
-      // A paid subscription counts the member's referral (once) and carries an earned reward.
-      if (userId) await this.referrals.paymentRecorded(userId, subscription);
+      if (userId) await this.paymentRecorded(userId, subscription);
     }
     // Any other event is kept for the record and changes nothing.
+  }
+
+  /**
+   * One live subscription per member (a duplicate is refunded), then a paid subscription counts the member's
+   * referral (once) and carries an earned reward; a refunded one counts for nothing.
+   */
+  private async paymentRecorded(userId: string, subscription: SubscriptionState): Promise<void> {
+    const refunded = await this.oneLive.settle(userId);
+    if (!refunded.includes(subscription.subscriptionId)) await this.referrals.paymentRecorded(userId, subscription);
   }
 }

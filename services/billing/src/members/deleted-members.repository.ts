@@ -14,7 +14,7 @@ export class DeletedMembersRepository {
   }
 
   /**
-   * Deletes the member's customers, subscriptions, checkouts, cards and referral records, and strips their provider events down to what keeps
+   * Deletes the member's customers, subscriptions, checkouts, cards, referral records and audit rows, and strips their provider events down to what keeps
    * a replay from being applied again: the provider's event id, type and times stay, the payload and every id naming
    * the member or their provider records go (an event not yet processed is marked processed: there is nothing left to
    * apply it to). Then records the member as deleted. Running it twice changes nothing more.
@@ -31,7 +31,7 @@ export class DeletedMembersRepository {
            OR checkout_id IN (SELECT id FROM ${schema}.checkout_sessions WHERE user_id = $1)`,
       [userId],
     );
-    for (const table of ['checkout_sessions', 'subscriptions', 'customers', 'payment_cards', 'referral_rewards', 'referral_codes']) {
+    for (const table of ['checkout_sessions', 'subscriptions', 'customers', 'payment_cards', 'referral_rewards', 'referral_codes', 'audit_log']) {
       await transaction.query(`DELETE FROM ${schema}.${table} WHERE user_id = $1`, [userId]);
     }
     // The friends they referred; a referral of theirs by someone else stays, as an opaque id counting towards that

@@ -6,8 +6,9 @@ import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe/stripe-payment-provider';
 
 /**
- * The configured provider, the only place that chooses one (the config decides: `stripe` whenever STRIPE_SECRET_KEY
- * is set, else `local`). Bound to PAYMENT_PROVIDER in the app module; nothing else knows which one is in use.
+ * The configured provider, the only place that builds one (the config decides: PAYMENT_PROVIDER, else `stripe`
+ * whenever STRIPE_SECRET_KEY is set, else `local` outside production). Bound to PAYMENT_PROVIDER in the app module;
+ * nothing else knows which one is in use.
  */
 export function createPaymentProvider(config: BillingConfig, dataSource: DataSource): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'stripe') {

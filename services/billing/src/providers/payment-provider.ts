@@ -26,8 +26,23 @@ export interface PaymentProvider {
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 
-  /** Cancels at the end of the paid period (the member keeps access until then). */
-  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
+  /**
+   * `true`: cancels at the end of the paid period (the member keeps access until then); `false`: undoes that, so it
+   * renews again.
+   */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
+
+  /**
+   * Expires an open checkout so it can no longer be paid, and answers it as it is afterwards: `expired`, or `complete`
+   * when it was paid before the provider could expire it (the caller records it like any completed checkout).
+   */
+  expireCheckout(checkoutId: string): Promise<CheckoutState>;
+
+  /**
+   * A member's second live subscription (two checkouts paid): ended at once and its payments refunded in full, as a
+   * duplicate. Safe to repeat. Answers the subscription afterwards.
+   */
+  refundDuplicate(subscriptionId: string): Promise<SubscriptionState>;
 
   /** Where 'Manage billing' sends the member: the provider's customer portal, or the local equivalent. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
@@ -38,6 +53,13 @@ export interface PaymentProvider {
    * same subscription changes nothing.
    */
   grantFreeForLife(subscriptionId: string): Promise<void>;
+
+  /**
+   * Takes the referral reward back (a referral stopped counting): the subscription's free-for-life discount goes
+   * (`stripe`: its discount deleted; `local`: the flag cleared), so it is charged again. A subscription without the
+   * discount, ended or unknown has nothing to take back: that is no error, so a retried revoke is harmless.
+   */
+  revokeFreeForLife(subscriptionId: string): Promise<void>;
 
   /**
    * The account's deletion: removes what the provider keeps of the member in this service's database (`local`'s
@@ -96,6 +118,11 @@ export interface CheckoutRequest {
   plan: PlanId;
   /** An existing provider customer of this member, so one member is one customer. */
   customerId: string | null;
+  /**
+   * How many checkouts the member started before this one: a checkout started after an earlier one was expired is a
+   * new request, never a replay of that one's (the provider's idempotency would answer the expired checkout).
+   */
+  checkoutsBefore: number;
   /** `${origin}/success?session_id={CHECKOUT_SESSION_ID}` and `${origin}/cancel`. */
   successUrl: string;
   cancelUrl: string;
@@ -104,6 +131,8 @@ export interface CheckoutRequest {
 export interface CheckoutState {
   checkoutId: string;
   status: 'open' | 'complete' | 'expired';
+  /** Where the member pays it while it is open (null once it is not). */
+  url: string | null;
   customerId: string | null;
   subscription: SubscriptionState | null;
 }

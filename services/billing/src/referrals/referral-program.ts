@@ -1,10 +1,12 @@
 import { REFERRALS_NEEDED, type ReferralProgress, type ReferralRecorded, type ReferralRefusalReason } from '@app/contracts';
-import { UnitOfWork } from '@app/database';
+import { UnitOfWork, type Transaction } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { BillingAuditRepository } from '../audit/billing-audit.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
 import { LIVE_PROVIDER_STATUSES } from '../subscriptions/lifecycle';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { discountedSubscriptions, reachesReward } from './referral-reward';
 import { ReferralsRepository } from './referrals.repository';
 
 /** RFC 4648 base32: url-safe, no look-alike lower case; 10 characters carry 50 random bits. */
@@ -23,8 +25,10 @@ export const normalizeReferralCode = (code: string) => code.trim().toUpperCase()
  * Referrals (spec section 9): every member has a stable code (`/register?ref=CODE`); a referred member counts once
  * their first payment succeeds; at 4 counted, the referrer's membership is free for life (the provider's 100%-off
  * forever discount on their subscription). Self-referral, a second referrer, a member who had paid already and a
- * payment with the referrer's own card do not count. Counting and the reward run under the referrer's lock, so
- * simultaneous payments count one at a time and the reward is granted once.
+ * payment with one of the referrer's own cards (found at any payment of either side, in whichever order) do not
+ * count; a reward granted before such a referral was found is taken back when the referrer falls below 4. Counting
+ * and the reward run under the referrer's lock, so simultaneous payments count one at a time and the reward is
+ * granted once.
  */
 @Injectable()
 export class ReferralProgram {
@@ -35,6 +39,7 @@ export class ReferralProgram {
     private readonly unitOfWork: UnitOfWork,
     private readonly referrals: ReferralsRepository,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly audit: BillingAuditRepository,
   ) {}
 
   /** The member's code, created on first ask. */
@@ -72,13 +77,16 @@ export class ReferralProgram {
   /**
    * After the event processing recorded a member's subscription as the provider now sees it: the paying card is
    * remembered; a paid (`active`) subscription counts the member's pending referral (once: later renewals find it
-   * counted); the reward is applied where it is earned and not yet on the current subscription. Throws when the
-   * provider could not apply the reward, so the event is retried (every step is safe to repeat).
+   * counted); the same-card rule is checked again on both sides, and a reward no longer reached is taken back; the
+   * reward is applied where it is earned and not yet on the current subscription. Throws when the provider could not
+   * apply or revoke the reward, so the event is retried (every step is safe to repeat).
    */
   async paymentRecorded(userId: string, state: SubscriptionState): Promise<void> {
     if (state.cardFingerprint) await this.referrals.recordCard(userId, state.cardFingerprint);
-    let referrer: string | null = null;
-    if (state.status === 'active') referrer = await this.count(userId, state.cardFingerprint);
+    const referrer = state.status === 'active' ? await this.count(userId, state.cardFingerprint) : ((await this.referrals.referralOf(null, userId))?.referrerUserId ?? null);
+    // A card is compared with every card of the other side, whichever was paid with first: the referred member's card
+    // (new or changed) against their referrer's, and, as a referrer, this member's card against their referrals'.
+    for (const referrerUserId of new Set([referrer, userId])) if (referrerUserId) await this.refuseSameCard(referrerUserId);
     if (referrer) await this.applyReward(referrer);
     // A rewarded referrer's own (new) subscription gets the discount too.
     await this.applyReward(userId);
@@ -97,11 +105,46 @@ export class ReferralProgram {
       else if (cardFingerprint && (await this.referrals.hasPaidWith(transaction, referrer, cardFingerprint))) reason = 'same_card';
       if (!(await this.referrals.settle(transaction, userId, reason))) return;
       this.logger.log(`Referral of a member ${reason ? `refused (${reason})` : 'counted'}`);
-      if (!reason && (await this.referrals.countedFor(transaction, referrer)) >= REFERRALS_NEEDED) {
+      if (!reason && reachesReward(await this.referrals.countedFor(transaction, referrer))) {
         await this.referrals.earnReward(transaction, referrer);
       }
     });
     return referrer;
+  }
+
+  /**
+   * The referrer's counted referrals paid with one of the referrer's cards stop counting (`same_card`), under the
+   * referrer's lock; a reward they no longer reach is withdrawn in the same transaction.
+   */
+  private async refuseSameCard(referrer: string): Promise<void> {
+    await this.unitOfWork.run(async (transaction) => {
+      await this.referrals.lockReferrer(transaction, referrer);
+      const refused = await this.referrals.refuseSameCard(transaction, referrer);
+      if (refused > 0) this.logger.log(`${refused} counted referral(s) refused (same_card)`);
+      // Also when none is refused now: a reward left granted below 4 (before revoking existed) is taken back too.
+      await this.withdrawLostReward(transaction, referrer);
+    });
+  }
+
+  /**
+   * A reward the referrer no longer reaches: its discount is revoked at the provider, then the row is deleted (a
+   * granted one audited), under the reward row's lock like the grant. Call then delete, as the grant calls then marks:
+   * a provider failure or a crash rolls the transaction back, refusal included, and the event's retry runs it all
+   * again (revoking twice is harmless).
+   */
+  private async withdrawLostReward(transaction: Transaction, referrer: string): Promise<void> {
+    const reward = await this.referrals.lockReward(transaction, referrer);
+    if (!reward) return;
+    const counted = await this.referrals.countedFor(transaction, referrer);
+    if (reachesReward(counted)) return;
+    for (const subscriptionId of discountedSubscriptions(reward.providerSubscriptionId, await this.subscriptions.currentOf(referrer))) {
+      await this.provider.revokeFreeForLife(subscriptionId);
+    }
+    await this.referrals.withdrawReward(transaction, referrer);
+    if (reward.providerSubscriptionId) {
+      await this.audit.record(transaction, { userId: referrer, action: 'referral_reward_revoked', subject: reward.providerSubscriptionId, details: { counted: String(counted) } });
+      this.logger.log(`Free for life revoked on subscription ${reward.providerSubscriptionId} (${counted} counted referrals)`);
+    }
   }
 
   /**

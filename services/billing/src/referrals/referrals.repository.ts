@@ -88,6 +88,33 @@ export class ReferralsRepository {
     return transaction.existsBy(PaymentCard, { userId, fingerprint });
   }
 
+  /**
+   * The referrer's counted referrals whose referred member has paid with a card the referrer has paid with (in either
+   * order) no longer count: refused as `same_card`. Answers how many were refused now.
+   */
+  async refuseSameCard(transaction: Transaction, referrerUserId: string): Promise<number> {
+    const rows: unknown[] = await transaction.query(
+      `UPDATE ${this.table(Referral)} AS referral
+          SET status = 'refused', refusal_reason = 'same_card', refused_at = now(), counted_at = NULL
+        WHERE referral.referrer_user_id = $1 AND referral.status = 'counted'
+          AND EXISTS (
+            SELECT 1 FROM ${this.table(PaymentCard)} AS theirs JOIN ${this.table(PaymentCard)} AS mine ON mine.fingerprint = theirs.fingerprint
+             WHERE theirs.user_id = referral.referred_user_id AND mine.user_id = $1)
+        RETURNING referral.referred_user_id`,
+      [referrerUserId],
+    );
+    return (rows[0] as unknown[] | undefined)?.length ?? 0;
+  }
+
+  /** A reward no longer earned (its discount revoked at the provider first). */
+  async withdrawReward(transaction: Transaction, userId: string): Promise<void> {
+    await transaction.delete(ReferralReward, { userId });
+  }
+
+  private table(entity: typeof Referral | typeof PaymentCard): string {
+    return this.dataSource.getMetadata(entity).tablePath;
+  }
+
   /** The reward earned at 4 counted referrals, recorded once. */
   async earnReward(transaction: Transaction, userId: string): Promise<void> {
     await transaction.createQueryBuilder().insert().into(ReferralReward).values({ userId }).orIgnore().updateEntity(false).execute();

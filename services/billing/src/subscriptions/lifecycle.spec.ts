@@ -1,4 +1,4 @@
-import { memberLifecycle, type LifecycleInput } from './lifecycle';
+import { checkoutAnswer, memberLifecycle, oneLiveSubscription, resumable, type LifecycleInput } from './lifecycle';
 
 const DAY = 24 * 3600 * 1000;
 const now = new Date('2030-01-10T12:00:00.000Z');
@@ -36,5 +36,51 @@ describe('memberLifecycle', () => {
   it.each(['canceled', 'incomplete_expired'])('%s is canceled, deleted 90 days after it ended', (status) => {
     expect(memberLifecycle(state({ status }), now)).toEqual({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(periodEnd) });
     expect(memberLifecycle(state({ status, currentPeriodEnd: null }), now).accountDeletionDate).toEqual(plus90(now));
+  });
+});
+
+describe('resumable', () => {
+  it('only a subscription cancelled at period end, still running, whose period is not over', () => {
+    expect(resumable(state({ cancelAtPeriodEnd: true }), now)).toBe(true);
+    expect(resumable(state({ cancelAtPeriodEnd: true, status: 'trialing' }), now)).toBe(true);
+    expect(resumable(state({}), now)).toBe(false);
+    expect(resumable(null, now)).toBe(false);
+    expect(resumable(state({ cancelAtPeriodEnd: true, currentPeriodEnd: new Date(now.getTime() - 1) }), now)).toBe(false);
+    for (const status of ['canceled', 'incomplete_expired', 'past_due', 'unpaid', 'incomplete']) {
+      expect(resumable(state({ cancelAtPeriodEnd: true, status }), now)).toBe(false);
+    }
+  });
+});
+
+describe('checkoutAnswer', () => {
+  it('active: told so; past due or unpaid: sent to pay it; none, not paid or ended: a checkout', () => {
+    expect(checkoutAnswer(state({}), now)).toBe('active');
+    expect(checkoutAnswer(state({ cancelAtPeriodEnd: true }), now)).toBe('active');
+    expect(checkoutAnswer(state({ status: 'past_due' }), now)).toBe('past_due');
+    expect(checkoutAnswer(state({ status: 'unpaid' }), now)).toBe('past_due');
+    for (const current of [null, state({ status: 'incomplete' }), state({ status: 'canceled' }), state({ status: 'incomplete_expired' })]) {
+      expect(checkoutAnswer(current, now)).toBe('checkout');
+    }
+  });
+});
+
+describe('oneLiveSubscription', () => {
+  const at = (minute: number) => new Date(now.getTime() + minute * 60_000);
+  const sub = (providerSubscriptionId: string, status: string, minute: number) => ({ providerSubscriptionId, status, createdAt: at(minute) });
+
+  it('keeps the first live one recorded; every later live one is a duplicate; ended ones are neither', () => {
+    const first = sub('sub_b', 'past_due', 1);
+    const later = sub('sub_a', 'active', 2);
+    const ended = sub('sub_0', 'canceled', 0);
+    expect(oneLiveSubscription([later, ended, first])).toEqual({ kept: first, duplicates: [later] });
+    expect(oneLiveSubscription([ended])).toEqual({ kept: null, duplicates: [] });
+    expect(oneLiveSubscription([])).toEqual({ kept: null, duplicates: [] });
+  });
+
+  it('recorded in the same instant: the lower id is kept, whatever the order given', () => {
+    const a = sub('sub_a', 'active', 1);
+    const b = sub('sub_b', 'active', 1);
+    expect(oneLiveSubscription([b, a])).toEqual({ kept: a, duplicates: [b] });
+    expect(oneLiveSubscription([a, b])).toEqual({ kept: a, duplicates: [b] });
   });
 });

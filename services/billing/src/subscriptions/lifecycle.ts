@@ -54,3 +54,39 @@ export function memberLifecycle(subscription: LifecycleInput | null, now: Date):
 
 /** Provider statuses under which the member still holds (or may yet pay for) the subscription: it is the current one. */
 export const LIVE_PROVIDER_STATUSES = ['active', 'trialing', 'past_due', 'unpaid'] as const;
+
+const isLive = (status: string) => (LIVE_PROVIDER_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Whether the member can undo their cancellation (Resume subscription): cancelled at period end, still running and
+ * its paid period not over. A past-due one is paid in the portal instead; an ended one needs a new checkout.
+ */
+export function resumable(subscription: LifecycleInput | null, now: Date): boolean {
+  if (!subscription?.cancelAtPeriodEnd || memberLifecycle(subscription, now).subscriptionStatus !== 'active') return false;
+  return subscription.currentPeriodEnd === null || subscription.currentPeriodEnd > now;
+}
+
+/** What a member choosing a plan gets: told they are subscribed, sent to pay their failed renewal, or a checkout. */
+export function checkoutAnswer(current: LifecycleInput | null, now: Date): 'active' | 'past_due' | 'checkout' {
+  const { subscriptionStatus } = memberLifecycle(current, now);
+  return subscriptionStatus === 'active' || subscriptionStatus === 'past_due' ? subscriptionStatus : 'checkout';
+}
+
+/** A member's subscription as the one-live-subscription rule reads it. */
+export interface RecordedSubscription {
+  providerSubscriptionId: string;
+  status: string;
+  /** When billing first recorded it: the first one paid is the one kept. */
+  createdAt: Date;
+}
+
+/**
+ * One live subscription per member: the first live one recorded is kept, every later live one is a duplicate (two
+ * checkouts paid), to be refunded. Ties (recorded in the same instant) keep the lower id, so every run agrees.
+ */
+export function oneLiveSubscription<S extends RecordedSubscription>(subscriptions: S[]): { kept: S | null; duplicates: S[] } {
+  const [kept = null, ...duplicates] = subscriptions
+    .filter((subscription) => isLive(subscription.status))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.providerSubscriptionId.localeCompare(b.providerSubscriptionId));
+  return { kept, duplicates };
+}

@@ -53,6 +53,19 @@ export class SubscriptionsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Takes the member's billing lock until the transaction ends (a transaction-scoped advisory lock: the member may
+   * have no row yet): starting a checkout and settling duplicates run one at a time per member, on every instance.
+   */
+  async lockMember(transaction: Transaction, userId: string): Promise<void> {
+    await transaction.query(`SELECT pg_advisory_xact_lock(hashtextextended('billing.member:' || $1, 0))`, [userId]);
+  }
+
+  /** Every subscription recorded for the member (a handful at most: one per time they subscribed). */
+  allOf(userId: string): Promise<Subscription[]> {
+    return this.dataSource.getRepository(Subscription).find({ where: { userId }, order: { providerUpdatedAt: 'DESC' } });
+  }
+
   async userOf(transaction: Transaction, providerSubscriptionId: string): Promise<string | null> {
     const row = await transaction.findOne(Subscription, { select: { userId: true }, where: { providerSubscriptionId } });
     return row?.userId ?? null;
@@ -63,8 +76,7 @@ export class SubscriptionsRepository {
    * most recently changed.
    */
   async currentOf(userId: string): Promise<Subscription | null> {
-    // A member has a handful at most (one per time they subscribed).
-    const all = await this.dataSource.getRepository(Subscription).find({ where: { userId }, order: { providerUpdatedAt: 'DESC' } });
+    const all = await this.allOf(userId);
     const live = (subscription: Subscription) => (LIVE_PROVIDER_STATUSES as readonly string[]).includes(subscription.status);
     return all.find(live) ?? all[0] ?? null;
   }

@@ -1,3 +1,4 @@
+import { PAYMENT_PATH_SEGMENT } from './payment-path';
 import {
   createSubscriptionRequestSchema,
   testCardSchema,
@@ -23,7 +24,7 @@ export const PORTAL_RETURN_PATH = '/profile';
 const validVerifyBody = new ZodBodyPipe(verifyPaymentRequestSchema);
 
 /**
- * The spec's payment calls (`/api/stripe/…`, the path segment is PAYMENT_PROVIDER) and the member's billing account
+ * The spec's payment calls (`/api/stripe/…`: PAYMENT_PATH_SEGMENT, whichever provider the billing service uses) and the member's billing account
  * (`/api/billing/…`), forwarded to the billing service. The gateway decides who the member is (id and e-mail from
  * the signed-in user, never the body) and the app's origin; bodies are checked with the contract's schemas and ids in
  * paths by their charset before anything is forwarded. The billing service's answers are relayed as they are.
@@ -37,7 +38,7 @@ export class BillingController {
   ) {}
 
   /** `{status: 'active'}` when already subscribed, else the checkout's `{sessionId, url}`. */
-  @Post('stripe/create-subscription')
+  @Post(`${PAYMENT_PATH_SEGMENT}/create-subscription`)
   @UseGuards(JwtAuthGuard)
   async createSubscription(
     @Body(new ZodBodyPipe(createSubscriptionRequestSchema)) { plan }: CreateSubscriptionRequest,
@@ -55,7 +56,7 @@ export class BillingController {
   }
 
   /** The checkout named by `session_id` (body, else the query, as the return address carries it), or the latest. */
-  @Post('stripe/verify-payment')
+  @Post(`${PAYMENT_PATH_SEGMENT}/verify-payment`)
   @UseGuards(JwtAuthGuard)
   async verifyPayment(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -73,7 +74,7 @@ export class BillingController {
    * The provider's events. Public (the provider signs them; the billing service checks the signature on these very
    * bytes), so the body is read here as it arrived, never parsed (see create-gateway-app.ts), and capped.
    */
-  @Post('stripe/webhook')
+  @Post(`${PAYMENT_PATH_SEGMENT}/webhook`)
   @HttpCode(200)
   async webhook(@Req() request: Request, @Res() response: Response): Promise<void> {
     const raw = await readWebhookBody(request);
@@ -105,6 +106,16 @@ export class BillingController {
   @UseGuards(JwtAuthGuard)
   async cancel(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.billing.forward(request, response, { method: 'POST', path: '/account/cancel', actorUserId: member.user.id, body: { json: {} } });
+  }
+
+  /**
+   * Undoes a cancel at period end (Resume subscription); the answer is the account, renewing again. 409
+   * `nothing_to_resume` when it is not cancelled at period end or has ended.
+   */
+  @Post('billing/resume')
+  @UseGuards(JwtAuthGuard)
+  async resume(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'POST', path: '/account/resume', actorUserId: member.user.id, body: { json: {} } });
   }
 
   /** The provider's customer portal, returning to the Profile page. */

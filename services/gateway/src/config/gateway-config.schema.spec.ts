@@ -17,6 +17,7 @@ describe('gatewayConfigSchema', () => {
       HOST: '0.0.0.0',
       PORT: 3000,
       PUBLIC_URL: 'http://localhost:3000',
+      ALLOWED_ORIGINS: [],
       REDIS_PREFIX: 'ciq:',
       SESSION_TTL_HOURS: 168,
       COOKIE_SECURE: false,
@@ -44,7 +45,6 @@ describe('gatewayConfigSchema', () => {
       LOG_FORMAT: 'json',
       METRICS_HOST: '127.0.0.1',
       METRICS_PORT: 9464,
-      PAYMENT_PROVIDER: 'stripe',
       STRIPE_PUBLISHABLE_KEY: '',
     });
   });
@@ -78,6 +78,7 @@ describe('gatewayConfigSchema', () => {
     ['a non-Postgres DATABASE_URL', { DATABASE_URL: 'mysql://db/app' }, 'Invalid configuration: DATABASE_URL: must be a postgres: or postgresql: URL'],
     ['a non-Redis REDIS_URL', { REDIS_URL: 'http://cache' }, 'Invalid configuration: REDIS_URL: must be a redis: or rediss: URL'],
     ['a SUPPORT_EMAIL that is not one', { SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL: must be an e-mail address'],
+    ['an ALLOWED_ORIGINS entry that is not a http(s) URL', { ALLOWED_ORIGINS: 'https://a.example, nonsense' }, 'Invalid configuration: ALLOWED_ORIGINS.1: must be a http: or https: URL'],
     ['a PUBLIC_URL that is not http(s)', { PUBLIC_URL: 'ftp://consent.example' }, 'Invalid configuration: PUBLIC_URL: must be a http: or https: URL'],
     ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 'short' }, 'Invalid configuration: INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
     ['a CONSENT_SERVICE_URL that is not http(s)', { CONSENT_SERVICE_URL: 'redis://consent' }, 'Invalid configuration: CONSENT_SERVICE_URL: must be a http: or https: URL'],
@@ -96,7 +97,6 @@ describe('gatewayConfigSchema', () => {
     ['PORT', 'abc'],
     ['LOG_LEVEL', 'verbose'],
     ['NODE_ENV', 'staging'],
-    ['PAYMENT_PROVIDER', 'paypal'],
   ])('refuses %s=%j naming the variable', (name, value) => {
     expect(() => parseConfig(gatewayConfigSchema, { ...required, [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
   });

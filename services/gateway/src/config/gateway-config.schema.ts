@@ -11,6 +11,15 @@ export const gatewayConfigSchema = z
     PORT: env.port(3000),
     /** Public origin used in links (QR codes, e-mails); defaults to http://localhost:PORT. */
     PUBLIC_URL: env.url(['http:', 'https:']).optional(),
+    /**
+     * Origins besides PUBLIC_URL's (and the one a request was sent to) whose pages may make signed-in calls,
+     * comma-separated (e.g. a second domain of the same deployment).
+     */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(env.url(['http:', 'https:']).transform((url) => new URL(url).origin))),
     JWT_SECRET: env.secret(32),
     SESSION_TTL_HOURS: env.positiveInt(24 * 7),
     /** Unset: on in production (served over HTTPS there), off otherwise; `false` opts out explicitly. */
@@ -40,7 +49,6 @@ export const gatewayConfigSchema = z
     ...storageConfigShape,
     FRONTEND_DIR: z.string().default('dist/frontend'),
     SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }),
-    PAYMENT_PROVIDER: z.literal('stripe').default('stripe'),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   })
   .superRefine(checkStorageConfig)

@@ -2,6 +2,7 @@ import { EARLY_PRICING_PLACES, type SiteFacts } from '@app/contracts';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Not, Repository } from 'typeorm';
+import { PAYMENT_PATH_SEGMENT } from '../billing/payment-path';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { User } from '../users/user.entity';
 
@@ -25,7 +26,7 @@ export class SiteController {
       memberCount,
       earlyPricingPlacesLeft: Math.max(0, EARLY_PRICING_PLACES - everSubscribed),
       supportEmail: this.config.SUPPORT_EMAIL,
-      paymentProvider: this.config.PAYMENT_PROVIDER,
+      paymentProvider: PAYMENT_PATH_SEGMENT,
       paymentPublishableKey: this.config.STRIPE_PUBLISHABLE_KEY,
     };
   }

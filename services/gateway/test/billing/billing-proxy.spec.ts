@@ -19,7 +19,7 @@ let gateway: GatewayTestApp;
 let member: { id: string; email: string; token: string };
 let port: number;
 
-const ACCOUNT = { plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: '2030-01-31T00:00:00.000Z', cancelAtPeriodEnd: false, provider: 'local' };
+const ACCOUNT = { plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: '2030-01-31T00:00:00.000Z', cancelAtPeriodEnd: false, accountDeletionDate: null, provider: 'local' };
 
 beforeAll(async () => {
   const url = await billing.start();
@@ -68,6 +68,15 @@ describe('POST /api/stripe/create-subscription', () => {
     expectInternalHeaders(sent.headers);
     expect(sent.headers['content-type']).toBe('application/json');
     expect(billing.json(sent)).toEqual({ plan: 'annual', email: member.email, origin: PUBLIC_URL });
+  });
+
+  it('relays the 409 subscription_past_due of a member whose renewal failed (the web app sends them to the portal)', async () => {
+    billing.answer('POST /subscriptions/checkout', { status: 409, json: { error: API_ERRORS.subscriptionPastDue.message, code: 'subscription_past_due' } });
+    const response = await asMember(api(gateway).post('/api/stripe/create-subscription')).send({ plan: 'monthly' });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 409,
+      body: { error: 'Your last payment failed: pay it or change your card in Manage billing', code: 'subscription_past_due' },
+    });
   });
 
   it("relays {status: 'active'} for a member who is subscribed already", async () => {
@@ -124,6 +133,18 @@ describe('POST /api/stripe/verify-payment', () => {
       expectError(await asMember(api(gateway).post('/api/stripe/verify-payment')).send(body), 400);
     }
     expectError(await asMember(api(gateway).post('/api/stripe/verify-payment?session_id=a&session_id=b')), 400);
+    expect(billing.received).toHaveLength(0);
+  });
+
+  it('refuses a session_id that cannot be a checkout id (NUL, slashes, dots), in the body or the query, with 400 validation_failed', async () => {
+    for (const session_id of ['cs_\u0000x', '\u0000', '../account', 'cs test', '']) {
+      const response = await asMember(api(gateway).post('/api/stripe/verify-payment')).send({ session_id });
+      expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: 'validation_failed' });
+    }
+    for (const query of ['cs_%00x', '%00', '..%2Faccount']) {
+      const response = await asMember(api(gateway).post(`/api/stripe/verify-payment?session_id=${query}`));
+      expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: 'validation_failed' });
+    }
     expect(billing.received).toHaveLength(0);
   });
 
@@ -198,6 +219,26 @@ describe('/api/billing', () => {
     const refused = await asMember(api(gateway).post('/api/billing/cancel'));
     expectError(refused, 409, API_ERRORS.noSubscription.message);
     expect(refused.body.code).toBe('no_subscription');
+  });
+
+  it('POST /resume forwards for the member and relays the account renewing again, or the 409 nothing_to_resume', async () => {
+    billing.answer('POST /account/resume', { json: ACCOUNT });
+    const resumed = await asMember(api(gateway).post('/api/billing/resume')).send({ userId: 'someone-else' });
+    expect({ status: resumed.status, body: billingAccountSchema.parse(resumed.body) }).toEqual({ status: 200, body: ACCOUNT });
+    const sent = billing.only();
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/account/resume');
+    expectInternalHeaders(sent.headers);
+    expect(billing.json(sent)).toEqual({});
+
+    billing.answer('POST /account/resume', { status: 409, json: { error: API_ERRORS.nothingToResume.message, code: 'nothing_to_resume' } });
+    const refused = await asMember(api(gateway).post('/api/billing/resume'));
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 409, body: { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' } });
+  });
+
+  it('POST /resume needs a signed-in member', async () => {
+    expectError(await api(gateway).post('/api/billing/resume'), 401);
+    expect(billing.received).toHaveLength(0);
   });
 
   it("POST /portal asks for the portal returning to the app's Profile page", async () => {

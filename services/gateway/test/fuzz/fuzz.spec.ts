@@ -1,10 +1,13 @@
 import { makeTestRecording } from '@app/testing';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { relative } from 'node:path';
 import { AuditLogService } from '../../../consent/src/audit/audit-log.service';
 import { filesUnder } from '../../../consent/test/consent-api';
 import { pictureFiles, registerOk } from '../api-helpers';
 import { api, createSession, memberOf, startConsentStack, ConsentStack } from '../consent/consent-stack';
+import { BillingTestApp, startBillingTestApp, startCheckout } from '../../../billing/test/billing-test-app';
+import { setRole } from '../admin/staff-helpers';
 import { malformedRequest, FuzzRequest, FuzzWorld } from './malformed-requests';
 import { Random } from './random';
 
@@ -46,20 +49,27 @@ interface Failure {
 }
 
 /**
- * A few thousand malformed requests from a seeded generator, across every endpoint of the gateway in front of the
- * real consent service: none may answer 5xx, every error must be `{error, code}` JSON, and afterwards storage and
+ * A few thousand malformed requests from a seeded generator, across every endpoint of the gateway (the members', the
+ * partner's, billing's and the staff's) in front of the real consent and billing services: none may answer 5xx, every error must be `{error, code}` JSON, and afterwards storage and
  * database must hold exactly what the accepted requests stored, nothing half written.
  */
 describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
   let stack: ConsentStack;
+  let billing: BillingTestApp;
   let world: FuzzWorld;
   /** 5xx answers seen by the servers themselves, also those whose client had already gone. */
   const serverErrors: string[] = [];
 
   beforeAll(async () => {
+    // The real billing service (local provider) behind the gateway too, with the one service credential.
+    const internalToken = randomBytes(32).toString('base64url');
+    billing = await startBillingTestApp({ INTERNAL_SERVICE_TOKEN: internalToken });
     stack = await startConsentStack(
-      { RECORDING_MAX_BYTES: String(MAX_RECORDING_BYTES), MAX_ASSETS_PER_SESSION: UNLIMITED },
+      { RECORDING_MAX_BYTES: String(MAX_RECORDING_BYTES), MAX_ASSETS_PER_SESSION: UNLIMITED, INTERNAL_SERVICE_TOKEN: internalToken },
       {
+        BILLING_SERVICE_URL: billing.baseUrl,
+        CHECKOUTS_PER_MEMBER_PER_HOUR: UNLIMITED,
+        TEST_PAYMENTS_PER_MEMBER_PER_HOUR: UNLIMITED,
         RECORDING_MAX_BYTES: String(MAX_RECORDING_BYTES),
         PUBLIC_URL: PUBLIC_ORIGIN,
         TRUST_PROXY_HOPS: '1',
@@ -73,6 +83,7 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
     for (const [name, server] of [
       ['gateway', stack.gateway.app.getHttpServer()],
       ['consent service', stack.consent.app.getHttpServer()],
+      ['billing service', billing.app.getHttpServer()],
     ] as const) {
       server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) =>
         response.on('finish', () => {
@@ -80,9 +91,12 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
         }),
       );
     }
-    world = await buildWorld(stack);
+    world = await buildWorld(stack, billing);
   });
-  afterAll(() => stack.close());
+  afterAll(async () => {
+    await stack.close();
+    await billing.close();
+  });
 
   it('answers every one with a 4xx {error, code} or a success, and leaves nothing half written', async () => {
     const random = new Random(SEED);
@@ -172,10 +186,14 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
 });
 
 /** Members, sessions and announced recordings the generated requests can aim at, so many get past the first checks. */
-async function buildWorld(stack: ConsentStack): Promise<FuzzWorld> {
+async function buildWorld(stack: ConsentStack, billing: BillingTestApp): Promise<FuzzWorld> {
   const member = await memberOf(stack);
   const inactive = await memberOf(stack, false);
   const existing = await registerOk(stack.gateway);
+  const [support, admin] = [await registerOk(stack.gateway), await registerOk(stack.gateway)];
+  await setRole(stack.gateway.dataSource, support.user.id, 'support');
+  await setRole(stack.gateway.dataSource, admin.user.id, 'admin');
+  const checkoutIds = [(await startCheckout(billing, member.id, 'monthly')).sessionId, (await startCheckout(billing, inactive.id, 'annual')).sessionId];
   const webm = await makeTestRecording('webm');
   const sessions = [];
   for (let count = 0; count < 24; count++) {
@@ -194,6 +212,9 @@ async function buildWorld(stack: ConsentStack): Promise<FuzzWorld> {
     publicOrigin: PUBLIC_ORIGIN,
     memberToken: member.token,
     inactiveMemberToken: inactive.token,
+    supportToken: support.token,
+    adminToken: admin.token,
+    checkoutIds,
     existingEmail: existing.username,
     pictureKey: String(existing.user.profile_picture_url).split('/').pop()!,
     sessions,

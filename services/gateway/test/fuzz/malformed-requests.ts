@@ -31,6 +31,11 @@ export interface FuzzWorld {
   publicOrigin: string;
   memberToken: string;
   inactiveMemberToken: string;
+  /** Staff accounts (the support lookup, the job dashboard). */
+  supportToken: string;
+  adminToken: string;
+  /** Checkouts started by the member at the billing service (local provider). */
+  checkoutIds: string[];
   existingEmail: string;
   pictureKey: string;
   sessions: FuzzSession[];
@@ -500,8 +505,108 @@ const plainCalls: Generator = (r, world) => {
   return { label: `${method} ${path} | ${caller.label}`, method, path, headers: { ...caller.headers, ...extraHeaders(r) } };
 };
 
+// ------------------------------------------------------------------ billing and staff
+
+/** A checkout id for a path or a body: a real one, or one that must never reach another route or a query. */
+function checkoutSegment(r: Random, world: FuzzWorld): string {
+  const valid = r.pick(world.checkoutIds);
+  return r.oneOf<string>([
+    () => valid,
+    () => valid,
+    () => r.pick(['cs_local_nope', 'portal', 'x'.repeat(201)]),
+    () => r.pick(['%00', `${valid}%00`, '..', '%2e%2e', '..%2Faccount', '%2F..%2Fwebhooks', '%ZZ', 'ÿ', `${valid};x`, `${valid}%20`]),
+  ]);
+}
+
+function checkoutIdValue(r: Random, world: FuzzWorld): string {
+  return r.oneOf<string>([() => r.pick(world.checkoutIds), () => `cs_local_\u0000`, () => '\u0000', () => '../account', () => weirdString(r)]);
+}
+
+const card = () => ({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+
+const createSubscription: Generator = (r, world) => jsonCall(r, world, 'POST', '/api/stripe/create-subscription', { plan: r.pick(['monthly', 'annual']) });
+
+/** session_id in the body, or (as the return address carries it, the spec's empty body) in the query. */
+const verifyPayment: Generator = (r, world) => {
+  if (r.chance(0.6)) return jsonCall(r, world, 'POST', '/api/stripe/verify-payment', { session_id: checkoutIdValue(r, world) });
+  const id = r.pick([encodeURIComponent(r.pick(world.checkoutIds)), '%00', 'cs_local_%00x', '..%2Faccount', '%ZZ', 'a&session_id=b', `${'x'.repeat(300)}`]);
+  const caller = credentials(r, world);
+  return { label: `query session_id=${id.slice(0, 40)} | ${caller.label}`, method: 'POST', path: `/api/stripe/verify-payment?session_id=${id}`, headers: { ...caller.headers, ...extraHeaders(r) } };
+};
+
+const payTestCheckout: Generator = (r, world) => {
+  const id = checkoutSegment(r, world);
+  const call = jsonCall(r, world, 'POST', `/api/billing/test-checkout/${id}/pay`, { ...card(), cardNumber: r.pick(['4242 4242 4242 4242', '4000 0000 0000 0002', '4242']) });
+  return { ...call, label: `${id.slice(0, 40)} ${call.label}` };
+};
+
+const testPortalCard: Generator = (r, world) => jsonCall(r, world, 'POST', '/api/billing/test-checkout/portal/card', card());
+
+const billingCalls: Generator = (r, world) => {
+  const caller = credentials(r, world);
+  const [method, path] = r.pick<[string, string]>([
+    ['GET', '/api/billing/account'],
+    ['GET', '/api/billing/referrals'],
+    ['POST', '/api/billing/cancel'],
+    ['POST', '/api/billing/resume'],
+    ['POST', '/api/billing/portal'],
+    ['GET', '/api/billing/test-checkout/portal'],
+    ['POST', '/api/billing/test-checkout/portal/resume'],
+    ['GET', `/api/billing/test-checkout/${checkoutSegment(r, world)}`],
+    [r.pick(['DELETE', 'PUT', 'PATCH', 'GET']), r.pick(['/api/billing/cancel', '/api/billing/resume', '/api/stripe/verify-payment', '/api/stripe/create-subscription', '/api/billing/nope'])],
+  ]);
+  return { label: `${method} ${path.slice(0, 80)} | ${caller.label}`, method, path, headers: { ...caller.headers, ...extraHeaders(r) } };
+};
+
+/** The provider's webhook: public, raw bytes, judged by the billing service's signature check. */
+const webhook: Generator = (r, world) => {
+  const body = r.oneOf<Buffer>([
+    () => Buffer.from(JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: r.pick(world.checkoutIds) } } })),
+    () => jsonBody(r, { id: 'evt_1', type: 'invoice.paid', created: 1 }).text,
+    () => Buffer.from(r.pick(['', '{', 'null', '\u0000', 'x'.repeat(70_000)])),
+  ]);
+  const signature = r.pick([undefined, 't=1,v1=abc', 'garbage', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, 'ÿ']);
+  return {
+    label: `webhook ${body.length} bytes signature=${String(signature)}`,
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    headers: { 'Content-Type': r.pick(['application/json', 'text/plain', '']), ...(signature === undefined ? {} : { 'Stripe-Signature': signature }), ...extraHeaders(r) },
+    body,
+  };
+};
+
+function staffCredentials(r: Random, world: FuzzWorld): { headers: Record<string, string>; label: string } {
+  return r.oneOf([
+    () => ({ headers: { Authorization: `Bearer ${world.adminToken}` }, label: 'admin' }),
+    () => ({ headers: { Authorization: `Bearer ${world.supportToken}` }, label: 'support' }),
+    () => ({ headers: { Cookie: `session=${world.supportToken}`, Origin: world.publicOrigin }, label: 'support cookie' }),
+    () => credentials(r, world),
+  ]);
+}
+
+/** The support lookup and the job dashboard: staff routes, by staff and by everyone else. */
+const staffCalls: Generator = (r, world) => {
+  const session = r.pick(world.sessions);
+  const caller = staffCredentials(r, world);
+  const [method, path] = r.oneOf<[string, string]>([
+    () => ['GET', `/api/admin/sessions/${idSegment(r, world, session, 'id').segment}`],
+    () => ['GET', `/api/admin/sessions/${idSegment(r, world, session, 'id').segment}`],
+    () => [r.pick(['POST', 'DELETE', 'PUT']), `/api/admin/sessions/${session.id}`],
+    () => ['GET', r.pick(['/admin/queues', '/admin/queues/', '/admin/queues/api/queues', '/admin/queues/api/queues?activeQueue=%00', '/admin/queues/api/queues?status=%ZZ&page=-1&jobsPerPage=1e9', '/admin/queues/api/queues?activeQueue=session-updates&status=failed&page=1&jobsPerPage=10'])],
+    () => [r.pick(['PUT', 'POST', 'DELETE']), r.pick(['/admin/queues/api/queues/pause', '/admin/queues/api/queues/session-updates/retry/failed', '/admin/queues/api/queues/nope/clean/completed', '/admin/queues/api/queues/%00/x/retry'])],
+  ]);
+  return { label: `${method} ${path.slice(0, 100)} | ${caller.label}`, method, path, headers: { ...caller.headers, ...extraHeaders(r) } };
+};
+
 /** Every endpoint, weighted so the expensive ones (password hashing, pictures) stay a small share. */
 const GENERATORS: [Generator, number][] = [
+  [createSubscription, 3],
+  [verifyPayment, 5],
+  [payTestCheckout, 3],
+  [testPortalCard, 2],
+  [billingCalls, 5],
+  [webhook, 2],
+  [staffCalls, 6],
   [register, 4],
   [login, 3],
   [createSession, 8],

@@ -51,6 +51,10 @@ export class LocalSubscription {
   @Column({ name: 'free_for_life', type: 'boolean', default: false })
   freeForLife: boolean;
 
+  /** When it was refunded as a member's duplicate subscription (and ended). */
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -76,14 +76,33 @@ export class LocalPaymentProvider implements PaymentProvider {
         cancelUrl: request.cancelUrl,
       });
     });
-    return { checkoutId, url: `${new URL(request.successUrl).origin}${LOCAL_CHECKOUT_PATH}/${checkoutId}` };
+    return { checkoutId, url: checkoutUrl(request.successUrl, checkoutId) };
   }
 
   async retrieveCheckout(checkoutId: string): Promise<CheckoutState> {
     const checkout = await this.repository.checkout(checkoutId);
     if (!checkout) throw new Error(`No such checkout: ${checkoutId}`);
     const subscription = checkout.subscriptionId ? await this.repository.subscription(checkout.subscriptionId) : null;
-    return { checkoutId, status: checkout.status, customerId: checkout.customerId, subscription: subscription && stateOf(subscription) };
+    return {
+      checkoutId,
+      status: checkout.status,
+      url: checkout.status === 'open' ? checkoutUrl(checkout.successUrl, checkoutId) : null,
+      customerId: checkout.customerId,
+      subscription: subscription && stateOf(subscription),
+    };
+  }
+
+  /** A checkout paid meanwhile stays complete: `pay` holds the checkout's row lock, so the two never interleave. */
+  async expireCheckout(checkoutId: string): Promise<CheckoutState> {
+    await this.repository.expireCheckout(checkoutId);
+    return this.retrieveCheckout(checkoutId);
+  }
+
+  /** Ended at once (canceled) and marked refunded; a second call changes nothing. */
+  async refundDuplicate(subscriptionId: string): Promise<SubscriptionState> {
+    const subscription = (await this.repository.refundSubscription(subscriptionId)) ?? (await this.repository.subscription(subscriptionId));
+    if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
+    return stateOf(subscription);
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
@@ -103,8 +122,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { id: event.id, type: event.type, createdAt: new Date(event.created), ...event.data, payload: event };
   }
 
-  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState> {
-    const subscription = await this.repository.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState> {
+    const subscription = await this.repository.updateSubscription(subscriptionId, { cancelAtPeriodEnd: cancel });
     if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
     return stateOf(subscription);
   }
@@ -119,6 +138,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
     if (subscription.freeForLife) return;
     await this.repository.updateSubscription(subscriptionId, { freeForLife: true });
+  }
+
+  /** The flag cleared: charged again at its next renewal. */
+  async revokeFreeForLife(subscriptionId: string): Promise<void> {
+    const subscription = await this.repository.subscription(subscriptionId);
+    if (!subscription?.freeForLife) return;
+    await this.repository.updateSubscription(subscriptionId, { freeForLife: false });
   }
 
   /** Like Stripe's `card.fingerprint`: the same card number gives the same value (SHA-256, keyed per deployment). */
@@ -287,6 +313,11 @@ function stateOf(subscription: LocalSubscription): SubscriptionState {
     updatedAt: subscription.updatedAt,
     cardFingerprint: subscription.cardFingerprint,
   };
+}
+
+/** The TEST MODE page of a checkout, on the app's origin (the one its success address names). */
+function checkoutUrl(successUrl: string, checkoutId: string): string {
+  return `${new URL(successUrl).origin}${LOCAL_CHECKOUT_PATH}/${checkoutId}`;
 }
 
 /** The success address with the checkout's id in place of `{CHECKOUT_SESSION_ID}`, as a path on the app's origin. */

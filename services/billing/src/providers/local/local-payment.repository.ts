@@ -1,6 +1,7 @@
 import type { PlanId } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull, type FindOptionsWhere } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { LocalCheckout, LocalCustomer, LocalSubscription } from './local-entities';
 
 /** Ids shaped like Stripe's, so logs and pages read the same with either provider. */
@@ -42,6 +43,11 @@ export class LocalPaymentRepository {
     await transaction.delete(LocalCustomer, { userId });
   }
 
+  /** An open checkout can no longer be paid (one paid already, or being paid under its lock, is left as it is). */
+  async expireCheckout(id: string): Promise<void> {
+    await this.dataSource.createQueryBuilder().update(LocalCheckout).set({ status: 'expired' }).where({ id, status: 'open' }).execute();
+  }
+
   async completeCheckout(transaction: EntityManager, id: string, subscriptionId: string, at: Date): Promise<void> {
     await transaction.update(LocalCheckout, { id }, { status: 'complete', subscriptionId, completedAt: at });
   }
@@ -57,10 +63,6 @@ export class LocalPaymentRepository {
     return this.dataSource.getRepository(LocalSubscription).findOneBy({ id });
   }
 
-  /**
-   * Changes a subscription as the provider would (cancel at period end; tests also move it past due and back). Its
-   * `updated_at` moves to now, and by at least 1 ms, so every change is newer than the one before.
-   */
   /** The member's latest subscription, locked until the transaction ends (the portal's changes, one at a time). */
   lockLatestSubscription(transaction: EntityManager, userId: string): Promise<LocalSubscription | null> {
     return transaction
@@ -102,15 +104,28 @@ export class LocalPaymentRepository {
     changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'freeForLife' | 'cardFingerprint' | 'cardLast4'>>,
     transaction?: EntityManager,
   ): Promise<LocalSubscription | null> {
+    return this.changeSubscription({ id }, changes, transaction);
+  }
+
+  /** A duplicate subscription ends at once, refunded; null when it was refunded already (or is unknown). */
+  refundSubscription(id: string): Promise<LocalSubscription | null> {
+    return this.changeSubscription({ id, refundedAt: IsNull() }, { status: 'canceled', refundedAt: () => 'clock_timestamp()' });
+  }
+
+  private async changeSubscription(
+    where: FindOptionsWhere<LocalSubscription>,
+    changes: QueryDeepPartialEntity<LocalSubscription>,
+    transaction?: EntityManager,
+  ): Promise<LocalSubscription | null> {
     const manager = transaction ?? this.dataSource.manager;
     const result = await manager
       .createQueryBuilder()
       .update(LocalSubscription)
       .set({ ...changes, updatedAt: () => `GREATEST(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')` })
-      .where({ id })
+      .where(where)
       .returning('*')
       .updateEntity(false)
       .execute();
-    return result.affected ? manager.getRepository(LocalSubscription).findOneBy({ id }) : null;
+    return result.affected ? manager.getRepository(LocalSubscription).findOneBy({ id: where.id as string }) : null;
   }
 }

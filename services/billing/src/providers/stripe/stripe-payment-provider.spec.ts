@@ -32,6 +32,7 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       email: 'member@example.test',
       plan: 'monthly',
       customerId: null,
+      checkoutsBefore: 0,
       successUrl: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ORIGIN}/cancel`,
       ...overrides,
@@ -115,7 +116,7 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
 
-      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toEqual({ checkoutId, status: 'open', customerId: null, subscription: null });
+      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toEqual({ checkoutId, status: 'open', url: api.sessions.get(checkoutId)!.url, customerId: null, subscription: null });
       const request = api.requests[1];
       expect(request.method).toBe('GET');
       expect(request.path).toBe(`/v1/checkout/sessions/${checkoutId}`);
@@ -134,6 +135,7 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       expect(state).toEqual({
         checkoutId,
         status: 'complete',
+        url: null,
         customerId: 'cus_new',
         subscription: {
           subscriptionId: subscription.id,
@@ -153,7 +155,45 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
       api.sessions.get(checkoutId)!.status = 'expired';
-      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toMatchObject({ status: 'expired', subscription: null });
+      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toMatchObject({ status: 'expired', url: null, subscription: null });
+    });
+  });
+
+  describe('expireCheckout', () => {
+    it('expires an open session at Stripe and answers it expired', async () => {
+      const stripe = provider();
+      const { checkoutId } = await stripe.createCheckout(checkout());
+      await expect(stripe.expireCheckout(checkoutId)).resolves.toMatchObject({ checkoutId, status: 'expired', url: null, subscription: null });
+      expect(api.requests[1]).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${checkoutId}/expire` });
+      expect(api.sessions.get(checkoutId)!.status).toBe('expired');
+    });
+
+    it('answers a session paid before it could be expired as complete, with its subscription', async () => {
+      const stripe = provider();
+      const { checkoutId } = await stripe.createCheckout(checkout());
+      const subscription = api.completeCheckout(checkoutId, { price: PRICES.monthly });
+      await expect(stripe.expireCheckout(checkoutId)).resolves.toMatchObject({ status: 'complete', subscription: { subscriptionId: subscription.id, status: 'active' } });
+    });
+  });
+
+  describe('refundDuplicate', () => {
+    it("refunds the latest invoice's payment as a duplicate, cancels the subscription at once, and repeats as the same requests", async () => {
+      const subscription = api.addSubscription({ id: 'sub_dup', customer: 'cus_d', price: PRICES.monthly, userId: 'user-d' });
+      const paymentIntent = api.payInvoice(subscription);
+
+      const state = await provider().refundDuplicate('sub_dup');
+      expect(state).toMatchObject({ subscriptionId: 'sub_dup', status: 'canceled' });
+      const refunds = api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0].body).toEqual({ payment_intent: paymentIntent, reason: 'duplicate', metadata: { subscriptionId: 'sub_dup' } });
+      expect(refunds[0].headers['idempotency-key']).toBe(`duplicate-refund-${paymentIntent}`);
+      expect(api.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_dup')).toBe(true);
+      expect(api.refunds).toHaveLength(1);
+
+      // Again (a retried event): the refund is Stripe's idempotent replay, the canceled subscription is not cancelled again.
+      await expect(provider().refundDuplicate('sub_dup')).resolves.toMatchObject({ status: 'canceled' });
+      expect(api.refunds).toHaveLength(1);
+      expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
     });
   });
 
@@ -216,14 +256,18 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     });
   });
 
-  describe('cancelAtPeriodEnd and portalUrl', () => {
-    it('sets cancel_at_period_end and answers the updated subscription', async () => {
+  describe('setCancelAtPeriodEnd and portalUrl', () => {
+    it('sets cancel_at_period_end and answers the updated subscription; false undoes it', async () => {
       const periodEnd = Math.floor(clock / 1000) + 10 * 86_400;
       api.addSubscription({ id: 'sub_c', customer: 'cus_c', price: PRICES.monthly, userId: 'user-c', periodEnd });
 
-      const state = await provider().cancelAtPeriodEnd('sub_c');
+      const state = await provider().setCancelAtPeriodEnd('sub_c', true);
       expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_c', body: { cancel_at_period_end: 'true' } });
       expect(state).toMatchObject({ subscriptionId: 'sub_c', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd * 1000) });
+
+      const resumed = await provider().setCancelAtPeriodEnd('sub_c', false);
+      expect(api.requests[1]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_c', body: { cancel_at_period_end: 'false' } });
+      expect(resumed).toMatchObject({ subscriptionId: 'sub_c', status: 'active', cancelAtPeriodEnd: false });
     });
 
     it('creates a billing portal session for the customer and answers its url', async () => {
@@ -247,7 +291,6 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       ]);
       expect(api.requests[1].body).toEqual({ id: FREE_FOR_LIFE_COUPON_ID, percent_off: '100', duration: 'forever', name: 'Free for life (4 referrals)' });
       expect(api.requests[2].body).toEqual({ discounts: [{ coupon: FREE_FOR_LIFE_COUPON_ID }] });
-      expect(api.requests[2].headers['idempotency-key']).toBe('free-for-life-sub_r1');
       expect(api.coupons.get(FREE_FOR_LIFE_COUPON_ID)).toMatchObject({ percent_off: 100, duration: 'forever' });
       expect(api.subscriptions.get('sub_r1')!.discount_objects).toEqual([expect.objectContaining({ object: 'discount', coupon: expect.objectContaining({ id: FREE_FOR_LIFE_COUPON_ID }) })]);
 
@@ -282,6 +325,41 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     });
   });
 
+  describe('revokeFreeForLife (the reward taken back)', () => {
+    const discountDeletes = () => api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path);
+
+    it("deletes the subscription's discount; again, there is none: no error", async () => {
+      api.addSubscription({ id: 'sub_back', price: PRICES.monthly });
+      const stripe = provider();
+      await stripe.grantFreeForLife('sub_back');
+      await stripe.revokeFreeForLife('sub_back');
+      expect(api.subscriptions.get('sub_back')!.discounts).toEqual([]);
+      await stripe.revokeFreeForLife('sub_back');
+      expect(discountDeletes()).toEqual(['/v1/subscriptions/sub_back/discount', '/v1/subscriptions/sub_back/discount']);
+    });
+
+    it('an unknown subscription, or one ended, has nothing to take back', async () => {
+      const stripe = provider();
+      await stripe.revokeFreeForLife('sub_unknown');
+      api.addSubscription({ id: 'sub_ended', price: PRICES.monthly });
+      await stripe.grantFreeForLife('sub_ended');
+      api.subscriptions.get('sub_ended')!.status = 'canceled';
+      api.failNext({ status: 400, error: { type: 'invalid_request_error', message: 'This subscription is canceled.' } });
+      await stripe.revokeFreeForLife('sub_ended');
+    });
+
+    it('a refusal while the discount is still there is thrown, as is a failure worth retrying', async () => {
+      api.addSubscription({ id: 'sub_kept', price: PRICES.monthly });
+      const stripe = provider();
+      await stripe.grantFreeForLife('sub_kept');
+      api.failNext({ status: 400, error: { type: 'invalid_request_error', message: 'Something is off.' } });
+      await expect(stripe.revokeFreeForLife('sub_kept')).rejects.toMatchObject({ permanent: true, statusCode: 400 });
+      api.failNext({ status: 500, error: { type: 'api_error', message: 'Something went wrong' } });
+      await expect(stripe.revokeFreeForLife('sub_kept')).rejects.toThrow(/Stripe request failed \(500\)/);
+      expect(api.subscriptions.get('sub_kept')!.discounts).toHaveLength(1);
+    });
+  });
+
   describe('errors: permanent or retryable', () => {
     async function failure(promise: Promise<unknown>): Promise<Error> {
       try {
@@ -313,7 +391,7 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
 
     it('a 402 card error is a PermanentProviderError carrying the decline', async () => {
       api.failNext({ status: 402, error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
-      const error = await failure(provider().cancelAtPeriodEnd('sub_any'));
+      const error = await failure(provider().setCancelAtPeriodEnd('sub_any', true));
       expect(error).toBeInstanceOf(PermanentProviderError);
       expect(error).toMatchObject({ type: 'card_error', code: 'card_declined', declineCode: 'generic_decline', statusCode: 402, message: 'Your card was declined.' });
     });

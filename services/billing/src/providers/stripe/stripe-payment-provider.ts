@@ -38,6 +38,8 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** The referral reward's coupon (100% off, forever), created once under this id and reused for every grant. */
 export const FREE_FOR_LIFE_COUPON_ID = 'referral-free-for-life';
+/** A subscription in these is over: it is never charged again, whatever discount it still shows. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 /** Expanded on every subscription read, for the paying card's fingerprint. */
 const SUBSCRIPTION_EXPAND = ['default_payment_method'];
 const DEFAULT_IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
@@ -109,7 +111,49 @@ export class StripePaymentProvider implements PaymentProvider {
       subscription = await this.retrieveSubscription(session.subscription);
     }
     const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
-    return { checkoutId: session.id, status, customerId: idOf(session.customer) ?? subscription?.customerId ?? null, subscription };
+    return {
+      checkoutId: session.id,
+      status,
+      url: status === 'open' ? (session.url ?? null) : null,
+      customerId: idOf(session.customer) ?? subscription?.customerId ?? null,
+      subscription,
+    };
+  }
+
+  /** Stripe refuses to expire a session that is no longer open (paid meanwhile): it is read as it is then. */
+  async expireCheckout(checkoutId: string): Promise<CheckoutState> {
+    try {
+      await this.call(() => this.stripe.checkout.sessions.expire(checkoutId));
+    } catch (error) {
+      if (!isPermanentProviderError(error)) throw error;
+    }
+    return this.retrieveCheckout(checkoutId);
+  }
+
+  /**
+   * Every paid payment of the subscription's latest invoice (its only one: a duplicate is refunded when its first
+   * payment is recorded) is refunded as `duplicate`, then the subscription is cancelled at once. The idempotency keys
+   * name the payment and the subscription, so a retried call is the same request; a payment refunded already is done.
+   */
+  async refundDuplicate(subscriptionId: string): Promise<SubscriptionState> {
+    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const invoice = idOf(subscription.latest_invoice);
+    const payments = invoice ? (await this.call(() => this.stripe.invoicePayments.list({ invoice, status: 'paid' }))).data : [];
+    for (const { payment } of payments) {
+      const paymentIntent = idOf(payment.payment_intent);
+      const charge = idOf(payment.charge);
+      if (!paymentIntent && !charge) continue;
+      const target = paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! };
+      await this.call(() =>
+        this.stripe.refunds.create({ ...target, reason: 'duplicate', metadata: { subscriptionId } }, { idempotencyKey: `duplicate-refund-${paymentIntent ?? charge}` }),
+      ).catch((error: unknown) => {
+        if (!(isPermanentProviderError(error) && error.code === 'charge_already_refunded')) throw error;
+      });
+    }
+    if (subscription.status !== 'canceled') {
+      await this.call(() => this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-cancel-${subscriptionId}` }));
+    }
+    return this.retrieveSubscription(subscriptionId);
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
@@ -117,8 +161,8 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.toSubscriptionState(subscription, this.observe());
   }
 
-  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState> {
-    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand: SUBSCRIPTION_EXPAND }));
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState> {
+    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel, expand: SUBSCRIPTION_EXPAND }));
     return this.toSubscriptionState(subscription, this.observe());
   }
 
@@ -130,13 +174,37 @@ export class StripePaymentProvider implements PaymentProvider {
   /**
    * The referral reward: the subscription gets the free-for-life coupon (100% off, `duration: forever`) as its
    * discount (`discounts: [{coupon}]`, which replaces any other discount on it). The coupon is created once under a
-   * fixed id and reused; the update's idempotency key names the subscription, so a retried grant is the same request.
+   * fixed id and reused. Setting the discount list is the same whenever it is sent, so a retried grant needs no key of
+   * its own; a fixed one would have Stripe replay its earlier answer for 24 hours, and a reward revoked and earned again
+   * on the same subscription meanwhile would not be applied.
    */
   async grantFreeForLife(subscriptionId: string): Promise<void> {
     const coupon = await this.ensureFreeForLifeCoupon();
-    await this.call(() =>
-      this.stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon }] }, { idempotencyKey: `free-for-life-${subscriptionId}` }),
-    );
+    await this.call(() => this.stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon }] }));
+  }
+
+  /**
+   * Takes the reward back: the subscription's discount is deleted (`DELETE /v1/subscriptions/{id}/discount`). Stripe
+   * refuses when there is no discount to delete; a refusal is no error when the subscription no longer carries one, has
+   * ended or is unknown (a retried revoke), and is thrown otherwise.
+   */
+  async revokeFreeForLife(subscriptionId: string): Promise<void> {
+    try {
+      await this.call(() => this.stripe.subscriptions.deleteDiscount(subscriptionId));
+    } catch (error) {
+      if (!isPermanentProviderError(error) || (await this.carriesDiscount(subscriptionId))) throw error;
+    }
+  }
+
+  /** Whether the subscription exists, has not ended and has a discount. */
+  private async carriesDiscount(subscriptionId: string): Promise<boolean> {
+    try {
+      const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+      return !ENDED_STATUSES.has(subscription.status) && subscription.discounts.length > 0;
+    } catch (error) {
+      if (isPermanentProviderError(error) && error.code === 'resource_missing') return false;
+      throw error;
+    }
   }
 
   /** The coupon's id: read it, create it when it does not exist yet (another instance may win that race). */
@@ -248,14 +316,14 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Same member, plan, price, customer or email and return addresses within one time bucket -> the same key, so
+   * Same member, plan, price, customer or email, return addresses and checkouts before within one time bucket -> the same key, so
    * Stripe answers the first session again instead of creating a second one. The request itself is in the hash so a
    * changed request (e.g. the member now has a customer id) gets a new key rather than an idempotency error.
    */
   private checkoutIdempotencyKey(request: CheckoutRequest, price: string): string {
     const bucket = Math.floor(this.now() / this.windowMs);
     const digest = createHash('sha256')
-      .update(JSON.stringify([request.userId, request.plan, price, request.customerId ?? null, request.customerId ? null : request.email, request.successUrl, request.cancelUrl, bucket]))
+      .update(JSON.stringify([request.userId, request.plan, price, request.customerId ?? null, request.customerId ? null : request.email, request.successUrl, request.cancelUrl, request.checkoutsBefore, bucket]))
       .digest('hex')
       .slice(0, 40);
     return `checkout-${request.plan}-${bucket}-${digest}`;
