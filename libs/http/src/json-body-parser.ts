@@ -16,15 +16,30 @@ const MESSAGES: Record<string, string> = {
   'encoding.unsupported': 'Unsupported request encoding',
 };
 
+/** A body size limit as the services write it: whole kilobytes or megabytes (1024-based, as body-parser reads them). */
+export type BodyLimit = `${number}${'kb' | 'mb'}`;
+
+const UNIT_BYTES = { kb: 1024, mb: 1024 * 1024 } as const;
+
+function bytesOf(limit: BodyLimit): number {
+  const [, amount, unit] = /^(\d+(?:\.\d+)?)(kb|mb)$/.exec(limit) ?? [];
+  if (!unit) throw new Error(`Not a body limit: ${limit}`);
+  return Math.floor(Number(amount) * UNIT_BYTES[unit as keyof typeof UNIT_BYTES]);
+}
+
 /**
  * JSON bodies only (the API takes no forms), at most `limit` in size and JSON_MAX_DEPTH levels deep. A body the
  * parser refuses becomes an error with a generic message, so the client gets its 4xx as `{error, code}` and never an
  * echo of the body it sent.
  */
-export function jsonBodyParser(limit: string): RequestHandler {
-  const parse = express.json({ limit, verify: refuseDeepNesting });
-  return (request: Request, response: Response, next: NextFunction) =>
+export function jsonBodyParser(limit: BodyLimit): RequestHandler {
+  const maxBytes = bytesOf(limit);
+  const parse = express.json({ limit: maxBytes, verify: refuseDeepNesting });
+  return (request: Request, response: Response, next: NextFunction) => {
+    // Bodies of other types are not read here (an upload streams on to its route, which has a limit of its own).
+    if (request.is('application/json') && declaredOver(request, response, maxBytes)) return next(new ApiException(API_ERRORS.bodyTooLarge));
     parse(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
+  };
 }
 
 /**
@@ -32,10 +47,24 @@ export function jsonBodyParser(limit: string): RequestHandler {
  * checks a signature over the exact bytes (a payment provider's webhook). Mounted on that path before the JSON parser,
  * which then leaves the body alone. Refusals are answered as the JSON parser's are.
  */
-export function rawBodyParser(limit: string): RequestHandler {
-  const read = express.raw({ type: () => true, limit });
-  return (request: Request, response: Response, next: NextFunction) =>
+export function rawBodyParser(limit: BodyLimit): RequestHandler {
+  const maxBytes = bytesOf(limit);
+  const read = express.raw({ type: () => true, limit: maxBytes });
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (declaredOver(request, response, maxBytes)) return next(new ApiException(API_ERRORS.bodyTooLarge));
     read(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
+  };
+}
+
+/**
+ * Whether the request declares a body over `maxBytes`. body-parser sees that at once too, but answers only after
+ * reading the whole body off the connection, so a client declaring gigabytes and sending nothing held the request
+ * open. Refused before a byte is read instead, and the connection closed with the answer, so the client stops sending.
+ */
+function declaredOver(request: Request, response: Response, maxBytes: number): boolean {
+  if (!(Number(request.headers['content-length']) > maxBytes)) return false;
+  response.setHeader('Connection', 'close');
+  return true;
 }
 
 /** Runs on the raw body before it is parsed, so a deep body costs one linear scan and is never built. */

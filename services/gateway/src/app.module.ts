@@ -38,6 +38,7 @@ import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadin
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
 import { QueueHandles } from './queues/queue-handles';
+import { RobotsController } from './site/robots.controller';
 import { SiteController } from './site/site.controller';
 import { JobStates } from './support/job-states';
 import { SupportLookup } from './support/support-lookup';
@@ -58,7 +59,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, SiteController, SupportController],
+      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, RobotsController, SiteController, SupportController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },

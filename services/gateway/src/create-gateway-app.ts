@@ -30,7 +30,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(requestDurations());
   // Headers first, so refusals by the middleware after it carry them too.
   app.use(securityHeaders(config));
-  app.use(crossSiteRequestGuard(config.PUBLIC_URL));
+  app.use(crossSiteRequestGuard(config));
   // The provider's webhook is signed over its exact bytes: its body is read raw by its route, never parsed here.
   const parseJson = jsonBodyParser(JSON_BODY_LIMIT);
   app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));

@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@app/contracts';
 import type { Response } from 'supertest';
 import { countSessions, countUsers, expectError, sessionCookie } from './api-helpers';
 import { validRegisterPayload } from './fixtures';
@@ -7,11 +8,14 @@ const APP = 'https://consent.example';
 const FOREIGN = 'https://evil.example';
 
 function expectCrossSiteRefusal(response: Response): void {
-  expectError(response, 403, 'Cross-site request refused');
+  expectError(response, 403, API_ERRORS.crossSiteRequest.message);
   expect(response.body.code).toBe('cross_site_request');
 }
 
 /** State-changing calls authenticated by the session cookie alone must come from the app's own origin (PUBLIC_URL). */
+const register = (stack: ConsentStack, headers: Record<string, string>) => async () =>
+  api(stack).post('/api/auth/register').set(headers).send(await validRegisterPayload());
+
 describe('cross-site request defence', () => {
   let stack: ConsentStack;
   let member: Member;
@@ -96,5 +100,63 @@ describe('cross-site request defence', () => {
     const account = await validRegisterPayload();
     expect((await api(stack).post('/api/auth/register').send(account)).status).toBe(201);
     expectCrossSiteRefusal(await api(stack).post('/api/auth/login').set('Cookie', cookie()).send({ username: account.username, password: account.password }));
+  });
+});
+
+/**
+ * The app is reached at more than one address (localhost, 127.0.0.1, a LAN address a phone scanning the QR code uses,
+ * a second configured domain): a page is of the app when its origin is where the request was sent, or configured.
+ */
+describe('the app at any of its addresses', () => {
+  const SECOND = 'https://second.example';
+  let direct: ConsentStack;
+
+  beforeAll(async () => {
+    direct = await startConsentStack({}, { PUBLIC_URL: 'http://localhost:3000', ALLOWED_ORIGINS: `${SECOND}, https://third.example/` });
+  });
+  afterAll(() => direct.close());
+
+  it.each([
+    ['localhost', { Host: 'localhost:3000', Origin: 'http://localhost:3000' }],
+    ['127.0.0.1', { Host: '127.0.0.1:3000', Origin: 'http://127.0.0.1:3000' }],
+    ['a LAN address', { Host: '192.168.1.20:3000', Origin: 'http://192.168.1.20:3000' }],
+    ['a configured second origin', { Host: 'localhost:3000', Origin: SECOND }],
+  ])('registers and then makes a signed-in call from a page at %s', async (_address, headers) => {
+    const registered = await register(direct, headers)();
+    expect(registered.status).toBe(201);
+    const signedOut = await api(direct).post('/api/auth/logout').set(headers).set('Cookie', `session=${registered.body.token}`);
+    expect(signedOut.status).toBe(204);
+  });
+
+  it('still refuses a foreign page, whatever address the request went to, and changes nothing', async () => {
+    const before = await countUsers(direct.gateway);
+    const foreignPages: Record<string, string>[] = [
+      { Host: '127.0.0.1:3000', Origin: FOREIGN },
+      { Host: '127.0.0.1:3000', Origin: 'http://127.0.0.1:3001' },
+      { Host: '127.0.0.1:3000', Origin: 'https://127.0.0.1:3000' },
+      // Forwarded headers count only behind a trusted proxy (TRUST_PROXY_HOPS is 0 here).
+      { Host: '127.0.0.1:3000', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', Origin: FOREIGN },
+    ];
+    for (const headers of foreignPages) {
+      expectCrossSiteRefusal(await register(direct, headers)());
+    }
+    expect(await countUsers(direct.gateway)).toBe(before);
+  });
+
+});
+
+describe('the app behind a trusted proxy', () => {
+  // One gateway alive at a time in a file: passport keeps one 'jwt' strategy per process.
+  let proxied: ConsentStack;
+  beforeAll(async () => {
+    proxied = await startConsentStack({}, { PUBLIC_URL: APP, TRUST_PROXY_HOPS: '1' });
+  });
+  afterAll(() => proxied.close());
+
+  it("takes the address from the proxy's forwarded headers", async () => {
+    const viaProxy = { Host: '10.0.0.5:3000', 'X-Forwarded-Host': 'app.example', 'X-Forwarded-Proto': 'https' };
+    expect((await register(proxied, { ...viaProxy, Origin: 'https://app.example' })()).status).toBe(201);
+    expectCrossSiteRefusal(await register(proxied, { ...viaProxy, Origin: 'http://10.0.0.5:3000' })());
+    expectCrossSiteRefusal(await register(proxied, { ...viaProxy, Origin: FOREIGN })());
   });
 });

@@ -106,6 +106,13 @@ describe('HTTP error answers', () => {
       expect(parse(answer)).toMatchObject({ status: 401, body: { error: 'Invalid email or password', code: 'invalid_credentials' } });
     });
 
+    it('answers a JSON body declared far over the 8 MB limit with 413 at once, without waiting for it, and closes', async () => {
+      const started = Date.now();
+      const answer = await rawExchange(port, `POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * MB}\r\n\r\n{"username":`);
+      expect(parse(answer)).toEqual({ status: 413, body: { error: 'Request body is too large', code: 'body_too_large' }, connection: 'close' });
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
     it('answers headers over the size limit with 431', async () => {
       const answer = await rawExchange(port, `GET /api/site HTTP/1.1\r\nHost: x\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n`);
       expect(parse(answer)).toEqual({ status: 431, body: { error: 'Request headers are too large', code: 'bad_request' }, connection: 'close' });

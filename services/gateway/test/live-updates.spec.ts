@@ -175,6 +175,13 @@ describe('live updates: same origin only', () => {
     const member = await memberOf(stack);
     await expect(refused(openSocket({ origin: null, cookie: `session=${member.token}` }))).resolves.toBeInstanceOf(Error);
   });
+
+  it('accepts a cookie-authenticated handshake from the page at the address the socket was opened to (127.0.0.1)', async () => {
+    const member = await memberOf(stack);
+    const socket = openSocket({ origin: `http://127.0.0.1:${stack.gatewayPort}`, cookie: `session=${member.token}` });
+    await connected(socket);
+    expect(socket.connected).toBe(true);
+  });
 });
 
 describe('live updates: partners', () => {

@@ -4,6 +4,7 @@ import { BillingServiceProxy } from '../billing/billing-service.proxy';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
 import { IDENTITY_SCHEMA } from '../database/identity-data-source';
 import type { InternalServiceProxy } from '../internal-services/internal-service.proxy';
+import { LiveUpdatesGateway } from '../live-updates/live-updates.gateway';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 
 /** Due accounts listed per query; each is then claimed and deleted on its own. */
@@ -30,7 +31,7 @@ export class MemberDeletionRefused extends Error {}
  * 1. claim: the user row `FOR UPDATE SKIP LOCKED`, still due. Another run (a second gateway instance, an overlapping
  *    run) skips an account being deleted and finds it gone once it is; a subscription change for it waits.
  * 2. revoke every sign-in at once (its own statement, committed now: the member's tokens are refused from here on,
- *    even should a later step fail);
+ *    even should a later step fail), and close the member's open sockets;
  * 3. the consent service deletes the member's sessions with their recordings, verdicts, texts and audit chains, then
  *    the billing service its customers, subscriptions and checkouts: `DELETE /members/:id`, both idempotent, both
  *    must answer 204;
@@ -49,6 +50,7 @@ export class DeleteDueAccounts {
     private readonly consent: ConsentServiceProxy,
     private readonly billing: BillingServiceProxy,
     private readonly pictures: ProfilePicturesService,
+    private readonly live: LiveUpdatesGateway,
   ) {}
 
   async run(): Promise<DeletionPass> {
@@ -77,6 +79,7 @@ export class DeleteDueAccounts {
       const claimed = await this.claim(transaction, userId);
       if (!claimed) return 'skipped';
       await this.dataSource.query(`UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+      this.live.closeMember(userId);
       await this.deleteIn(this.consent, 'consent service', userId);
       await this.deleteIn(this.billing, 'billing service', userId);
       if (claimed.profilePictureKey) await this.pictures.remove(claimed.profilePictureKey);

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { IDENTITY_SCHEMA } from '../database/identity-data-source';
 
 /**
- * One staff read: who (the staff member's user id), what they did (`action`, e.g. `view_session`) and to what
- * (`target`, ids only, e.g. `session:<uuid>`). Never names, phone numbers or anything else personal.
+ * One staff read or change: who (the staff member's user id), what they did (`action`, e.g. `view_session`) and to
+ * what (`target`, ids only, e.g. `session:<uuid>`). Never names, phone numbers or anything else personal.
  */
 export interface SupportAccess {
   actorUserId: string;
@@ -12,16 +12,17 @@ export interface SupportAccess {
   target: string;
 }
 
-/** The append-only `identity.support_access_log`: every staff read of members' data, with its time. */
+/** The append-only `identity.support_access_log`: every staff read of members' data, and every change, with its time. */
 @Injectable()
 export class SupportAccessLog {
   constructor(private readonly dataSource: DataSource) {}
 
-  async record({ actorUserId, action, target }: SupportAccess): Promise<void> {
-    await this.dataSource.query(`INSERT INTO ${IDENTITY_SCHEMA}.support_access_log (actor_user_id, action, target) VALUES ($1, $2, $3)`, [
-      actorUserId,
-      action,
-      target,
-    ]);
+  /** Writes the entries in one statement: all of them or none. */
+  async record(...entries: SupportAccess[]): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${IDENTITY_SCHEMA}.support_access_log (actor_user_id, action, target)
+       SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[])`,
+      [entries.map((entry) => entry.actorUserId), entries.map((entry) => entry.action), entries.map((entry) => entry.target)],
+    );
   }
 }

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ReferralNotice } from '../billing/referral-notice';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';
+import { LiveUpdatesGateway } from '../live-updates/live-updates.gateway';
 import { ZodBodyPipe } from '@app/http';
 import { presentUser } from '../users/user.presenter';
 import { AuthService, IssuedSession } from './auth.service';
@@ -17,6 +18,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly referrals: ReferralNotice,
+    private readonly live: LiveUpdatesGateway,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -53,6 +55,8 @@ export class AuthController {
   @UseGuards(JwtAuthGuard)
   async logout(@CurrentSession() session: AuthenticatedRequestUser, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.auth.logout(session.sessionId);
+    // The sign-in's open sockets would otherwise go on receiving the member's sessions.
+    this.live.closeSignIn(session.sessionId);
     response.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.COOKIE_SECURE));
   }
 

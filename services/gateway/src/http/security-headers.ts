@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { GatewayConfig } from '../config/gateway-config.schema';
+import { hiddenFromSearch } from '../site/robots';
 
 const API_PATH = /^\/api(\/|$)/;
 /**
@@ -34,8 +35,9 @@ function contentSecurityPolicy(publicUrl: string, { inlineStyles }: { inlineStyl
 
 /**
  * Conservative defaults for every answer. No referrer leaves the site because partner links carry a secret token
- * in their query string. API answers carry personal data, so no cache keeps them (a route may set its own rule
- * after this, as profile pictures do). HSTS only when the site is served over HTTPS, which COOKIE_SECURE declares.
+ * in their query string, and no search engine indexes a partner's page, a receipt or a staff page (`site/robots.ts`).
+ * API answers carry personal data, so no cache keeps them (a route may set its own rule after this, as profile
+ * pictures do). HSTS only when the site is served over HTTPS, which COOKIE_SECURE declares.
  */
 export function securityHeaders(config: Pick<GatewayConfig, 'PUBLIC_URL' | 'COOKIE_SECURE'>): RequestHandler {
   const policy = contentSecurityPolicy(config.PUBLIC_URL, { inlineStyles: false });
@@ -49,6 +51,7 @@ export function securityHeaders(config: Pick<GatewayConfig, 'PUBLIC_URL' | 'COOK
     response.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
     if (config.COOKIE_SECURE) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (API_PATH.test(request.path)) response.setHeader('Cache-Control', 'no-store');
+    if (hiddenFromSearch(request.path)) response.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
   };
 }

@@ -6,7 +6,8 @@ import Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { GatewayConfig } from '../config/gateway-config.schema';
-import { isCrossSite } from '../http/cross-site-request-guard';
+import { API_ERRORS } from '@app/contracts';
+import { appOrigins, isCrossSite } from '../http/cross-site-request-guard';
 
 /** A client sends nothing bigger than a join request. */
 const MAX_MESSAGE_BYTES = 4 * 1024;
@@ -23,13 +24,13 @@ export class LiveUpdatesAdapter extends IoAdapter {
 
   constructor(
     app: INestApplicationContext,
-    private readonly config: Pick<GatewayConfig, 'PUBLIC_URL' | 'REDIS_URL' | 'REDIS_PREFIX'>,
+    private readonly config: Pick<GatewayConfig, 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'TRUST_PROXY_HOPS' | 'REDIS_URL' | 'REDIS_PREFIX'>,
   ) {
     super(app);
   }
 
   createIOServer(port: number, options?: ServerOptions): Server {
-    const allowed = new URL(this.config.PUBLIC_URL).origin;
+    const ownOrigins = appOrigins(this.config);
     const server = super.createIOServer(port, {
       ...options,
       path: LIVE_UPDATES.path,
@@ -37,8 +38,8 @@ export class LiveUpdatesAdapter extends IoAdapter {
       serveClient: false,
       maxHttpBufferSize: MAX_MESSAGE_BYTES,
       allowRequest: (request: IncomingMessage, answer: (error: string | null | undefined, success: boolean) => void) => {
-        const refused = isCrossSite(request.headers, allowed, { refuseForeignOrigin: true });
-        answer(refused ? 'Cross-site request refused' : null, !refused);
+        const refused = isCrossSite(request, ownOrigins, { refuseForeignOrigin: true });
+        answer(refused ? API_ERRORS.crossSiteRequest.message : null, !refused);
       },
     }) as Server;
     // Pub/sub connections of their own: a subscribed connection can do nothing else. Channels are not keys, so

@@ -28,13 +28,13 @@ import { isRecipientToken } from '../consent/recipient-token';
 import { forwardedClientIp } from '../http/client-info';
 import { JoinSessionLimiter } from './join-session-limiter';
 import type { SessionChange } from '@app/queue';
-import { memberRoom, roomsOf, sessionRoom } from './rooms';
+import { memberRoom, roomsOf, sessionRoom, signInRoom } from './rooms';
 import { SessionReader } from './session-reader';
 import { SocketAuthenticator } from './socket-authenticator';
 
 export interface LiveSocketData {
-  /** The signed-in member, set at the handshake; absent for a partner. */
-  userId?: string;
+  /** The signed-in member and the sign-in (`auth_sessions` row) the handshake presented; absent for a partner. */
+  member?: { userId: string; signInId: string };
   clientIp: string;
 }
 
@@ -46,7 +46,8 @@ const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(sp
 
 /**
  * Live updates (LIVE_UPDATES, libs/contracts). A member's socket is authenticated at the handshake like the API
- * (cookie or `auth.token`; a signed-out, revoked or invalid credential is refused) and joins the member's room. A
+ * (cookie or `auth.token`; a signed-out, revoked or invalid credential is refused), joins the member's room and its
+ * sign-in's, and is closed when that sign-in ends (`closeSignIn`) or the account's are all revoked (`closeMember`). A
  * partner's socket has no account: it joins one session's room with `join-session` {sessionId, token}, checked by
  * reading the session through the consent service with that token, so the consent service alone decides; every
  * refusal is the unknown session's 404, as over HTTP. `push` sends a session to the rooms a change concerns, on every
@@ -71,7 +72,7 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       this.authenticator.identify({ headers, auth }).then(
         (identity) => {
           if (identity.kind === 'refused') return next(Object.assign(new Error(API_ERRORS.notSignedIn.message), { data: body(API_ERRORS.notSignedIn) }));
-          if (identity.kind === 'member') socket.data.userId = identity.member.user.id;
+          if (identity.kind === 'member') socket.data.member = { userId: identity.member.user.id, signInId: identity.member.sessionId };
           next();
         },
         (error: Error) => {
@@ -85,7 +86,16 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
   /** Only sockets the handshake accepted get here, and each of them leaves through handleDisconnect. */
   async handleConnection(socket: LiveSocket): Promise<void> {
     METRICS.socketConnections.inc();
-    if (socket.data.userId) await socket.join(memberRoom(socket.data.userId));
+    const { member } = socket.data;
+    if (!member) return;
+    await socket.join([memberRoom(member.userId), signInRoom(member.signInId)]);
+    // A sign-out between the handshake's check and these joins found no socket of this sign-in to close: asked again
+    // now that it would find this one (and closed when that cannot be told: the screens still poll).
+    const identity = await this.authenticator.identify({ headers: socket.handshake.headers, auth: socket.handshake.auth }).catch((error: Error) => {
+      this.logger.warn(`socket sign-in check failed: ${error.message}`);
+      return null;
+    });
+    if (identity?.kind !== 'member' || identity.member.sessionId !== member.signInId) socket.disconnect(true);
   }
 
   handleDisconnect(): void {
@@ -118,6 +128,19 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       this.logger.warn(`join-session: ${(error as Error).message}`);
       return refusal(API_ERRORS.consentServiceUnavailable);
     }
+  }
+
+  /**
+   * Closes the sockets opened with a sign-in that ended (a logout), on every gateway instance; its token is refused
+   * from now on, so they cannot connect again.
+   */
+  closeSignIn(authSessionId: string): void {
+    this.server.in(signInRoom(authSessionId)).disconnectSockets(true);
+  }
+
+  /** Closes every socket of a member whose sign-ins were all revoked (the account is being deleted), on every instance. */
+  closeMember(userId: string): void {
+    this.server.in(memberRoom(userId)).disconnectSockets(true);
   }
 
   /** The session to the sockets told of this change (`roomsOf`), on every gateway instance (each socket gets it once). */

@@ -2,6 +2,8 @@ import type { SessionChange } from '@app/queue';
 
 /** A member's sockets, whichever screen they have open. */
 export const memberRoom = (userId: string) => `user:${userId}`;
+/** The sockets opened with one sign-in (an `auth_sessions` row), closed together when it ends. */
+export const signInRoom = (authSessionId: string) => `sign-in:${authSessionId}`;
 /** The partner's sockets on one session, joined with the link's token. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 

@@ -33,3 +33,8 @@ export class QueueHandles implements OnApplicationShutdown {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
 }
+
+/** Whether a name from outside (a support record, the job dashboard's URL) is one of `QUEUES`. */
+export function isQueueName(name: string): name is QueueName {
+  return (Object.values(QUEUES) as string[]).includes(name);
+}

@@ -1,7 +1,6 @@
 import type { SupportJob, SupportJobRef, SupportJobState } from '@app/contracts';
-import { QUEUES, type QueueName } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
-import { QueueHandles } from '../queues/queue-handles';
+import { isQueueName, QueueHandles } from '../queues/queue-handles';
 
 /** Reads jobs' states from BullMQ, for the support lookup, through the gateway's shared queue handles. */
 @Injectable()
@@ -25,8 +24,4 @@ export class JobStates {
       return 'unknown';
     }
   }
-}
-
-function isQueueName(name: string): name is QueueName {
-  return (Object.values(QUEUES) as string[]).includes(name);
 }

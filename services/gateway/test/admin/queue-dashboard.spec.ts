@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectError, http, registerOk } from '../api-helpers';
+import { ACCOUNT_DELETION_SCHEDULER } from '../../src/account-deletion/account-deletion.schedule';
 import { BillingStandIn } from '../billing/billing-stand-in';
 import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 import { accessLog, setRole } from './staff-helpers';
@@ -17,6 +18,7 @@ import { accessLog, setRole } from './staff-helpers';
 const consent = new BillingStandIn();
 let gateway: GatewayTestApp;
 let sessionUpdates: Queue;
+let accountUpdates: Queue;
 let frontendDir: string;
 const token: Record<'member' | 'support' | 'admin', string> = { member: '', support: '', admin: '' };
 const userId: Record<'support' | 'admin', string> = { support: '', admin: '' };
@@ -26,6 +28,7 @@ const get = (path: string, as?: keyof typeof token) => {
   return as ? call.set('Authorization', `Bearer ${token[as]}`) : call;
 };
 const put = (path: string, as: keyof typeof token) => http(gateway).put(path).set('Authorization', `Bearer ${token[as]}`);
+const send = (method: 'post' | 'put' | 'patch', path: string, body: object = {}) => http(gateway)[method](path).set('Authorization', `Bearer ${token.admin}`).send(body);
 const listing = (as: keyof typeof token) => get(`/admin/queues/api/queues?activeQueue=${QUEUES.sessionUpdates}&status=failed&page=1&jobsPerPage=10`, as);
 
 async function stateOf(jobId: string, wanted: string): Promise<string> {
@@ -54,6 +57,7 @@ beforeAll(async () => {
   await writeFile(join(frontendDir, 'index.html'), '<!doctype html><title>web app</title>');
   gateway = await startGatewayTestApp({ CONSENT_SERVICE_URL: await consent.start(), REGISTRATIONS_PER_IP_PER_HOUR: '100', FRONTEND_DIR: frontendDir });
   sessionUpdates = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX));
+  accountUpdates = createQueue(QUEUES.accountUpdates, queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX));
   for (const role of ['member', 'support', 'admin'] as const) {
     const account = await registerOk(gateway);
     token[role] = account.token;
@@ -66,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sessionUpdates.close();
+  await accountUpdates.close();
   await gateway.close();
   await consent.close();
   await rm(frontendDir, { recursive: true, force: true });
@@ -131,21 +136,27 @@ describe('the job dashboard at /admin/queues', () => {
     expect(await sessionUpdates.getJobCounts('wait', 'failed')).toEqual({ wait: 0, failed: 1 });
   });
 
-  it('lets admin retry a failed job, which the worker then completes', async () => {
+  it('lets admin retry a failed job, which the worker then completes, and logs whose session it was', async () => {
     const { jobId, sessionId } = await failedPush();
     const listed = await listing('admin').expect(200);
     expect(listed.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates).readOnlyMode).toBe(false);
     // The consent service is back.
     consent.answer(`GET /sessions/${sessionId}`, { json: { id: sessionId, initiatorUserId: randomUUID() } });
 
+    const logged = (await accessLog(gateway.dataSource)).length;
+
     expect((await put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/retry`, 'admin')).status).toBe(204);
 
     expect(await stateOf(jobId, 'completed')).toBe('completed');
+    expect((await accessLog(gateway.dataSource)).slice(logged).map(({ action, target }) => [action, target])).toEqual([
+      ['retry_job', `job:${QUEUES.sessionUpdates}/${jobId}`],
+      ['retry_job', `session:${sessionId}`],
+    ]);
     expect(consent.received.filter((request) => request.url === `/sessions/${sessionId}`)).toHaveLength(2);
   });
 
-  it('writes staff reads to the access log once a minute per staff member, action and target, and every change', async () => {
-    const { jobId } = await failedPush();
+  it('writes staff reads to the access log once a minute per staff member, action and target, and every change with the session it touched', async () => {
+    const { jobId, sessionId } = await failedPush();
     const job = `/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}`;
     const logged = (await accessLog(gateway.dataSource)).length;
     const started = Date.now();
@@ -166,9 +177,71 @@ describe('the job dashboard at /admin/queues', () => {
       { actorUserId: userId.support, action: 'list_jobs', target: `queue:${QUEUES.mediaAnalysis}` },
       { actorUserId: userId.support, action: 'view_job', target: `job:${QUEUES.sessionUpdates}/${jobId}` },
       { actorUserId: userId.admin, action: 'view_job', target: `job:${QUEUES.sessionUpdates}/${jobId}` },
-      { actorUserId: userId.admin, action: 'change', target: `PUT /api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/clean` },
+      { actorUserId: userId.admin, action: 'remove_job', target: `job:${QUEUES.sessionUpdates}/${jobId}` },
+      { actorUserId: userId.admin, action: 'remove_job', target: `session:${sessionId}` },
     ]);
     for (const { at } of rows) expect(Math.abs(at.getTime() - started)).toBeLessThan(10_000);
+  });
+
+  it("refuses admin every change but retrying or removing one job: no job is added, duplicated or edited, whatever the path's spelling", async () => {
+    const member = await registerOk(gateway);
+    const memberId = String(member.user.id);
+    // A change the billing service published, waiting for its time.
+    const jobId = `${memberId}.1700000000000`;
+    const payload = { version: 1, userId: memberId, subscriptionStatus: 'past_due', accountDeletionDate: null, changedAt: '2023-11-14T22:13:20.000Z' } as const;
+    await addJob(accountUpdates, JOBS.applySubscriptionChange, payload, { jobId, delay: 60_000 });
+    const forged = { ...payload, subscriptionStatus: 'active', accountDeletionDate: '2000-01-01T00:00:00.000Z', changedAt: new Date().toISOString() };
+    const queue = `/admin/queues/api/queues/${QUEUES.accountUpdates}`;
+    const logged = (await accessLog(gateway.dataSource)).length;
+
+    const refusals = [
+      send('post', `${queue}/add`, { name: JOBS.applySubscriptionChange, data: forged, options: {} }),
+      send('post', `/admin/queues/API/Queues/${QUEUES.accountUpdates}/ADD/`, { name: JOBS.applySubscriptionChange, data: forged, options: {} }),
+      send('patch', `${queue}/${encodeURIComponent(jobId)}/update-data`, { jobData: forged }),
+      send('patch', `${queue}/${encodeURIComponent(jobId)}/delay`, { delay: 0 }),
+      send('patch', `${queue}/${encodeURIComponent(jobId)}/priority`, { priority: 1 }),
+      send('put', `${queue}/${encodeURIComponent(jobId)}/promote`),
+      send('put', `${queue}/promote`),
+      send('put', `${queue}/retry/failed`),
+      send('put', `${queue}/clean/delayed`),
+      send('put', `${queue}/empty`),
+      send('put', `${queue}/pause`),
+      send('put', '/admin/queues/api/queues/pause'),
+      send('put', `/admin/queues/api/queues/${QUEUES.accountDeletion}/job-schedulers/${encodeURIComponent(ACCOUNT_DELETION_SCHEDULER)}/run`),
+    ];
+    for (const refusal of refusals) {
+      const response = await refusal;
+      expectError(response, 403, 'Jobs can only be retried or removed, never added or edited');
+      expect(response.body.code).toBe('job_change_refused');
+    }
+
+    expect(await accountUpdates.getJobCounts('wait', 'delayed', 'prioritized', 'completed', 'failed')).toEqual({ wait: 0, delayed: 1, prioritized: 0, completed: 0, failed: 0 });
+    expect((await accountUpdates.getJob(jobId))?.data).toEqual(payload);
+    expect(await accountUpdates.isPaused()).toBe(false);
+    const [user] = await gateway.dataSource.query(`SELECT subscription_status, account_deletion_date FROM identity.users WHERE id = $1`, [memberId]);
+    expect(user).toEqual({ subscription_status: 'inactive', account_deletion_date: null });
+    expect((await accessLog(gateway.dataSource)).slice(logged)).toEqual([]);
+  });
+
+  it('lets admin remove a job, and logs whose account it was', async () => {
+    const memberId = randomUUID();
+    const jobId = `${memberId}.1700000000000`;
+    await addJob(
+      accountUpdates,
+      JOBS.applySubscriptionChange,
+      { version: 1, userId: memberId, subscriptionStatus: 'canceled', accountDeletionDate: null, changedAt: '2023-11-14T22:13:20.000Z' },
+      { jobId, delay: 60_000 },
+    );
+    const logged = (await accessLog(gateway.dataSource)).length;
+
+    expect((await put(`/admin/queues/api/queues/${QUEUES.accountUpdates}/${encodeURIComponent(jobId)}/clean`, 'admin')).status).toBe(204);
+
+    expect(await accountUpdates.getJob(jobId)).toBeUndefined();
+    const rows = (await accessLog(gateway.dataSource)).slice(logged);
+    expect(rows.map(({ actorUserId, action, target }) => ({ actorUserId, action, target }))).toEqual([
+      { actorUserId: userId.admin, action: 'remove_job', target: `job:${QUEUES.accountUpdates}/${jobId}` },
+      { actorUserId: userId.admin, action: 'remove_job', target: `account:${memberId}` },
+    ]);
   });
 
   it('answers 404 for a path the board does not know, instead of the web app', async () => {

@@ -2,7 +2,7 @@ import { RedisConnection } from '@app/redis';
 import { Injectable } from '@nestjs/common';
 import type { StaffMember } from '../staff-access';
 import { SupportAccessLog } from '../support-access-log';
-import type { DashboardAccess } from './dashboard-rules';
+import type { DashboardRead, JobChange } from './dashboard-rules';
 
 /** The board polls its API every few seconds while open: a read counts once a minute, which is what an audit needs. */
 const READ_WINDOW_SECONDS = 60;
@@ -18,17 +18,20 @@ export class DashboardAccessLog {
     private readonly redis: RedisConnection,
   ) {}
 
-  async record(staff: StaffMember, { action, target, read }: DashboardAccess): Promise<void> {
-    const entry = { actorUserId: staff.userId, action, target };
-    if (!read) return this.log.record(entry);
+  async recordRead(staff: StaffMember, { action, target }: DashboardRead): Promise<void> {
     const window = `admin-read:${staff.userId}:${action}:${target}`;
     if ((await this.redis.client.set(window, '1', 'EX', READ_WINDOW_SECONDS, 'NX')) !== 'OK') return;
     try {
-      await this.log.record(entry);
+      await this.log.record({ actorUserId: staff.userId, action, target });
     } catch (error) {
       // Not written: the next read of the minute must try again.
       await this.redis.client.del(window);
       throw error;
     }
+  }
+
+  /** One row per target (the job, and whose it is), written together. */
+  recordChange(staff: StaffMember, { action }: JobChange, targets: string[]): Promise<void> {
+    return this.log.record(...targets.map((target) => ({ actorUserId: staff.userId, action, target })));
   }
 }

@@ -1,4 +1,4 @@
-import { dashboardAccessOf, mayChangeJobs, rolesAllowedFor } from './dashboard-rules';
+import { changeTargets, jobChangeOf, mayChangeJobs, readAccessOf, rolesAllowedFor } from './dashboard-rules';
 
 describe('the job dashboard rules', () => {
   it('opens reading to support and admin, and everything else to admin alone', () => {
@@ -14,29 +14,45 @@ describe('the job dashboard rules', () => {
   });
 
   it('logs nothing for the page and its files', () => {
-    for (const path of ['/', '/queue/media-analysis', '/queue/media-analysis/42', '/static/js/main.js']) expect(dashboardAccessOf('GET', path, {})).toBeNull();
+    for (const path of ['/', '/queue/media-analysis', '/queue/media-analysis/42', '/static/js/main.js']) expect(readAccessOf(path, {})).toBeNull();
   });
 
   it('names what a read shows: the queues, a queue\'s jobs, one job', () => {
-    expect(dashboardAccessOf('GET', '/api/queues', { activeQueue: 'session-updates', status: 'failed' })).toEqual({
-      action: 'list_jobs',
-      target: 'queue:session-updates',
-      read: true,
-    });
-    expect(dashboardAccessOf('GET', '/api/queues', {})).toEqual({ action: 'view_queues', target: 'queues', read: true });
-    expect(dashboardAccessOf('GET', '/api/redis/stats', {})).toEqual({ action: 'view_queues', target: 'queues', read: true });
-    expect(dashboardAccessOf('GET', '/api/queues/media-analysis/workers', {})).toEqual({ action: 'view_queues', target: 'queue:media-analysis', read: true });
+    expect(readAccessOf('/api/queues', { activeQueue: 'session-updates', status: 'failed' })).toEqual({ action: 'list_jobs', target: 'queue:session-updates' });
+    expect(readAccessOf('/api/queues', {})).toEqual({ action: 'view_queues', target: 'queues' });
+    expect(readAccessOf('/api/redis/stats', {})).toEqual({ action: 'view_queues', target: 'queues' });
+    expect(readAccessOf('/api/queues/media-analysis/workers', {})).toEqual({ action: 'view_queues', target: 'queue:media-analysis' });
     for (const suffix of ['', '/logs', '/flow']) {
-      expect(dashboardAccessOf('GET', `/api/queues/media-analysis/3f1c%2F9${suffix}`, {})).toEqual({ action: 'view_job', target: 'job:media-analysis/3f1c/9', read: true });
+      expect(readAccessOf(`/api/queues/media-analysis/3f1c%2F9${suffix}`, {})).toEqual({ action: 'view_job', target: 'job:media-analysis/3f1c/9' });
     }
   });
 
-  it('logs a change as its method and path, never as a read', () => {
-    expect(dashboardAccessOf('PUT', '/api/queues/session-updates/17/retry', {})).toEqual({
-      action: 'change',
-      target: 'PUT /api/queues/session-updates/17/retry',
-      read: false,
-    });
-    expect(dashboardAccessOf('PUT', `/api/queues/q/${'x'.repeat(400)}/clean`, {})!.target).toHaveLength(300);
+  it('allows retrying or removing one job, by the board route reached, and no other change', () => {
+    const params = { queueName: 'account-updates', jobId: 'u1.17' };
+    expect(jobChangeOf({ route: '/api/queues/:queueName/:jobId/retry', params })).toEqual({ action: 'retry_job', queue: 'account-updates', jobId: 'u1.17' });
+    expect(jobChangeOf({ route: '/api/queues/:queueName/:jobId/clean', params })).toEqual({ action: 'remove_job', queue: 'account-updates', jobId: 'u1.17' });
+    for (const route of [
+      '/api/queues/:queueName/add',
+      '/api/queues/:queueName/:jobId/update-data',
+      '/api/queues/:queueName/:jobId/delay',
+      '/api/queues/:queueName/:jobId/priority',
+      '/api/queues/:queueName/:jobId/promote',
+      '/api/queues/:queueName/retry/:queueStatus',
+      '/api/queues/:queueName/clean/:queueStatus',
+      '/api/queues/:queueName/job-schedulers/:schedulerId/run',
+      '/api/queues/:queueName/pause',
+    ]) {
+      expect(jobChangeOf({ route, params })).toBeNull();
+    }
+    expect(jobChangeOf(null)).toBeNull();
+  });
+
+  it('names a change by its job and by the session or account its payload names', () => {
+    const change = { action: 'retry_job', queue: 'q', jobId: '7' } as const;
+    expect(changeTargets(change, { version: 1, sessionId: 's1', initiatorUserId: 'u0', change: 'verdict' })).toEqual(['job:q/7', 'session:s1']);
+    expect(changeTargets(change, { version: 1, userId: 'u1', subscriptionStatus: 'active' })).toEqual(['job:q/7', 'account:u1']);
+    expect(changeTargets(change, { version: 1 })).toEqual(['job:q/7']);
+    expect(changeTargets(change, undefined)).toEqual(['job:q/7']);
+    expect(changeTargets({ ...change, jobId: 'x'.repeat(400) }, { sessionId: 7 })).toEqual([`job:q/${'x'.repeat(294)}`]);
   });
 });
