@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { expectPath, expectVisible, makePngFile, newAccount, registerAccount, useE2e } from './support/browser';
+import { expectPath, expectVisible, makePngFile, newAccount, registerAccount, registerMember, useE2e } from './support/browser';
 
 const e2e = useE2e();
 
@@ -16,10 +16,15 @@ describe('registration', () => {
     if (pictureFile) await rm(dirname(pictureFile), { recursive: true, force: true });
   });
 
-  test('a new account with a picture lands on /subscribe with both plans', async () => {
-    const { page } = e2e;
+  test.each([
+    ['its configured address', ''],
+    ['another address of the same server (localhost, not PUBLIC_URL)', 'localhost'],
+  ])('a new account with a picture, registered at %s, lands on /subscribe with both plans', async (_name, host) => {
+    const { page, server } = e2e;
     const account = newAccount('Riley Newcomer');
-    await page.goto('/register');
+    const base = new URL(server.baseURL);
+    if (host) base.hostname = host;
+    await page.goto(new URL('/register', base).toString());
 
     await page.locator('input[type="file"]').setInputFiles(pictureFile);
     await expectVisible(page.getByRole('img', { name: 'Profile picture preview' }));
@@ -42,6 +47,15 @@ describe('registration', () => {
       [account.email],
     );
     expect(rows).toEqual([{ subscription_status: 'inactive', profile_picture_key: expect.any(String) }]);
+  });
+});
+
+describe('signed in already', () => {
+  test.each(['/login', '/register'])('%s takes the member to the dashboard', async (path) => {
+    const { page, context, server } = e2e;
+    await registerMember(server, newAccount('Casey Known'), context);
+    await page.goto(path);
+    await expectPath(page, '/dashboard');
   });
 });
 

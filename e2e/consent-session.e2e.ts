@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { EncryptedStorage, KeyRing, LocalDirectoryStorage } from '@app/storage';
-import { DESKTOP, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { DESKTOP, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
 import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
 
@@ -26,7 +26,12 @@ describe('consent session across two phones', () => {
 
     await page.goto('/consent/new');
     await expectVisible(page.getByText('Waiting on Response'));
+    const sessionId = await expectMemberSession(page);
     const link = await scanQrCode(page);
+    // A reload shows the same session and the same QR code, not a new session.
+    await page.reload();
+    await expectVisible(page.getByText('Waiting on Response'));
+    expect(await scanQrCode(page)).toBe(link);
     const escapedBase = server.baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(link).toMatch(new RegExp(`^${escapedBase}/consent/form/ciq-[a-z0-9]+-[a-z0-9]+\\?token=[A-Za-z0-9_-]{22,}$`));
     const qrCodeId = new URL(link).pathname.split('/').pop()!;
@@ -61,6 +66,10 @@ describe('consent session across two phones', () => {
       // The member's screen reaches the verdict: the media worker analyses the spoken statement (about a second), so
       // 'AI is Analyzing' may show only briefly or not at all.
       await expectVisible(page.getByRole('heading', { name: 'Good News' }), 20_000);
+      // And after a reload, or coming back to the address later, the verdict is still there.
+      await page.reload();
+      await expectVisible(page.getByRole('heading', { name: 'Good News' }));
+      expect(new URL(page.url()).pathname).toBe(`/consent/sessions/${sessionId}`);
 
       // The partner's page is its own chunk: no landing-page or dashboard code came down to the phone.
       expect(scripts.length).toBeGreaterThan(0);

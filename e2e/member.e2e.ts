@@ -1,6 +1,6 @@
 // A member with an active subscription: sign-in, dashboard (splash, greeting, banners), learn page, logout.
 import type { Page } from 'playwright-core';
-import { expectHidden, expectPath, expectVisible, newAccount, registerMember, useE2e } from './support/browser';
+import { expectMemberSession, expectHidden, expectPath, expectVisible, newAccount, registerMember, useE2e } from './support/browser';
 
 const e2e = useE2e();
 
@@ -26,7 +26,7 @@ describe('member sign-in and dashboard', () => {
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     // After sign-in, active members go straight to a new consent session.
-    await expectPath(page, '/consent/new');
+    await expectMemberSession(page);
 
     const elapsed = await openDashboard(page);
     // The main screen cannot show before the splash has run its three steps.
@@ -58,23 +58,28 @@ describe('member sign-in and dashboard', () => {
 });
 
 describe('account deletion banner', () => {
-  test('a future deletion date shows the day countdown and a button to /subscribe', async () => {
+  test("a past_due member's deletion date shows on /subscribe with the day countdown and 'Fix Payment'", async () => {
     const { page, server, context } = e2e;
-    const member = await registerMember(server, newAccount('Drew Leaving'), context);
-    // 2.5 days away: whole days rounded up make 3.
-    const deletion = new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString();
-    await server.setUser(member.email, { accountDeletionDate: deletion });
+    const member = await registerMember(server, newAccount('Drew Lapsed'), context);
+    // A renewal that failed 87.5 days ago: the account goes 90 days after the lapse, so in 2.5 days (3, rounded up).
+    const lapsedAt = new Date(Date.now() - 87.5 * 24 * 3600_000);
+    const deletion = new Date(lapsedAt.getTime() + 90 * 24 * 3600_000).toISOString();
+    const [{ id }] = await server.sql<{ id: string }>('SELECT id FROM identity.users WHERE email = $1', [member.email]);
+    await server.sql(
+      `INSERT INTO billing.subscriptions (provider_subscription_id, user_id, provider_customer_id, plan, status, current_period_end, provider_updated_at, lapsed_at)
+       VALUES ($1, $2, 'cus_e2e', 'monthly', 'past_due', $3, now(), $3)`,
+      [`sub_e2e_${id}`, id, lapsedAt],
+    );
+    await server.setUser(member.email, { subscriptionStatus: 'past_due', accountDeletionDate: deletion });
 
-    await openDashboard(page);
+    // The gate sends a past_due member to /subscribe, where the banner says what happens and when.
+    await page.goto('/dashboard');
+    await expectPath(page, '/subscribe');
     const banner = page.getByRole('alert').filter({ hasText: 'deleted' });
     await expectVisible(banner);
     await expectVisible(banner.getByText('3 days', { exact: true }));
-    const button = banner.getByRole('link', { name: /^(Fix Payment|Resubscribe Now)$/ });
-    await expectVisible(button);
-
-    await button.click();
-    await expectPath(page, '/subscribe');
-    await expectVisible(page.getByText('Annual', { exact: true }));
+    await expectVisible(banner.getByText(/We couldn.t process your last payment/));
+    await expectVisible(banner.getByRole('button', { name: 'Fix Payment' }));
   });
 
   test('no banner without a deletion date', async () => {

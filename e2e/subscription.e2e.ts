@@ -3,7 +3,7 @@
 // the plans with the error; an active member choosing a plan sees 'Already Subscribed'; cancelling from Profile shows
 // the end date. Needs the billing service, which e2e/support/server.ts starts (with the default `local` provider).
 import type { Page } from 'playwright-core';
-import { expectPath, expectVisible, makePngFile, newAccount, newContext, useE2e, type AccountInput } from './support/browser';
+import { expectHidden, expectMemberSession, expectPath, expectVisible, makePngFile, newAccount, newContext, useE2e, type AccountInput } from './support/browser';
 
 const e2e = useE2e();
 
@@ -51,7 +51,7 @@ async function subscribedMember(page: Page, name: string, { card = SUCCEEDS, reg
   await page.waitForURL(/\/success\?session_id=[^&]+$/);
   await expectVisible(page.getByText('Payment successful!'), VERIFY_TIMEOUT_MS);
   // Two seconds after success, the first consent session.
-  await expectPath(page, '/consent/new');
+  await expectMemberSession(page);
   return account;
 }
 
@@ -108,6 +108,17 @@ describe('subscribing through the test checkout', () => {
     await expectVisible(page.getByText(/^Ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/));
     await expectVisible(page.getByText('Active', { exact: true }));
     await expectHiddenCancel(page);
+
+    // The dashboard's banner follows at once (no reload): when access ends, when data goes, and one tap to resume.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Your subscription is ending.' });
+    await expectVisible(banner, 10_000);
+    await expectVisible(banner.getByText(/You keep access until [A-Z][a-z]+ \d{1,2}, \d{4}; your account and recordings will be deleted on [A-Z][a-z]+ \d{1,2}, \d{4}/));
+    await banner.getByRole('button', { name: 'Resume subscription' }).click();
+    await expectHidden(banner);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await expectVisible(page.getByText(/^Renews on [A-Z][a-z]+ \d{1,2}, \d{4}$/));
   });
 });
 

@@ -204,12 +204,18 @@ export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): P
 }
 
 /** Waits for the path (and optional search) of the page URL, e.g. '/subscribe'. */
-export async function expectPath(page: Page, path: string, timeout = UI_TIMEOUT_MS): Promise<void> {
+export async function expectPath(page: Page, path: string, timeout = UI_TIMEOUT_MS, match: 'exact' | 'prefix' = 'exact'): Promise<void> {
   try {
-    await page.waitForURL((url) => url.pathname === path, { timeout });
+    await page.waitForURL((url) => (match === 'exact' ? url.pathname === path : url.pathname.startsWith(path) && url.pathname.length > path.length), { timeout });
   } catch {
     throw new Error(`Expected the page to be on ${path} within ${timeout} ms, but it is on ${new URL(page.url()).pathname}`);
   }
+}
+
+/** Waits until the member's screen has moved from /consent/new to its session's own address; returns the session id. */
+export async function expectMemberSession(page: Page, timeout = UI_TIMEOUT_MS): Promise<string> {
+  await expectPath(page, '/consent/sessions/', timeout, 'prefix');
+  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 /** Retries an assertion (a function that throws) until it passes or the time is up; rethrows the last failure. */

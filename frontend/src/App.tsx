@@ -8,6 +8,7 @@ import { AuthProvider } from '@/lib/auth/auth-provider';
 import { GATE_LOADING_MESSAGE } from '@/lib/gate';
 import { queryClient } from '@/lib/query-client';
 import { CONSENT_FORM_ROUTE } from '@/pages/consent-form/link-session';
+import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
 import NotFound from '@/pages/not-found';
 
 // Each screen is its own chunk so, for example, the partner's form never downloads landing or dashboard code.
@@ -15,6 +16,7 @@ const LandingPage = lazy(() => import('@/pages/landing/landing-page'));
 const AuthPage = lazy(() => import('@/pages/auth/auth-page'));
 const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page'));
 const NewSessionPage = lazy(() => import('@/pages/consent/new-session-page'));
+const MemberSessionPage = lazy(() => import('@/pages/consent/member-session-page'));
 const ConsentFormPage = lazy(() => import('@/pages/consent-form/consent-form-page'));
 const LearnPage = lazy(() => import('@/pages/learn-page'));
 const SubscribePage = lazy(() => import('@/pages/subscribe-page'));
@@ -50,6 +52,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<ProtectedRoute />}>
           <Route path="/consent/new" element={<NewSessionPage />} />
+          <Route path={MEMBER_SESSION_ROUTE} element={<MemberSessionPage />} />
           <Route path="/learn" element={<LearnPage />} />
           <Route path="/profile" element={<ProfilePage />} />
         </Route>

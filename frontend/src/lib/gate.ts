@@ -38,6 +38,20 @@ export function authenticatedGate(auth: AuthSnapshot): GateDecision {
   return { kind: 'allow' };
 }
 
+/**
+ * /login and /register: a member who arrives already signed in goes to the dashboard (whose own gate sends an
+ * unsubscribed one on to /subscribe). Only the state on arrival counts: signing in on the page itself moves on to
+ * `postLoginDestination` instead.
+ */
+export function guestGate(arrivedSignedIn: boolean | null): GateDecision {
+  return arrivedSignedIn ? { kind: 'redirect', to: '/dashboard' } : { kind: 'allow' };
+}
+
+/** Whether the first settled auth state is signed in; null while it is still loading. */
+export function settledSignedIn(auth: AuthSnapshot): boolean | null {
+  return isPending(auth) ? null : auth.isAuthenticated;
+}
+
 /** Where a freshly signed-in or registered user goes. */
 export function postLoginDestination(user: Pick<User, 'subscriptionStatus'>): string {
   return user.subscriptionStatus === 'active' ? '/consent/new' : '/subscribe';

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { browserLocation } from '@/lib/browser-location';
+import { testBillingAccount } from '@/test/billing-account';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
 
 const member = (subscriptionStatus: SubscriptionStatus) => testUser({ subscriptionStatus });
@@ -96,6 +97,7 @@ describe('/subscribe', () => {
     const deletion = new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString();
     mockFetch({
       'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: deletion })),
+      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due', accountDeletionDate: deletion })),
       'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.example/portal' }),
     });
     const u = userEvent.setup();
@@ -107,8 +109,27 @@ describe('/subscribe', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal'));
   });
 
+  it('sends a past_due member who picks a plan to the billing portal instead of a second subscription', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due' })),
+      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due' })),
+      'POST /api/stripe/create-subscription': () =>
+        jsonResponse({ error: 'Your last payment failed: pay it or change your card in Manage billing', code: 'subscription_past_due' }, 409),
+      'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.example/portal' }),
+    });
+    const u = userEvent.setup();
+    renderApp(<AppRoutes />, { route: '/subscribe' });
+    await u.click(await screen.findByRole('button', { name: 'Choose Monthly' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal'));
+    expect(screen.getByText('Your last payment failed: pay it or change your card in Manage billing')).toBeInTheDocument();
+  });
+
   it('shows no banner without a future deletion date', async () => {
-    mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' })) });
+    mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' })),
+      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' })),
+    });
     renderApp(<AppRoutes />, { route: '/subscribe' });
     expect(await screen.findByText('$40')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

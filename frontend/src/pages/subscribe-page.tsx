@@ -8,9 +8,11 @@ import { SimplePage } from '@/components/simple-page';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { EARLY_PRICING_NOTE, PLANS, type PlanId } from '@/content/plans';
+import { useAccountChanged } from '@/lib/account/billing-account';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { api } from '@/lib/api/api';
+import { isApiError } from '@/lib/api/api-error';
 import { browserLocation } from '@/lib/browser-location';
 import { CHECKOUT_ERROR_PARAM, redirectToCheckout } from '@/lib/payments';
 import { DeletionBanner } from '@/pages/dashboard/deletion-banner';
@@ -21,7 +23,8 @@ const CHECKOUT_ERRORS: Record<string, string> = {
 };
 
 export default function SubscribePage() {
-  const { user, refreshUser } = useAuth();
+  const { user } = useAuth();
+  const accountChanged = useAccountChanged();
   const [searchParams] = useSearchParams();
   const checkoutErrorCode = searchParams.get(CHECKOUT_ERROR_PARAM);
   const checkoutError = checkoutErrorCode ? (CHECKOUT_ERRORS[checkoutErrorCode] ?? 'Your payment could not be completed.') : null;
@@ -29,6 +32,14 @@ export default function SubscribePage() {
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<PlanId | null>(null);
 
+  // A past_due member's fix is a new card on the existing subscription: the provider's billing portal.
+  const fixPayment = useMutation({
+    mutationFn: async () => browserLocation.assign((await api.billingPortal()).url),
+    onError: (error) => {
+      console.error('Billing portal could not open', error);
+      toast({ title: 'Error', description: 'Failed to open billing. Please try again.', variant: 'destructive' });
+    },
+  });
   const checkout = useMutation({
     mutationFn: async (plan: PlanId): Promise<'already-active' | 'redirected'> => {
       const result = await api.createSubscription(plan);
@@ -42,23 +53,21 @@ export default function SubscribePage() {
       if (outcome !== 'already-active') return;
       toast({ title: 'Already Subscribed', description: 'Your subscription is already active.' });
       // Refresh first, or the dashboard's gate would still see the old status and send the user back here.
-      await refreshUser();
+      await accountChanged();
       navigate('/dashboard');
     },
     onError: (error) => {
+      // A lapsed renewal is paid on the existing subscription (billing refuses a second one): the provider's portal.
+      if (isApiError(error, API_ERRORS.subscriptionPastDue.code)) {
+        toast({ title: 'Payment past due', description: error.description });
+        fixPayment.mutate();
+        return;
+      }
       console.error('Checkout could not start', error);
       toast({ title: 'Error', description: 'Failed to start checkout. Please try again.', variant: 'destructive' });
     },
   });
 
-  // A past_due member's fix is a new card on the existing subscription: the provider's billing portal.
-  const fixPayment = useMutation({
-    mutationFn: async () => browserLocation.assign((await api.billingPortal()).url),
-    onError: (error) => {
-      console.error('Billing portal could not open', error);
-      toast({ title: 'Error', description: 'Failed to open billing. Please try again.', variant: 'destructive' });
-    },
-  });
   const plansRef = useRef<HTMLDivElement>(null);
 
   function choose(plan: PlanId) {
@@ -71,7 +80,7 @@ export default function SubscribePage() {
       {/* The gate sends a past_due member here: the same warning as on the dashboard (Fix Payment). */}
       {user && (
         <div className="mb-6">
-          <DeletionBanner user={user} onAction={user.subscriptionStatus === 'past_due' ? () => fixPayment.mutate() : () => plansRef.current?.scrollIntoView({ behavior: 'smooth' })} />
+          <DeletionBanner onFixPayment={() => fixPayment.mutate()} onResubscribe={() => plansRef.current?.scrollIntoView({ behavior: 'smooth' })} />
         </div>
       )}
       {checkoutError && (

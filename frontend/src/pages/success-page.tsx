@@ -4,7 +4,7 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useAuth } from '@/lib/auth/use-auth';
+import { useAccountChanged } from '@/lib/account/billing-account';
 import { PAYMENT_VERIFY_INTERVAL_MS, PAYMENT_VERIFY_MAX_ATTEMPTS, SUCCESS_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { pollUntilActive } from '@/lib/payment-verification';
 import { api } from '@/lib/api/api';
@@ -20,7 +20,7 @@ export default function SuccessPage() {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
   const navigate = useNavigate();
-  const { refreshUser } = useAuth();
+  const accountChanged = useAccountChanged();
   const [state, setState] = useState<State>(sessionId ? { kind: 'verifying' } : { kind: 'error', message: NO_SESSION });
 
   useEffect(() => {
@@ -39,7 +39,7 @@ export default function SuccessPage() {
         if (outcome === 'timeout') return setState({ kind: 'error', message: TIMEOUT });
         setState({ kind: 'success' });
         // The protected /consent/new route must see the now active subscription.
-        await refreshUser();
+        await accountChanged();
         if (!cancelled) redirectTimer = setTimeout(() => navigate('/consent/new'), SUCCESS_REDIRECT_DELAY_MS);
       })
       .catch((error: unknown) => {
@@ -51,7 +51,7 @@ export default function SuccessPage() {
       cancelled = true;
       clearTimeout(redirectTimer);
     };
-  }, [sessionId, navigate, refreshUser]);
+  }, [sessionId, navigate, accountChanged]);
 
   return (
     <SimplePage>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recipientNameField, recipientPhoneField } from './recordings.contract';
 import { lineOfText } from './text';
 
 export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;
@@ -20,6 +21,10 @@ export const partnerCheckSchema = z.object({
   retakeAllowed: z.boolean(),
   /** What the latest analysed recording was heard as ('' for nothing); null before any analysis and after a No. */
   heard: z.string().nullable(),
+  /** The partner's answer as stored (Yes or No pressed); null before one. The result screen's text follows it. */
+  answer: z.enum(['yes', 'no']).nullable(),
+  /** A recording of the partner is stored with the session (a No before recording has none). */
+  recorded: z.boolean(),
 });
 export type PartnerCheck = z.infer<typeof partnerCheckSchema>;
 
@@ -94,9 +99,14 @@ export const createSessionBodySchema = z.object({
 export type CreateSessionBody = z.input<typeof createSessionBodySchema>;
 export type CreateSessionInput = z.infer<typeof createSessionBodySchema>;
 
-/** PATCH /api/consent/sessions/{id}/status. `granted` is understood, and refused: only the analysis grants consent. */
+/**
+ * PATCH /api/consent/sessions/{id}/status. `granted` is understood, and refused: only the analysis grants consent. A
+ * No given after step 0 carries the partner's name and phone, so they are stored and the verification text is sent.
+ */
 export const statusUpdateRequestSchema = z.object({
   status: z.enum(['granted', 'denied'], { message: 'status must be granted or denied' }),
   videoAssetId: z.string().nullable().optional(),
+  recipientFullName: recipientNameField.optional(),
+  recipientPhone: recipientPhoneField.optional(),
 });
 export type StatusUpdateRequest = z.infer<typeof statusUpdateRequestSchema>;

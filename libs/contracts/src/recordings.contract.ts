@@ -47,6 +47,9 @@ export type StoredRecording = z.infer<typeof storedRecordingSchema>;
 
 const NAME_REQUIRED = 'Name is required';
 const PHONE_REQUIRED = 'Phone number is required';
+/** The partner's name and phone as step 0 takes them, whichever call carries them (with a recording or a No). */
+export const recipientNameField = lineOfText(NAME_REQUIRED, 'Name').trim().min(1, NAME_REQUIRED).max(200, 'Name must be at most 200 characters');
+export const recipientPhoneField = lineOfText(PHONE_REQUIRED, 'Phone number').trim().min(1, PHONE_REQUIRED).max(32, 'Phone number must be at most 32 characters');
 const OVER_18_REQUIRED = 'You must be over 18 to continue';
 
 /**
@@ -56,8 +59,8 @@ const OVER_18_REQUIRED = 'You must be over 18 to continue';
  * recording itself is checked apart: a stored asset or the request's file part.
  */
 export const submissionFormSchema = z.object({
-  recipient_full_name: lineOfText(NAME_REQUIRED, 'Name').trim().min(1, NAME_REQUIRED).max(200, 'Name must be at most 200 characters').optional(),
-  recipient_phone: lineOfText(PHONE_REQUIRED, 'Phone number').trim().min(1, PHONE_REQUIRED).max(32, 'Phone number must be at most 32 characters').optional(),
+  recipient_full_name: recipientNameField.optional(),
+  recipient_phone: recipientPhoneField.optional(),
   is_over_18: z.literal('true', { message: OVER_18_REQUIRED }).optional(),
   decision: z.enum(['yes', 'no'], { message: 'Decision must be yes or no' }),
   videoAssetId: z.string().optional(),

@@ -122,7 +122,7 @@ describe('consent sessions: creation and who may read them', () => {
       const asPartner = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken);
       expect([asOwner.status, asPartner.status]).toEqual([200, 200]);
       expect(asOwner.body).toEqual({ ...session.body, recipientToken: null, check: null });
-      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null } });
+      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false } });
     });
 
     it('audits the partner opening the QR link, with address and browser, but not the owner looking', async () => {

@@ -60,6 +60,28 @@ describe('text messages (log provider)', () => {
     expect(lines).toEqual(expect.arrayContaining([`Text message ${partner.id} to the partner sent by log`, `Text message ${member.id} to the member sent by log`]));
   });
 
+  it("stores the name and phone sent with a No given before any recording, and sends the partner's text", async () => {
+    const session = await sessionWithPhone(consent);
+    const refused = await call(consent, 'patch', `/sessions/${session.id}/status`)
+      .set('X-Recipient-Token', session.recipientToken)
+      .send({ status: 'denied', recipientFullName: ' Jordan Lee ', recipientPhone: PARTNER.phone })
+      .expect(200);
+    expect(refused.body).toMatchObject({ aiVerdict: 'denied', recipientFullName: 'Jordan Lee', check: { answer: 'no', recorded: false } });
+    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_full_name: 'Jordan Lee', recipient_phone: PARTNER.phone, recipient_decision: 'no' });
+    const rows = await textsWhen(consent, session.id, allSent(2));
+    expect(rows.map((row) => row.recipient).sort()).toEqual(['member', 'partner']);
+    expect((await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200)).body.verificationTextSent).toBe(true);
+  });
+
+  it('refuses a No whose phone is malformed, changing nothing', async () => {
+    const session = await sessionWithPhone(consent);
+    const answer = await call(consent, 'patch', `/sessions/${session.id}/status`)
+      .set('X-Recipient-Token', session.recipientToken)
+      .send({ status: 'denied', recipientFullName: 'Jordan', recipientPhone: '   ' });
+    expect(answer.status).toBe(400);
+    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_phone: null, recipient_decision: null, ai_verdict: null });
+  });
+
   it('prepares a verdict\'s texts once however often prepare runs, and a sent text is never pending again', async () => {
     const session = await sessionWithPhone(consent);
     const first = await storeVerdict(consent, session.id, { dispatch: false });

@@ -68,6 +68,8 @@ export const api = {
   billingAccount: () => request<BillingAccount>('GET', '/api/billing/account'),
   /** Cancels at the end of the paid period; answers the account with its end date. */
   cancelSubscription: () => request<BillingAccount>('POST', '/api/billing/cancel'),
+  /** Undoes a cancel at period end. */
+  resumeSubscription: () => request<BillingAccount>('POST', '/api/billing/resume'),
   /** Where 'Manage billing' goes: the provider's customer portal. */
   billingPortal: () => request<BillingPortal>('POST', '/api/billing/portal'),
   /** The member's referral code and progress (`{code, counted, needed: 4, freeForLife}`). */

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { decidingValue, finalVerdict, isSettled, sessionState } from '@/lib/consent/session-status';
+import { API_ERRORS } from '@app/contracts/api-errors';
+import { decidingValue, finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { AiVerdict, ConsentStatus } from '@app/contracts';
 
 const session = (consentStatus: ConsentStatus, aiVerdict: AiVerdict | null = null, expired = false) => ({
   consentStatus,
   aiVerdict,
   expired,
+});
+
+describe('INVALID_SESSION_MESSAGE', () => {
+  it("is the server's text for an unknown or lapsed session, word for word", () => {
+    expect(INVALID_SESSION_MESSAGE).toBe(API_ERRORS.sessionNotFound.message);
+  });
 });
 
 describe('decidingValue', () => {

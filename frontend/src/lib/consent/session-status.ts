@@ -1,8 +1,11 @@
 import type { AiVerdict, ConsentSession, ConsentStatus } from '@app/contracts';
-import { API_ERRORS } from '@app/contracts/api-errors';
 
-/** The server's one answer for a session it does not recognise, or one that ran out of time (spec section 2). */
-export const INVALID_SESSION_MESSAGE = API_ERRORS.sessionNotFound.message;
+/**
+ * The server's one answer for a session it does not recognise, or one that ran out of time (spec section 2): the same
+ * text as API_ERRORS.sessionNotFound (a test holds them equal), written out so the partner's page does not download
+ * the whole error table for one sentence.
+ */
+export const INVALID_SESSION_MESSAGE = 'This consent session is invalid or has expired.';
 
 /** The spec's failure text (section 4), shown by both screens when the analysis failed for good. */
 export const ANALYSIS_FAILED_MESSAGE = 'AI processing failed - please try again';

@@ -204,3 +204,12 @@ describe('login form', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 });
+
+describe('a member who is already signed in', () => {
+  it.each(['/login', '/register'] as const)('goes from %s to the dashboard', async (route) => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok-existing');
+    mockFetch({ 'GET /api/auth/me': () => jsonResponse({ ...user, subscriptionStatus: 'active' }) });
+    renderAuth(route);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+});

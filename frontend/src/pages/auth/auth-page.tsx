@@ -1,6 +1,9 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { Card } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/use-auth';
+import { guestGate, settledSignedIn } from '@/lib/gate';
 import { HomeScreenHint } from '@/pages/auth/home-screen-hint';
 import { LoginForm } from '@/pages/auth/login-form';
 import { RegisterForm } from '@/pages/auth/register-form';
@@ -8,6 +11,8 @@ import { RegisterForm } from '@/pages/auth/register-form';
 /** One screen for /register and /login; the path decides which form shows. */
 export default function AuthPage() {
   const isRegister = useLocation().pathname === '/register';
+  const gate = guestGate(useArrivedSignedIn());
+  if (gate.kind === 'redirect') return <Navigate to={gate.to} replace />;
 
   return (
     <SimplePage>
@@ -27,4 +32,12 @@ export default function AuthPage() {
       <HomeScreenHint />
     </SimplePage>
   );
+}
+
+/** The auth state as it first settled on this page (a sign-in made here later does not change it). */
+function useArrivedSignedIn(): boolean | null {
+  const settled = settledSignedIn(useAuth());
+  const [arrived, setArrived] = useState<boolean | null>(null);
+  if (arrived === null && settled !== null) setArrived(settled);
+  return arrived ?? settled;
 }

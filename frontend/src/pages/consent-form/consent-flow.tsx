@@ -58,7 +58,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     setRecording(blob);
     setStep(2);
   }, []);
-  const decline = useCallback(() => void refusal.refuse(), [refusal]);
+  const decline = useCallback(() => void refusal.refuse(details), [refusal, details]);
   const { reset } = submission;
   const recordAgain = useCallback(
     (attempt: number) => {
@@ -84,14 +84,17 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   // After Yes or No with a recording, the review step shows the analysis until the session is settled.
   const showResult = refused || (following && isSettled(latest)) || (answeredBefore && retakeOf === null);
   if (showResult) {
+    // The texts follow the answer and recording as stored, so a reload reads the same; this page's own answer counts
+    // only until the server's is there.
+    const localAnswer = refused ? 'no' : submission.state.kind === 'processing' ? submission.state.decision : null;
     return (
       <SimplePage>
         <ResultStep
           outcome={outcome}
           textSent={latest.verificationTextSent}
-          recorded={!refused || (check?.attempt ?? 0) > 0}
+          recorded={check?.recorded ?? !refused}
           initiatorName={session.initiator.fullName}
-          pressedYes={submission.state.kind === 'processing' && submission.state.decision === 'yes'}
+          pressedYes={(check?.answer ?? localAnswer) === 'yes'}
           heard={check?.heard}
         />
       </SimplePage>

@@ -43,7 +43,10 @@ function stubMedia({ recorder = true, getUserMedia }: { recorder?: boolean; getU
   const gum = vi.fn(getUserMedia ?? (async () => ({ getTracks: () => [track] })));
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: gum }, configurable: true });
   if (recorder) vi.stubGlobal('MediaRecorder', FakeRecorder);
-  return { getUserMedia: gum, track };
+  // jsdom has no blob: URLs; the playback at the review step asks for one.
+  const objectUrls = { createObjectURL: vi.fn((blob: Blob) => `blob:recording-${blob.size}`), revokeObjectURL: vi.fn() };
+  Object.assign(URL, objectUrls);
+  return { getUserMedia: gum, track, ...objectUrls };
 }
 
 function openForm(handlers: Parameters<typeof mockFetch>[0], route = FORM) {
@@ -200,6 +203,46 @@ describe('/consent/form: recording', () => {
     });
     expect(track.stop).toHaveBeenCalled();
     expect(screen.getByText('3 KB')).toBeInTheDocument();
+  });
+
+  it('plays the recording back at the review step from the browser, uploading nothing until an answer is chosen', async () => {
+    const { createObjectURL, revokeObjectURL } = stubMedia();
+    const { fetchMock, u } = openForm(pending);
+    await record(u);
+    const playback = screen.getByLabelText('Your recording');
+    expect(playback.tagName).toBe('VIDEO');
+    expect(playback).toHaveAttribute('src', `blob:recording-${FakeRecorder.data.size}`);
+    expect(playback).toHaveAttribute('controls');
+    expect(createObjectURL).toHaveBeenCalledWith(FakeRecorder.data);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !/^\/api\/(auth\/me|consent\/sessions\/qr\/)/.test(url))).toEqual([]);
+
+    // Leaving the step lets the browser free the recording's address.
+    await u.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Saying Yes?' });
+    expect(revokeObjectURL).toHaveBeenCalledWith(`blob:recording-${FakeRecorder.data.size}`);
+  });
+
+  it('opens the camera only at the recording step, and releases it the moment the partner answers No there', async () => {
+    const { getUserMedia, track } = stubMedia();
+    let answerRefusal: () => void = () => {};
+    const { u } = openForm({
+      ...pending,
+      'PATCH /api/consent/sessions/s1/status': () => new Promise<Response>((resolve) => (answerRefusal = () => resolve(jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied' }))))),
+    });
+    await screen.findByRole('heading', { name: 'Your details' });
+    expect(getUserMedia).not.toHaveBeenCalled();
+    await fillDetails(u);
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled());
+    expect(track.stop).not.toHaveBeenCalled();
+
+    await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
+    // Off before the server has even answered.
+    expect(track.stop).toHaveBeenCalled();
+    expect(screen.getByText('Camera off')).toBeInTheDocument();
+    answerRefusal();
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
   });
 
   it('stops by itself after 30 seconds', async () => {
@@ -477,6 +520,16 @@ describe('/consent/form: a refusal never waits', () => {
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
   });
 
+  it('sends the name and phone given on step 0 with a No before recording, so the verification text can go out', async () => {
+    stubMedia();
+    const { fetchMock, u } = openForm({ ...pending, [STATUS]: declined });
+    await fillDetails(u);
+    await u.click(await screen.findByRole('button', { name: "No, I don't consent" }));
+    expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+    const refusal = fetchMock.mock.calls.find(([url, init]) => `${init?.method} ${String(url)}` === STATUS);
+    expect(JSON.parse(String(refusal?.[1]?.body))).toEqual({ status: 'denied', recipientFullName: 'Jamie Lee', recipientPhone: '+15550100' });
+  });
+
   it("toasts 'Failed to record response' when the refusal cannot be stored, and stays on the step", async () => {
     stubMedia();
     const { u } = openForm({ ...pending, [STATUS]: () => jsonResponse({ error: 'The consent service is unavailable, please try again' }, 503) });
@@ -573,6 +626,32 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     expect(await screen.findByText('AI processing failed - please try again')).toBeInTheDocument();
   });
 
+  describe('after a reload, the result text follows what is stored', () => {
+    const check = (answer: 'yes' | 'no', recorded: boolean) => ({ attempt: answer === 'yes' ? 1 : 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer, recorded });
+    const loaded = (overrides: Partial<ConsentSession>) => openForm({ [QR_PATH]: () => jsonResponse(testSession(overrides)) });
+
+    it('a Yes the recording did not support is not called a no', async () => {
+      loaded({ consentStatus: 'denied', aiVerdict: 'denied', check: check('yes', true) });
+      expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+      expect(screen.getByText('Your recording did not clearly say that you consent, so it counts as a no.')).toBeInTheDocument();
+      expect(screen.queryByText(/No means no/)).not.toBeInTheDocument();
+      expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
+    });
+
+    it('a No without a recording says no recording is stored', async () => {
+      loaded({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true, check: check('no', false) });
+      expect(await screen.findByText('Your answer has been recorded. No means no.')).toBeInTheDocument();
+      expect(screen.queryByText('Your recording is encrypted and stored securely.')).not.toBeInTheDocument();
+      expect(screen.getByText('A verification text has been sent.')).toBeInTheDocument();
+    });
+
+    it('a No with a recording says it is stored', async () => {
+      loaded({ consentStatus: 'denied', aiVerdict: 'denied', check: check('no', true) });
+      expect(await screen.findByText('Your answer has been recorded. No means no.')).toBeInTheDocument();
+      expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
+    });
+  });
+
   it('claims the verification text for an answered session only when it was sent', async () => {
     openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true })) });
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
@@ -581,7 +660,7 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
 });
 
 describe('/consent/form: the sentence to say, and recording again after an unclear recording', () => {
-  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send it' };
+  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send it', answer: 'yes' as 'yes' | 'no' | null, recorded: true };
   const retaking = (check: Partial<typeof RETAKE> = {}) =>
     testSession({ aiVerdict: 'processing', verifiedOver18: true, recipientFullName: 'Jamie Lee', check: { ...RETAKE, ...check } });
   const STATUS = 'PATCH /api/consent/sessions/s1/status';
@@ -675,7 +754,7 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     stubMedia();
     const { fetchMock, u } = openForm({
       [QR_PATH]: () => jsonResponse(retaking()),
-      [STATUS]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', check: { ...RETAKE, retakeAllowed: false, heard: null } })),
+      [STATUS]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', check: { ...RETAKE, retakeAllowed: false, heard: null, answer: 'no' } })),
     });
     await u.click(await screen.findByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import type { ConsentSession, Decision } from '@app/contracts';
-import { API_ERRORS } from '@app/contracts/api-errors';
 import { api } from '@/lib/api/api';
 import { isApiError, readableError } from '@/lib/api/api-error';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
@@ -18,7 +17,7 @@ export class SubmissionError extends Error {
 
 /** Whether a failed call was the server's refusal of a second answer to the session (docs/API.md). */
 export function isAlreadyAnswered(error: unknown): boolean {
-  return isApiError(error, API_ERRORS.alreadyAnswered.code);
+  return isApiError(error, 'already_answered');
 }
 
 async function step<T>(stage: SubmissionError['stage'], describe: (error: unknown) => string, call: () => Promise<T>): Promise<T> {
@@ -120,11 +119,14 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
 /**
  * The partner's No before (or instead of) a recording: stored at once through the refusal call
  * (PATCH /api/consent/sessions/{id}/status {status: 'denied'}), answered with the session as the server then has it.
- * An earlier refusal whose answer was lost (409 already answered) is read back the same way as a lost submission.
+ * The details given on step 0, when the partner got past it, go with it, so the verification text is sent as for any
+ * answer. An earlier refusal whose answer was lost (409 already answered) is read back the same way as a lost
+ * submission.
  */
-export async function refuseConsent({ session, token }: Pick<Submission, 'session' | 'token'>): Promise<ConsentSession> {
+export async function refuseConsent({ session, token, details }: Pick<Submission, 'session' | 'token' | 'details'>): Promise<ConsentSession> {
+  const given = details ? { recipientFullName: details.name, recipientPhone: details.phone } : {};
   try {
-    return await api.updateStatus(session.id, { status: 'denied' }, token);
+    return await api.updateStatus(session.id, { status: 'denied', ...given }, token);
   } catch (error) {
     if (!isAlreadyAnswered(error)) throw error;
     try {

@@ -18,7 +18,7 @@ interface Props {
 
 /** Step 1: the sentence to say, the camera preview and the recording of it, stopped by the partner or after 30 s. */
 export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavailable, onDecline, declining = false }: Props) {
-  const { videoRef, camera, isRecording, seconds, start, stop } = useVideoRecorder({
+  const { videoRef, camera, isRecording, seconds, start, stop, turnOff } = useVideoRecorder({
     mimeType,
     onRecorded,
     onUnavailable: onCameraUnavailable,
@@ -34,6 +34,7 @@ export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavaila
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}
         <video ref={videoRef} muted playsInline autoPlay aria-label="Camera preview" className="h-full w-full -scale-x-100 object-cover" />
         {camera === 'opening' && <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Starting camera…</p>}
+        {camera === 'off' && <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Camera off</p>}
         {isRecording && (
           <span className="absolute left-3 top-3 flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
             <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
@@ -55,7 +56,13 @@ export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavaila
           Start recording
         </Button>
       )}
-      <DeclineButton onDecline={onDecline} disabled={declining} />
+      <DeclineButton
+        onDecline={() => {
+          turnOff();
+          onDecline();
+        }}
+        disabled={declining}
+      />
     </StepCard>
   );
 }

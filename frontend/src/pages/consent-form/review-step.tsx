@@ -5,6 +5,7 @@ import type { Decision } from '@app/contracts';
 import { formatKilobytes } from '@/pages/consent-form/recording-file';
 import { StepCard } from '@/pages/consent-form/step-card';
 import type { SubmissionState } from '@/pages/consent-form/use-consent-submission';
+import { useObjectUrl } from '@/pages/consent-form/use-object-url';
 
 interface Props {
   recording: Blob | null;
@@ -13,9 +14,10 @@ interface Props {
   onBack: () => void;
 }
 
-/** Step 2: the partner's Yes or No, sent together with the recording. */
+/** Step 2: the recording played back from the browser (nothing more is uploaded for it), then the Yes or No sent with it. */
 export function ReviewStep({ recording, submission, onDecision, onBack }: Props) {
   const busy = submission.kind === 'uploading' || submission.kind === 'processing';
+  const playback = useObjectUrl(recording);
 
   return (
     <StepCard step={3} title="Review & Consent">
@@ -23,6 +25,9 @@ export function ReviewStep({ recording, submission, onDecision, onBack }: Props)
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back
       </Button>
+      {playback && (
+        <video src={playback} controls playsInline preload="metadata" aria-label="Your recording" className="aspect-[3/2] w-full rounded-2xl bg-slate-900" />
+      )}
       <p className="text-sm text-slate-700">
         Your recording: <strong className="text-slate-900">{formatKilobytes(recording?.size ?? 0)}</strong>. It is sent with your
         answer, encrypted and stored securely.

@@ -8,7 +8,8 @@ const TIMESLICE_MS = 1_000;
 /** The timer reads the clock several times a second so the display and the automatic stop stay on time. */
 const TICK_MS = 250;
 
-export type CameraState = 'opening' | 'ready' | 'blocked';
+/** `off`: released on purpose (the partner answered No); Start recording opens it again. */
+export type CameraState = 'opening' | 'ready' | 'blocked' | 'off';
 
 function stopTracks(stream: MediaStream | null): void {
   stream?.getTracks().forEach((track) => track.stop());
@@ -21,7 +22,10 @@ interface Options {
   onUnavailable: (message: string) => void;
 }
 
-/** Camera preview and recording for the partner's statement; the camera is released on stop and on unmount. */
+/**
+ * Camera preview and recording for the partner's statement. The camera is opened only here (step 1) and released
+ * the moment recording stops, on `turnOff` (a No) and when the step is left (unmount).
+ */
 export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Options) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -78,6 +82,13 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
     return release;
   }, [openCamera, release]);
 
+  /** The partner answered No: the camera and microphone go off at once, before the answer is even stored. */
+  const turnOff = useCallback(() => {
+    release();
+    setIsRecording(false);
+    setCamera('off');
+  }, [release]);
+
   const stop = useCallback(() => {
     clearInterval(ticker.current);
     const active = recorder.current;
@@ -117,5 +128,5 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
     }, TICK_MS);
   }, [mimeType, onRecorded, openCamera, stop]);
 
-  return { videoRef, camera, isRecording, seconds, start, stop };
+  return { videoRef, camera, isRecording, seconds, start, stop, turnOff };
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,9 @@ import { dismissToast } from '@/components/ui/use-toast';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
 import type { ConsentSession } from '@app/contracts';
 import { formatGrantTime } from '@/pages/consent/grant-time';
+import { Route, Routes } from 'react-router-dom';
+import MemberSessionPage from '@/pages/consent/member-session-page';
+import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
 import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
@@ -20,17 +23,27 @@ function answers(...sessions: ConsentSession[]) {
   return () => jsonResponse(sessions[Math.min(call++, sessions.length - 1)]);
 }
 
-function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
-  const fetchMock = mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), ...handlers });
+function renderScreens(route: string) {
   // StrictMode runs effects twice: the page must still create a single session.
-  renderApp(
+  return renderApp(
     <StrictMode>
-      <NewSessionPage />
+      <Routes>
+        <Route path="/consent/new" element={<NewSessionPage />} />
+        <Route path={MEMBER_SESSION_ROUTE} element={<MemberSessionPage />} />
+        <Route path="*" element={null} />
+      </Routes>
     </StrictMode>,
-    { route: '/consent/new', path: '/consent/new' },
+    { route },
   );
+}
+
+function renderPage(handlers: Parameters<typeof mockFetch>[0], route = '/consent/new') {
+  const fetchMock = mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), ...handlers });
+  renderScreens(route);
   return fetchMock;
 }
+
+const location = () => screen.getByTestId('location');
 
 const calls = (fetchMock: ReturnType<typeof mockFetch>, key: string) =>
   fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
@@ -62,6 +75,8 @@ describe('/consent/new', () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    // The screen's address is the session's, so a reload shows this session again.
+    expect(location()).toHaveTextContent('/consent/sessions/s1');
     const canvas = screen.getByRole('img', { name: 'Consent QR code' });
     expect(canvas.tagName).toBe('CANVAS');
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeEnabled();
@@ -224,6 +239,75 @@ describe('/consent/new', () => {
     expect(screen.getAllByText('Failed to create consent session').length).toBeGreaterThan(0);
     await u.click(screen.getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it('after a reload shows the same QR code, and creates no new session', async () => {
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession()),
+    });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await waitFor(() => expect(toCanvas).toHaveBeenCalled());
+    const shown = toCanvas.mock.calls[0][1];
+    cleanup();
+    toCanvas.mockClear();
+
+    renderScreens('/consent/sessions/s1');
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    await waitFor(() => expect(toCanvas).toHaveBeenCalledWith(expect.anything(), shown, expect.anything()));
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(1);
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(1);
+  });
+
+  it('after a reload shows the verdict that came meanwhile, and forgets the link token', async () => {
+    localStorage.setItem('ciq.link-token.s1', 'tok+1/=');
+    renderPage({ 'GET /api/consent/sessions/s1': answers(testSession({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: '2030-01-01T00:05:00.000Z' })) }, '/consent/sessions/s1');
+    expect(await screen.findByRole('heading', { name: 'Good News' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('ciq.link-token.s1')).toBeNull());
+  });
+
+  it("in a browser that never had the link token, says where the QR code is and offers a new one", async () => {
+    const fetchMock = renderPage(
+      {
+        'POST /api/consent/sessions': () => jsonResponse(created({ id: 's2', qrCodeId: 'ciq-server-2' }), 201),
+        'GET /api/consent/sessions/s1': answers(testSession()),
+        'GET /api/consent/sessions/s2': answers(testSession({ id: 's2' })),
+      },
+      '/consent/sessions/s1',
+    );
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    expect(screen.getByText(/shown in another browser/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Consent QR code' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Start New' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/consent/sessions/s2'));
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(1);
+  });
+
+  it("reports failed polls once with the spec's 'Failed to get consent session', keeps polling and the last state", async () => {
+    let polls = 0;
+    renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': () => (++polls <= 3 ? new Response('', { status: 503, statusText: 'Service Unavailable' }) : jsonResponse(testSession({ aiVerdict: 'denied', consentStatus: 'denied' }))),
+    });
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await pollOnce();
+    expect(await screen.findByText('Failed to get consent session')).toBeInTheDocument();
+    act(() => dismissToast());
+    await waitFor(() => expect(screen.queryByText('Failed to get consent session')).not.toBeInTheDocument());
+    await pollOnce();
+    await pollOnce();
+    expect(polls).toBe(3);
+    expect(screen.queryByText('Failed to get consent session')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    await pollOnce();
+    expect(await screen.findByRole('heading', { name: 'No Consent' })).toBeInTheDocument();
+  });
+
+  it('says a session it cannot find is invalid or expired', async () => {
+    renderPage({ 'GET /api/consent/sessions/nope': () => jsonResponse({ error: 'This consent session is invalid or has expired.', code: 'session_not_found' }, 404) }, '/consent/sessions/nope');
+    expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This consent session is invalid or has expired.');
   });
 
   it('reports a session that expired unanswered', async () => {

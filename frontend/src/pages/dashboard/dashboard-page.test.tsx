@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
+import { daysFromNow, testBillingAccount } from '@/test/billing-account';
 import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 const member = testUser;
 
@@ -28,16 +28,36 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('warns about a scheduled deletion with a day countdown and a Resubscribe Now button', async () => {
+  it('warns about a scheduled deletion of an ended subscription with a day countdown and a Resubscribe Now button', async () => {
     mockFetch({
-      'GET /api/auth/me': () =>
-        jsonResponse(member({ accountDeletionDate: new Date(Date.now() + 2.5 * DAY).toISOString(), subscriptionStatus: 'active' })),
+      'GET /api/auth/me': () => jsonResponse(member({ subscriptionStatus: 'active' })),
+      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'canceled', accountDeletionDate: daysFromNow(2.5) })),
     });
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
     const banner = await screen.findByRole('alert', {}, SPLASH);
-    expect(banner).toHaveTextContent('deleted in 3 days');
+    expect(banner).toHaveTextContent('Your subscription has ended.');
+    expect(banner).toHaveTextContent('(in 3 days)');
     expect(screen.getByRole('link', { name: 'Resubscribe Now' })).toHaveAttribute('href', '/subscribe');
+  });
+
+  it('offers a subscription cancelled at period end Resume subscription, which undoes it in one tap and the banner goes', async () => {
+    const ending = testBillingAccount({ cancelAtPeriodEnd: true, currentPeriodEnd: '2030-01-31T12:00:00.000Z', accountDeletionDate: '2030-05-01T12:00:00.000Z' });
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': () => jsonResponse(member({ subscriptionStatus: 'active' })),
+      'GET /api/billing/account': () => jsonResponse(ending),
+      'POST /api/billing/resume': () => jsonResponse(testBillingAccount()),
+    });
+    const u = userEvent.setup();
+    renderApp(<AppRoutes />, { route: '/dashboard' });
+
+    const banner = await screen.findByRole('alert', {}, SPLASH);
+    expect(banner).toHaveTextContent('You keep access until January 31, 2030; your account and recordings will be deleted on May 1, 2030');
+    expect(screen.queryByRole('link', { name: 'Resubscribe Now' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Resume subscription' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/billing/resume')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/billing/account')).toHaveLength(1);
   });
 
   it('verifies a returning payment once, rewrites the URL and shows the green banner', async () => {

@@ -28,7 +28,7 @@ export default function DashboardPage() {
       <div className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-6">
         <DashboardHeader user={user} onLogout={signOut} />
         {showUpgradeBanner && <UpgradeBanner />}
-        <DeletionBanner user={user} />
+        <DeletionBanner />
         <main className="flex flex-col gap-5">
           <section className="rounded-3xl bg-gradient-to-br from-rose-500 to-rose-700 p-6 text-white shadow-lg">
             <h1 className="text-3xl font-bold leading-tight">Starting something romantic?</h1>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '@/lib/auth/use-auth';
+import { useAccountChanged } from '@/lib/account/billing-account';
 import { WELCOME_BANNER_MS } from '@/lib/constants';
 import { api } from '@/lib/api/api';
 
@@ -11,7 +11,7 @@ import { api } from '@/lib/api/api';
 export function useUpgradeBanner(visible: boolean): boolean {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { refreshUser } = useAuth();
+  const accountChanged = useAccountChanged();
   const [show, setShow] = useState(false);
   // Effects can run twice (StrictMode, re-renders); the payment must be verified only once.
   const verified = useRef(false);
@@ -29,11 +29,11 @@ export function useUpgradeBanner(visible: boolean): boolean {
       }
       navigate('/dashboard', { replace: true });
       if (active) {
-        await refreshUser();
+        await accountChanged();
         setShow(true);
       }
     })();
-  }, [paymentSuccess, navigate, refreshUser]);
+  }, [paymentSuccess, navigate, accountChanged]);
 
   useEffect(() => {
     if (!show || !visible) return;

@@ -11,7 +11,7 @@ export function IconCardGrid({ cards, numbered = false, className }: { cards: Ic
             <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-rose-50 text-rose-600">
               <Icon className="h-5 w-5" aria-hidden />
             </span>
-            {numbered && <span className="text-sm font-semibold text-slate-400">Step {index + 1}</span>}
+            {numbered && <span className="text-sm font-semibold text-slate-500">Step {index + 1}</span>}
           </div>
           <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
           <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>

@@ -15,7 +15,7 @@ export function LandingSection({ id, className, children }: { id: LandingSection
 export function SectionHeading({ eyebrow, title, text }: { eyebrow: string; title: string; text?: string }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold uppercase tracking-wider text-rose-600">{eyebrow}</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-rose-700">{eyebrow}</p>
       <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{title}</h2>
       {text && <p className="mt-4 text-base text-slate-600 md:text-lg">{text}</p>}
     </div>

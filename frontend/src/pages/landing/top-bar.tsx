@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
+import { PRODUCT_NAME } from '@/lib/brand';
 import { buttonClasses } from '@/components/ui/button';
 
 const ANCHORS = [
@@ -12,7 +13,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" aria-label="Home">
+        <Link to="/" aria-label={`${PRODUCT_NAME} home`}>
           <Logo />
         </Link>
         <nav aria-label="Sections" className="hidden items-center gap-6 md:flex">

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { browserLocation } from '@/lib/browser-location';
+import { testBillingAccount } from '@/test/billing-account';
 import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
 afterEach(() => {
@@ -14,7 +15,7 @@ afterEach(() => {
 });
 
 // Midday UTC, so the date is the same in every time zone the tests may run in.
-const ACCOUNT: BillingAccount = { plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: '2030-01-31T12:00:00.000Z', cancelAtPeriodEnd: false, provider: 'local' };
+const ACCOUNT: BillingAccount = testBillingAccount();
 
 describe('/profile', () => {
   it('shows the plan, the status and the next renewal', async () => {
@@ -48,6 +49,26 @@ describe('/profile', () => {
     expect(await screen.findByText('Ends on January 31, 2030')).toBeInTheDocument();
     expect(cancelled).toBe(1);
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+  });
+
+  it('resumes a subscription cancelled at period end in one tap, and the dashboard banner follows without a reload', async () => {
+    const ending = { ...ACCOUNT, cancelAtPeriodEnd: true, accountDeletionDate: '2030-05-01T12:00:00.000Z' };
+    let current: BillingAccount = ACCOUNT;
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser()),
+      'GET /api/billing/account': () => jsonResponse(current),
+      'POST /api/billing/cancel': () => jsonResponse((current = ending)),
+      'POST /api/billing/resume': () => jsonResponse((current = ACCOUNT)),
+    });
+    const u = userEvent.setup();
+    renderApp(<AppRoutes />, { route: '/profile' });
+
+    await u.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await u.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel' }));
+    await u.click(await screen.findByRole('button', { name: 'Resume subscription' }));
+    expect(await screen.findByText('Renews on January 31, 2030')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/billing/account')).toHaveLength(1);
   });
 
   it('keeps the subscription when the confirmation is declined', async () => {

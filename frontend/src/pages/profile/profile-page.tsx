@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import type { BillingAccount, SubscriptionStatus } from '@app/contracts';
 import { BottomNav } from '@/components/bottom-nav';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { PLANS } from '@/content/plans';
+import { useBillingAccount, useCancelSubscription, useResumeSubscription } from '@/lib/account/billing-account';
 import { api } from '@/lib/api/api';
 import { browserLocation } from '@/lib/browser-location';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDate } from '@/lib/money';
 import { ReferralSection } from '@/pages/profile/referral-section';
-
-export const BILLING_ACCOUNT_KEY = ['billing-account'] as const;
 
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   active: 'Active',
@@ -24,7 +23,7 @@ const STATUS_LABELS: Record<SubscriptionStatus, string> = {
 /** The member's account (the bottom bar's Profile): who they are, their plan, its renewal or end, cancel and billing. */
 export default function ProfilePage() {
   const { user } = useAuth();
-  const account = useQuery({ queryKey: BILLING_ACCOUNT_KEY, queryFn: api.billingAccount });
+  const account = useBillingAccount();
 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-rose-50 to-slate-50 pb-28">
@@ -67,22 +66,11 @@ export default function ProfilePage() {
 }
 
 function Subscription({ account }: { account: BillingAccount }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const plan = PLANS.find((candidate) => candidate.id === account.plan);
-  const cancellable = account.subscriptionStatus === 'active' && !account.cancelAtPeriodEnd;
-
-  const cancel = useMutation({
-    mutationFn: api.cancelSubscription,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(BILLING_ACCOUNT_KEY, updated);
-      setConfirming(false);
-    },
-    onError: (error) => {
-      console.error('Cancelling failed', error);
-      toast({ title: 'Error', description: 'Failed to cancel your subscription. Please try again.', variant: 'destructive' });
-    },
-  });
+  const live = account.subscriptionStatus === 'active';
+  const cancel = useCancelSubscription(() => setConfirming(false));
+  const resume = useResumeSubscription();
   const portal = useMutation({
     mutationFn: api.billingPortal,
     onSuccess: ({ url }) => browserLocation.assign(url),
@@ -127,9 +115,14 @@ function Subscription({ account }: { account: BillingAccount }) {
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          {cancellable && (
+          {live && !account.cancelAtPeriodEnd && (
             <Button variant="secondary" onClick={() => setConfirming(true)}>
               Cancel subscription
+            </Button>
+          )}
+          {live && account.cancelAtPeriodEnd && (
+            <Button disabled={resume.isPending} onClick={() => resume.mutate()}>
+              {resume.isPending ? 'Resuming...' : 'Resume subscription'}
             </Button>
           )}
           {account.plan && (

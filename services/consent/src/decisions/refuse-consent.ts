@@ -12,7 +12,8 @@ import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 
 /**
  * PATCH /sessions/:id/status. Only a refusal is taken here (nothing but the recording's analysis grants consent), and
- * it is the verdict at once: a refusal never waits. It is also the partner's No instead of a retake.
+ * it is the verdict at once: a refusal never waits. It is also the partner's No instead of a retake. The partner's
+ * name and phone, when the No comes after step 0, are stored as with any answer, so the verification text goes out.
  */
 @Injectable()
 export class RefuseConsent {
@@ -30,7 +31,9 @@ export class RefuseConsent {
       const session = await this.sessions.partnerSession(id, caller, transaction);
       if (update.status === 'granted') throw new ApiException(API_ERRORS.grantNeedsRecording);
       assertOpen(session, now);
-      await this.sessionRepository.update(transaction, session.id, { recipientDecision: 'no' });
+      // The details of the first answer stand: a No instead of a retake comes with none, or keeps the stored ones.
+      const details = session.recipientPhone === null ? { recipientFullName: update.recipientFullName ?? null, recipientPhone: update.recipientPhone ?? null } : {};
+      await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no' });
       await this.audit.append(transaction, session.id, 'decision_submitted', { decision: 'no', withRecording: false }, caller.audit);
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));
     });

@@ -82,7 +82,7 @@ describe('presentSession', () => {
   });
 
   it('carries the speech check only when given (to the partner)', () => {
-    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send' };
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true };
     expect(presentSession(stored(), now, { check }).check).toEqual(check);
   });
 
@@ -102,8 +102,15 @@ describe('the partner\'s speech check', () => {
   const retaking = stored({ aiVerdict: 'processing', recipientDecision: 'yes', attempts: 1, retakeUntil: new Date(now.getTime() + 60_000) });
 
   it('says which attempt it is, of how many, and whether a retake may be made now', () => {
-    expect(presentCheck(stored(), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null });
-    expect(presentCheck(retaking, 'i can send', now)).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send' });
+    expect(presentCheck(stored(), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false });
+    expect(presentCheck(stored({ ...retaking, videoAssetId: 'a1' }), 'i can send', now)).toEqual({
+      attempt: 1,
+      maxAttempts: 3,
+      retakeAllowed: true,
+      heard: 'i can send',
+      answer: 'yes',
+      recorded: true,
+    });
     expect(presentCheck(retaking, null, new Date(now.getTime() + 60_000)).retakeAllowed).toBe(false);
   });
 

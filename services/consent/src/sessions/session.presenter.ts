@@ -18,7 +18,14 @@ export function showsWhatWasHeard(session: ConsentSession, now: Date): boolean {
 
 /** The speech check as the partner sees it; `heard` as `showsWhatWasHeard` allows (else null). */
 export function presentCheck(session: ConsentSession, heard: string | null, now: Date): PartnerCheck {
-  return { attempt: session.attempts, maxAttempts: MAX_RECORDING_ATTEMPTS, retakeAllowed: awaitsRetake(session, now), heard };
+  return {
+    attempt: session.attempts,
+    maxAttempts: MAX_RECORDING_ATTEMPTS,
+    retakeAllowed: awaitsRetake(session, now),
+    heard,
+    answer: session.recipientDecision,
+    recorded: session.videoAssetId !== null,
+  };
 }
 
 export interface SessionExtras {

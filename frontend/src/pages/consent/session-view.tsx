@@ -1,0 +1,146 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { CircleAlert, CircleCheck, CircleX, LoaderCircle, QrCode, Sparkles } from 'lucide-react';
+import type { ConsentSession } from '@app/contracts';
+import { StatusCard } from '@/components/status-card';
+import { Button } from '@/components/ui/button';
+import { consentFormUrl } from '@/pages/consent/session-payload';
+import { formatGrantTime } from '@/pages/consent/grant-time';
+import { QrCodeCanvas } from '@/pages/consent/qr-code-canvas';
+
+const iconClasses = 'h-12 w-12';
+
+/**
+ * What the member's screen shows. `waiting` carries the link's token when this browser has it (the creation answer
+ * is the only one that holds it); without it the QR code cannot be drawn again.
+ */
+export type InitiatorView =
+  | { kind: 'generating' }
+  | { kind: 'waiting'; session: ConsentSession; linkToken: string | null }
+  | { kind: 'processing' }
+  | { kind: 'granted'; grantedAt: string | null }
+  | { kind: 'denied' }
+  | { kind: 'error'; message: string };
+
+export interface SessionActions {
+  /** Try Again of the error state. */
+  retry: () => void;
+  /** 'Request another check in' of both result states, and Start New where the QR code cannot be shown here. */
+  requestAnother: () => void;
+}
+
+function ResultActions({ onRequestAnother }: { onRequestAnother: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button size="lg" onClick={onRequestAnother}>
+        Request another check in
+      </Button>
+      <Button variant="secondary" size="lg" onClick={() => navigate('/dashboard')}>
+        Close
+      </Button>
+    </>
+  );
+}
+
+function WaitingView({ session, linkToken, requestAnother }: { session: ConsentSession; linkToken: string | null; requestAnother: () => void }) {
+  const navigate = useNavigate();
+  const home = (
+    <Button variant="secondary" size="lg" onClick={() => navigate('/dashboard')}>
+      Back to home
+    </Button>
+  );
+  if (linkToken === null) {
+    return (
+      <StatusCard
+        icon={<QrCode className={`${iconClasses} text-slate-400`} aria-hidden />}
+        title="Waiting on Response"
+        actions={
+          <>
+            <Button size="lg" onClick={requestAnother}>
+              Start New
+            </Button>
+            {home}
+          </>
+        }
+      >
+        <p>This check-in's QR code was shown in another browser, so it cannot be shown here. Its answer will appear here when your partner responds.</p>
+      </StatusCard>
+    );
+  }
+  return (
+    <StatusCard icon={<QrCodeCanvas text={consentFormUrl(window.location.origin, session.qrCodeId, linkToken)} />} title="Waiting on Response" actions={home}>
+      <p>Ask your partner to scan this code with their phone camera. They answer privately on their own phone; no app needed.</p>
+    </StatusCard>
+  );
+}
+
+/** One state of the member's side of a consent check. */
+export function SessionView({ view, retry, requestAnother }: { view: InitiatorView } & SessionActions) {
+  const navigate = useNavigate();
+  // The first history entry has the key 'default': there is nothing in the app to go back to.
+  const isFirstEntry = useLocation().key === 'default';
+
+  switch (view.kind) {
+    case 'generating':
+      return (
+        <StatusCard icon={<LoaderCircle className={`${iconClasses} animate-spin text-rose-600`} aria-hidden />} title="Generating QR code...">
+          <p>Setting up a private session for your partner.</p>
+        </StatusCard>
+      );
+    case 'waiting':
+      return <WaitingView session={view.session} linkToken={view.linkToken} requestAnother={requestAnother} />;
+    case 'processing':
+      return (
+        <StatusCard icon={<Sparkles className={`${iconClasses} animate-pulse text-rose-600`} aria-hidden />} title="AI is Analyzing">
+          <p>Your partner has answered. Their recorded statement is being checked; this takes a few moments.</p>
+        </StatusCard>
+      );
+    case 'granted': {
+      const grantedAt = formatGrantTime(view.grantedAt);
+      return (
+        <StatusCard
+          icon={<CircleCheck className={`${iconClasses} text-green-600`} aria-hidden />}
+          title="Good News"
+          actions={<ResultActions onRequestAnother={requestAnother} />}
+        >
+          <p>Your partner said yes, and their recording confirms it.</p>
+          {grantedAt && (
+            <p>
+              Consent granted on <time dateTime={view.grantedAt ?? undefined}>{grantedAt}</time>
+            </p>
+          )}
+          <p>Consent can change at any time. Keep checking in.</p>
+        </StatusCard>
+      );
+    }
+    case 'denied':
+      return (
+        <StatusCard
+          icon={<CircleX className={`${iconClasses} text-rose-600`} aria-hidden />}
+          title="No Consent"
+          actions={<ResultActions onRequestAnother={requestAnother} />}
+        >
+          <p>Your partner did not give consent. Please respect their answer.</p>
+        </StatusCard>
+      );
+    case 'error':
+      return (
+        <StatusCard
+          icon={<CircleAlert className={`${iconClasses} text-rose-600`} aria-hidden />}
+          title="Session Error"
+          actions={
+            <>
+              <Button size="lg" onClick={retry}>
+                Try Again
+              </Button>
+              <Button variant="secondary" size="lg" onClick={() => (isFirstEntry ? navigate('/dashboard') : navigate(-1))}>
+                Go Back
+              </Button>
+            </>
+          }
+        >
+          <p role="alert">{view.message}</p>
+        </StatusCard>
+      );
+  }
+}

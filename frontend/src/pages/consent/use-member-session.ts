@@ -1,0 +1,79 @@
+import type { ConsentSession } from '@app/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/use-toast';
+import { api } from '@/lib/api/api';
+import { ApiError, readableError } from '@/lib/api/api-error';
+import { forgetLinkToken, linkTokenOf } from '@/lib/consent/link-tokens';
+import { ANALYSIS_FAILED_MESSAGE, INVALID_SESSION_MESSAGE, sessionState, type SessionState } from '@/lib/consent/session-status';
+import { memberSessionKey } from '@/lib/consent/session-queries';
+import { NEW_SESSION_DELAY_MS, SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
+import { useLiveSession } from '@/lib/live/use-live-session';
+import type { NewSessionState } from '@/pages/consent/member-session-path';
+import type { InitiatorView, SessionActions } from '@/pages/consent/session-view';
+
+/** The spec's fallback text (section 8) of a failed session read. */
+export const SESSION_READ_FAILED_MESSAGE = 'Failed to get consent session';
+
+const isLive = (state: SessionState) => state === 'waiting' || state === 'processing';
+
+function viewFor(session: ConsentSession, linkToken: string | null): InitiatorView {
+  switch (sessionState(session)) {
+    case 'waiting':
+      return { kind: 'waiting', session, linkToken };
+    case 'processing':
+      return { kind: 'processing' };
+    case 'granted':
+      return { kind: 'granted', grantedAt: session.consentGrantedTime };
+    case 'denied':
+      return { kind: 'denied' };
+    case 'failed':
+      return { kind: 'error', message: ANALYSIS_FAILED_MESSAGE };
+    case 'expired':
+      return { kind: 'error', message: INVALID_SESSION_MESSAGE };
+  }
+}
+
+function readFailure(error: unknown): string {
+  return error instanceof ApiError && error.status === 404 ? INVALID_SESSION_MESSAGE : readableError(error, SESSION_READ_FAILED_MESSAGE);
+}
+
+/**
+ * /consent/sessions/{id}: follows one of the member's sessions from the server (so a reload shows it as it stands),
+ * polled every 2 s while it waits or is analysed and live over the socket. A failed read is reported once (one toast
+ * per run of failures, not one per poll); polling carries on and the last known state stays on screen.
+ */
+export function useMemberSession(sessionId: string): { view: InitiatorView } & SessionActions {
+  const navigate = useNavigate();
+  const query = useQuery<ConsentSession>({
+    queryKey: memberSessionKey(sessionId),
+    queryFn: () => api.session(sessionId),
+    refetchInterval: (current) => (current.state.data && isLive(sessionState(current.state.data)) ? SESSION_POLL_INTERVAL_MS : false),
+  });
+  const session = query.data;
+  // The creation answer (seeded by /consent/new) holds the token; polled answers never do.
+  const [linkToken] = useState(() => session?.recipientToken ?? linkTokenOf(sessionId));
+  const live = session !== undefined && isLive(sessionState(session));
+
+  useLiveSession(sessionId, undefined, live);
+
+  useEffect(() => {
+    if (session && !live) forgetLinkToken(sessionId);
+  }, [session, live, sessionId]);
+
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Error', description: SESSION_READ_FAILED_MESSAGE, variant: 'destructive' });
+  }, [query.isError]);
+
+  const requestAnother = useCallback(() => navigate('/consent/new', { state: { delayMs: NEW_SESSION_DELAY_MS } satisfies NewSessionState }), [navigate]);
+  const { refetch } = query;
+  // A session that could not be read is read again; one whose analysis failed or ran out of time is replaced.
+  const retry = useCallback(() => (session ? navigate('/consent/new') : void refetch()), [session, navigate, refetch]);
+
+  let view: InitiatorView;
+  if (session) view = viewFor(session, linkToken);
+  else if (query.isError) view = { kind: 'error', message: readFailure(query.error) };
+  else view = { kind: 'generating' };
+  return { view, retry, requestAnother };
+}
