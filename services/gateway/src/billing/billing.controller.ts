@@ -1,4 +1,3 @@
-import { PAYMENT_PATH_SEGMENT } from './payment-path';
 import {
   createSubscriptionRequestSchema,
   testCardSchema,
@@ -13,9 +12,11 @@ import { CurrentSession } from '../auth/current-session.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { pageOrigin } from '../http/cross-site-request-guard';
 import { BillingLimiter } from './billing-limiter';
 import { BillingServiceProxy } from './billing-service.proxy';
 import { validCheckoutId } from './checkout-id';
+import { PAYMENT_PATH_SEGMENT } from './payment-path';
 import { readWebhookBody } from './webhook-body';
 
 /** Where 'Manage billing' returns to from the provider's customer portal. */
@@ -24,10 +25,11 @@ export const PORTAL_RETURN_PATH = '/profile';
 const validVerifyBody = new ZodBodyPipe(verifyPaymentRequestSchema);
 
 /**
- * The spec's payment calls (`/api/stripe/…`: PAYMENT_PATH_SEGMENT, whichever provider the billing service uses) and the member's billing account
- * (`/api/billing/…`), forwarded to the billing service. The gateway decides who the member is (id and e-mail from
- * the signed-in user, never the body) and the app's origin; bodies are checked with the contract's schemas and ids in
- * paths by their charset before anything is forwarded. The billing service's answers are relayed as they are.
+ * The spec's payment calls (`/api/stripe/…`: PAYMENT_PATH_SEGMENT, whichever provider the billing service uses) and
+ * the member's billing account (`/api/billing/…`), forwarded to the billing service. The gateway decides who the
+ * member is (id and e-mail from the signed-in user, never the body) and the app's origin the page is at
+ * (`pageOrigin`); bodies are checked with the contract's schemas and ids in paths by their charset before anything is
+ * forwarded. The billing service's answers are relayed as they are.
  */
 @Controller('api')
 export class BillingController {
@@ -51,7 +53,7 @@ export class BillingController {
       method: 'POST',
       path: '/subscriptions/checkout',
       actorUserId: member.user.id,
-      body: { json: { plan, email: member.user.email, origin: this.config.PUBLIC_URL } },
+      body: { json: { plan, email: member.user.email, origin: pageOrigin(request, this.config) } },
     });
   }
 
@@ -122,7 +124,7 @@ export class BillingController {
   @Post('billing/portal')
   @UseGuards(JwtAuthGuard)
   async portal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const returnUrl = new URL(PORTAL_RETURN_PATH, this.config.PUBLIC_URL).toString();
+    const returnUrl = new URL(PORTAL_RETURN_PATH, pageOrigin(request, this.config)).toString();
     await this.billing.forward(request, response, { method: 'POST', path: '/account/portal', actorUserId: member.user.id, body: { json: { returnUrl } } });
   }
 

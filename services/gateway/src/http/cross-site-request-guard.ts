@@ -88,6 +88,16 @@ function authenticatedByCookie(headers: IncomingHttpHeaders): boolean {
   return SESSION_COOKIE_PAIR.test(headers.cookie ?? '') && !BEARER.test(headers.authorization ?? '');
 }
 
+/**
+ * The app's origin the calling page is at (its Origin, else Referer, when that is one of the app's origins), else
+ * PUBLIC_URL's: where a payment returns the browser to, so a member who opened the app at 127.0.0.1 comes back there,
+ * signed in, rather than to another address that holds no cookie of theirs.
+ */
+export function pageOrigin(request: IncomingMessage, config: OriginConfig): string {
+  const origin = originOf(request.headers);
+  return origin !== undefined && appOrigins(config)(request).has(origin) ? origin : new URL(config.PUBLIC_URL).origin;
+}
+
 /** The Origin header (`null` from a sandboxed or privacy-minded page stays `null`), else the Referer's origin. */
 function originOf(headers: IncomingHttpHeaders): string | undefined {
   if (headers.origin) return headers.origin;

@@ -70,6 +70,24 @@ describe('POST /api/stripe/create-subscription', () => {
     expect(billing.json(sent)).toEqual({ plan: 'annual', email: member.email, origin: PUBLIC_URL });
   });
 
+  it("returns the browser to the app's address the page is at (127.0.0.1, a LAN address), never to a foreign page's", async () => {
+    for (const [headers, origin] of [
+      [{ Host: '127.0.0.1:3000', Origin: 'http://127.0.0.1:3000' }, 'http://127.0.0.1:3000'],
+      [{ Host: '192.168.1.20:3000', Referer: 'http://192.168.1.20:3000/subscribe' }, 'http://192.168.1.20:3000'],
+      [{ Host: '127.0.0.1:3000', Origin: 'https://evil.example' }, PUBLIC_URL],
+      [{ Host: '127.0.0.1:3000' }, PUBLIC_URL],
+    ] as const) {
+      billing.answer('POST /subscriptions/checkout', { json: { sessionId: 'cs_test_1', url: `${origin}/checkout/test/cs_test_1` } });
+      expect((await asMember(api(gateway).post('/api/stripe/create-subscription')).set(headers).send({ plan: 'monthly' })).status).toBe(200);
+      expect(billing.json(billing.only())).toMatchObject({ origin });
+      billing.reset();
+      billing.answer('POST /account/portal', { json: { url: 'https://billing.stripe.test/p/session_1' } });
+      expect((await asMember(api(gateway).post('/api/billing/portal')).set(headers).send({})).status).toBe(200);
+      expect(billing.json(billing.only())).toEqual({ returnUrl: `${origin}/profile` });
+      billing.reset();
+    }
+  });
+
   it('relays the 409 subscription_past_due of a member whose renewal failed (the web app sends them to the portal)', async () => {
     billing.answer('POST /subscriptions/checkout', { status: 409, json: { error: API_ERRORS.subscriptionPastDue.message, code: 'subscription_past_due' } });
     const response = await asMember(api(gateway).post('/api/stripe/create-subscription')).send({ plan: 'monthly' });
