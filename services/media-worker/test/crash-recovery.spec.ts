@@ -14,8 +14,12 @@ import { mediaWorkerEnvironment } from './media-worker-test-app';
 const ROOT = resolve(__dirname, '../../..');
 const { services } = JSON.parse(readFileSync(join(ROOT, 'scripts/lib/services.json'), 'utf8')) as { services: { name: string; main: string }[] };
 const WORKER_MAIN = join(ROOT, services.find((service) => service.name === 'media-worker')!.main);
-/** Short, so a killed worker's job is taken back within seconds rather than BullMQ's default 30 s. */
-const JOB_LOCK_MS = 1500;
+/**
+ * Short, so a killed worker's job is taken back within seconds rather than BullMQ's default 30 s; not shorter, or on a
+ * loaded machine the restarted worker's own lock renewal (every half of it) can come late, the job counts as stalled a
+ * second time and fails (seen with 1.5 s while two other test runs shared the 2 cores).
+ */
+const JOB_LOCK_MS = 4000;
 
 /** The built worker as its own process, as in production: it can be killed for real. */
 async function startWorkerProcess(consent: ConsentTestApp): Promise<ChildProcess> {
