@@ -109,9 +109,17 @@ async function createSession(gatewayURL: string, memberToken: string): Promise<C
   );
 }
 
-/** The partner's calls (spec section 7): the recording announced and uploaded, then the details and Yes submitted with it. */
+/**
+ * The partner's calls (spec section 7): the safety questions answered Yes, the recording announced and uploaded, then
+ * the details and Yes submitted with it.
+ */
 async function submitYes(gatewayURL: string, session: CreatedSession): Promise<ConsentSession> {
   const partner = { 'X-Recipient-Token': session.recipientToken };
+  await call(
+    `${gatewayURL}/api/consent/sessions/${session.id}/safety-check`,
+    { method: 'POST', headers: { ...partner, 'content-type': 'application/json' }, body: JSON.stringify({ freeToSayNo: true, clearHeaded: true }) },
+    200,
+  );
   const asset = await call<{ id: string }>(
     `${gatewayURL}/api/video/assets`,
     {

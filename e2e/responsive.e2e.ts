@@ -78,7 +78,7 @@ describe('screenshots for review', () => {
       await page.goto('/dashboard');
       await expectVisible(page.getByText('Starting something romantic?', { exact: true }), 15_000);
       await expectVisible(page.getByRole('img', { name: 'Your profile picture' }));
-      await page.waitForFunction('Array.from(document.images).every((image) => image.complete)');
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
       await screenshot(page, `dashboard-${width}`);
     } finally {
       await context.close();

@@ -19,6 +19,9 @@ const settings = [
   // The key that encrypts recordings at rest; losing it loses every recording stored under it.
   ['STORAGE_ENCRYPTION_KEYS', () => `local1:${randomBytes(32).toString('base64')}`],
   ['STORAGE_ENCRYPTION_ACTIVE_KEY_ID', () => 'local1'],
+  // The Ed25519 key that signs consent certificates (a 32-byte seed); certificates it signed verify only while it is listed.
+  ['CERTIFICATE_SIGNING_KEYS', () => `local1:${randomBytes(32).toString('base64')}`],
+  ['CERTIFICATE_ACTIVE_KEY_ID', () => 'local1'],
   // The local payment provider signs its events with it (every billing instance must share it). Unused with Stripe.
   ['LOCAL_WEBHOOK_SECRET', () => randomBytes(32).toString('base64url')],
   ['MIGRATE_ON_START', () => 'true'],

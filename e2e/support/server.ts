@@ -215,7 +215,7 @@ export async function startServer({ gateways = 1, mediaWorkers = 1 }: ServerOpti
   };
 
   try {
-    const consent = start(CONSENT_MAIN, { ...shared, CONSENT_HOST: '127.0.0.1', CONSENT_PORT: String(consentPort), MEDIA_WORKER_TOKEN, ...keyRing });
+    const consent = start(CONSENT_MAIN, { ...shared, CONSENT_HOST: '127.0.0.1', CONSENT_PORT: String(consentPort), MEDIA_WORKER_TOKEN, ...keyRing, PUBLIC_URL: baseURL });
     // Each applies its migrations on start, one after the other (consent, billing, the first gateway), so none race on
     // one database; the other gateways, finding them applied, start together with the media workers.
     await waitForReady('consent service', consentURL, consent.child, consent.output);

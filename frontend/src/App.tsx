@@ -18,6 +18,7 @@ const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page'));
 const NewSessionPage = lazy(() => import('@/pages/consent/new-session-page'));
 const MemberSessionPage = lazy(() => import('@/pages/consent/member-session-page'));
 const ConsentFormPage = lazy(() => import('@/pages/consent-form/consent-form-page'));
+const ReceiptPage = lazy(() => import('@/pages/receipt/receipt-page'));
 const LearnPage = lazy(() => import('@/pages/learn-page'));
 const SubscribePage = lazy(() => import('@/pages/subscribe-page'));
 const SuccessPage = lazy(() => import('@/pages/success-page'));
@@ -27,6 +28,8 @@ const TestCheckoutPage = lazy(() => import('@/pages/checkout/test-checkout-page'
 const TestPortalPage = lazy(() => import('@/pages/checkout/test-portal-page'));
 const ProfilePage = lazy(() => import('@/pages/profile/profile-page'));
 const SupportSessionPage = lazy(() => import('@/pages/support/support-session-page'));
+const HistoryPage = lazy(() => import('@/pages/history/history-page'));
+const VerifyPage = lazy(() => import('@/pages/verify/verify-page'));
 
 export function AppRoutes() {
   return (
@@ -37,7 +40,10 @@ export function AppRoutes() {
         <Route path="/login" element={<AuthPage />} />
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
         <Route path={CONSENT_FORM_ROUTE} element={<ConsentFormPage />} />
+        {/* The partner's receipt: no account, its secret is in the link's fragment. */}
+        <Route path="/r/:receiptId" element={<ReceiptPage />} />
         {/* Not behind a gate: the API decides who is support staff, and the page says so to anyone else. */}
         <Route path="/admin/sessions/:id?" element={<SupportSessionPage />} />
         <Route element={<AuthenticatedRoute />}>
@@ -54,6 +60,7 @@ export function AppRoutes() {
           <Route path="/consent/new" element={<NewSessionPage />} />
           <Route path={MEMBER_SESSION_ROUTE} element={<MemberSessionPage />} />
           <Route path="/learn" element={<LearnPage />} />
+          <Route path="/history" element={<HistoryPage />} />
           <Route path="/profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />

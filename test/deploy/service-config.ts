@@ -31,6 +31,8 @@ export function jobTimeoutMs(env: Record<string, string>): number {
 const PLACEHOLDERS: Record<string, string> = {
   STORAGE_ENCRYPTION_KEYS: `placeholder:${Buffer.alloc(32, 1).toString('base64')}`,
   STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'placeholder',
+  CERTIFICATE_SIGNING_KEYS: `placeholder:${Buffer.alloc(32, 1).toString('base64')}`,
+  CERTIFICATE_ACTIVE_KEY_ID: 'placeholder',
   DATABASE_URL: 'postgres://consentiq:placeholder@postgres:5432/consentiq',
   REDIS_URL: 'redis://:placeholder@redis:6379',
   REDIS_ADDRESS: 'redis:6379',

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { BottomNav } from '@/components/bottom-nav';
 import { LEARN_INTRO, LEARN_SECTIONS } from '@/content/learn-content';
+import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 
 export default function LearnPage() {
   return (
@@ -13,6 +14,7 @@ export default function LearnPage() {
         </Link>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Consent, the basics</h1>
         <p className="mt-3 text-base leading-relaxed text-slate-700">{LEARN_INTRO}</p>
+        <p className="mt-3 text-base font-semibold text-slate-900">{WITHDRAW_ANY_TIME}</p>
 
         <nav aria-label="On this page" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4">
           <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">On this page</p>

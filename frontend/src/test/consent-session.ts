@@ -21,6 +21,7 @@ export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSes
     initiator: { fullName: 'Alex Doe', profile_picture_url: null },
     verificationTextSent: false,
     check: null,
+    withdrawnAt: null,
     ...overrides,
   };
 }

@@ -89,6 +89,16 @@ export const API_ERRORS = {
   nothingToResume: spec(409, 'nothing_to_resume', 'There is no cancelled subscription to resume'),
   /** A new checkout for a member whose renewal failed: they pay the open invoice or change the card in the portal. */
   subscriptionPastDue: spec(409, 'subscription_past_due', 'Your last payment failed: pay it or change your card in Manage billing'),
+  /** Every refusal of a receipt (unknown id, missing, wrong or malformed secret): the same answer, revealing nothing. */
+  receiptNotFound: spec(404, 'receipt_not_found', 'This receipt link is invalid.'),
+  /** A withdrawal of a record whose verdict is not a granted consent: there is nothing to withdraw. */
+  consentNotGranted: spec(409, 'consent_not_granted', 'Only a granted consent can be withdrawn'),
+  /** The member's own session that has no final verdict (yet, or a failed analysis): nothing to certify. */
+  certificateNotFound: spec(404, 'certificate_not_found', 'This session has no final verdict, so it has no certificate'),
+  /** A history page's `before` that is not a cursor this service gave out. */
+  invalidCursor: spec(400, 'invalid_cursor', 'The page cursor is not valid'),
+  /** `/verify/recording` takes the file itself as the body, not a form or JSON. */
+  rawUploadExpected: spec(415, 'raw_upload_expected', 'Send the recording file itself as the body (application/octet-stream, video/* or audio/*)'),
   serviceCredential: spec(401, 'service_credential', 'Missing or invalid service credential'),
   internal: spec(500, 'internal_error', 'Internal server error'),
 } as const;

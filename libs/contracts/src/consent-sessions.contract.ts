@@ -25,6 +25,8 @@ export const partnerCheckSchema = z.object({
   answer: z.enum(['yes', 'no']).nullable(),
   /** A recording of the partner is stored with the session (a No before recording has none). */
   recorded: z.boolean(),
+  /** The partner's No to a safety question ended the session: their screen shows support, the member's never why. */
+  endedBySafetyAnswers: z.boolean(),
 });
 export type PartnerCheck = z.infer<typeof partnerCheckSchema>;
 
@@ -52,6 +54,8 @@ export const consentSessionSchema = z.object({
   verificationTextSent: z.boolean(),
   /** The partner's own view of the speech check; null in every answer to the member and in every push. */
   check: partnerCheckSchema.nullable(),
+  /** When the partner withdrew their consent (receipts: nothing the member does undoes it); null while it stands. */
+  withdrawnAt: z.iso.datetime().nullable(),
 });
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 

@@ -6,7 +6,7 @@ import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
  * What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once; a change that
  * can happen once per analysis attempt (`retake_requested`: the partner may record again) has the attempt appended.
  */
-export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested'] as const;
+export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested', 'withdrawn'] as const;
 export type SessionChange = (typeof SESSION_CHANGES)[number];
 
 /**

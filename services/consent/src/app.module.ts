@@ -16,6 +16,8 @@ import { MembersController } from './members/members.controller';
 import { RefuseConsent } from './decisions/refuse-consent';
 import { RequeueProcessingSessions } from './analysis/requeue-processing-sessions';
 import { StatusController } from './decisions/status.controller';
+import { AnswerSafetyQuestions } from './decisions/answer-safety-questions';
+import { SafetyCheckController } from './decisions/safety-check.controller';
 import { StoreSubmittedRecording } from './decisions/store-submitted-recording';
 import { SubmitDecision } from './decisions/submit-decision';
 import { SessionUpdates } from './events/session-updates';
@@ -46,6 +48,19 @@ import { createTextMessageSender, TEXT_MESSAGE_SENDER } from './text-messages/te
 import { TextMessageQueue } from './text-messages/text-message-queue';
 import { TextMessagesRepository } from './text-messages/text-messages.repository';
 import { VerdictTexts } from './text-messages/verdict-texts';
+import { CertificateRecords } from './certificates/certificate-records';
+import { CertificateSigner } from './certificates/certificate-signer';
+import { Certificates } from './certificates/certificates';
+import { CertificatesController } from './certificates/certificates.controller';
+import { CertificatesRepository } from './certificates/certificates.repository';
+import { HistoryController } from './history/history.controller';
+import { HistoryRepository } from './history/history.repository';
+import { MemberHistory } from './history/member-history';
+import { ReceiptsController } from './receipts/receipts.controller';
+import { ReceiptsRepository } from './receipts/receipts.repository';
+import { ReceiptsService } from './receipts/receipts.service';
+import { WithdrawConsent } from './receipts/withdraw-consent';
+import { WithdrawalController } from './receipts/withdrawal.controller';
 
 @Module({})
 export class AppModule {
@@ -57,7 +72,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions('consent', config)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
-      controllers: [HealthController, SessionsController, StatusController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, SupportController],
+      controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -83,6 +98,7 @@ export class AppModule {
         RecordingIntake,
         UploadsService,
         RefuseConsent,
+        AnswerSafetyQuestions,
         StoreSubmittedRecording,
         SubmitDecision,
         RequeueProcessingSessions,
@@ -100,6 +116,15 @@ export class AppModule {
         RequeuePendingTexts,
         DeleteMember,
         SupportLookup,
+        CertificateSigner,
+        CertificatesRepository,
+        CertificateRecords,
+        Certificates,
+        HistoryRepository,
+        MemberHistory,
+        ReceiptsRepository,
+        ReceiptsService,
+        WithdrawConsent,
       ],
     };
   }

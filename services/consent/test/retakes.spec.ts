@@ -83,7 +83,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
 
     // The partner sees the retake and what was heard; the member sees the check still running, and nothing else.
     const partner = await partnerRead(session);
-    expect(consentSessionSchema.strict().parse(partner.body).check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: HEARD[0], answer: 'yes', recorded: true });
+    expect(consentSessionSchema.strict().parse(partner.body).check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: HEARD[0], answer: 'yes', recorded: true, endedBySafetyAnswers: false });
     expect(partner.body).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending' });
     const member = await memberRead(session);
     expect(consentSessionSchema.strict().parse(member.body)).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending', check: null });
@@ -128,7 +128,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', attempts: 3, retake_until: null });
     expect(await verdicts(session.id)).toEqual([expect.objectContaining({ outcome: 'unclear', reasons: ['test_unclear'], transcript: HEARD[2] })]);
     expect((await memberRead(session)).body).toMatchObject({ aiVerdict: 'denied', consentStatus: 'denied', check: null });
-    expect((await partnerRead(session)).body.check).toEqual({ attempt: 3, maxAttempts: 3, retakeAllowed: false, heard: HEARD[2], answer: 'yes', recorded: true });
+    expect((await partnerRead(session)).body.check).toEqual({ attempt: 3, maxAttempts: 3, retakeAllowed: false, heard: HEARD[2], answer: 'yes', recorded: true, endedBySafetyAnswers: false });
     expect(await texts(session.id)).toEqual([{ recipient: 'partner' }]);
     expect(await events(session.id, 'attempt_unclear')).toEqual([
       { attempt: 1, reasons: 'test_unclear' },
@@ -146,7 +146,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     const { session, assetId } = await firstAttempt('denied');
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', retake_until: null });
     expect(await verdicts(session.id)).toEqual([expect.objectContaining({ outcome: 'denied', reasons: ['test_denied'] })]);
-    expect((await partnerRead(session)).body.check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: HEARD[0], answer: 'yes', recorded: true });
+    expect((await partnerRead(session)).body.check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: HEARD[0], answer: 'yes', recorded: true, endedBySafetyAnswers: false });
     expectAnswer(await retake(session, assetId), 409, ANSWERED);
     expect(await events(session.id, 'attempt_unclear')).toEqual([]);
   });

@@ -22,6 +22,7 @@ const SESSION_FIELDS = [
   'recipientToken',
   'verificationTextSent',
   'verifiedOver18',
+  'withdrawnAt',
 ];
 
 describe('consent sessions: creation and who may read them', () => {
@@ -122,7 +123,7 @@ describe('consent sessions: creation and who may read them', () => {
       const asPartner = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken);
       expect([asOwner.status, asPartner.status]).toEqual([200, 200]);
       expect(asOwner.body).toEqual({ ...session.body, recipientToken: null, check: null });
-      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false } });
+      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false } });
     });
 
     it('audits the partner opening the QR link, with address and browser, but not the owner looking', async () => {

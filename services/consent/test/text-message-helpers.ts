@@ -47,6 +47,7 @@ export interface TextRow {
   id: string;
   session_id: string;
   recipient: 'partner' | 'member';
+  purpose: string;
   phone: string;
   body: string;
   status: 'pending' | 'sent' | 'failed';

@@ -44,9 +44,10 @@ describe('text messages (log provider)', () => {
       expect(row.provider_message_id).toMatch(/^log-/);
       expect(row.sent_at).toBeInstanceOf(Date);
     }
-    expect(partner.body).toMatch(new RegExp(`^ConsentIQ: your response to Alex's consent request was recorded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reference ${session.qrCodeId}\\.$`));
+    expect(partner.body).toMatch(new RegExp(`^ConsentIQ: your response to Alex's consent request was recorded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reference ${session.qrCodeId}\\. Your receipt: http://localhost:3000/r/[0-9a-f-]{36}#[\\w-]{43}$`));
     expect(member.body).toBe(`ConsentIQ: your consent session ${session.qrCodeId} has a response. Open the app to see it.`);
-    for (const body of [partner.body, member.body]) expect(body).not.toMatch(/grant|denied|consent given|http/i);
+    for (const body of [partner.body, member.body]) expect(body).not.toMatch(/grant|denied|consent given/i);
+    expect(member.body).not.toMatch(/http/);
 
     const answer = await ownerRead(session).expect(200);
     expect(consentSessionSchema.strict().parse(answer.body).verificationTextSent).toBe(true);

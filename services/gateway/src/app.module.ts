@@ -25,8 +25,13 @@ import { BillingLimiter } from './billing/billing-limiter';
 import { BillingServiceProxy } from './billing/billing-service.proxy';
 import { BillingController } from './billing/billing.controller';
 import { ReferralNotice } from './billing/referral-notice';
+import { MemberCertificatesController } from './certificates/member-certificates.controller';
+import { VerificationController } from './certificates/verification.controller';
+import { VerificationLimiter } from './certificates/verification-limiter';
 import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
+import { ReceiptsController } from './receipts/receipts.controller';
+import { SafetyCheckController } from './consent/safety-check.controller';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { JoinSessionLimiter } from './live-updates/join-session-limiter';
@@ -59,7 +64,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, HealthController, ProfilePicturesController, RobotsController, SiteController, SupportController],
+      controllers: [AuthController, BillingController, ConsentController, SafetyCheckController, HealthController, ProfilePicturesController, ReceiptsController, RobotsController, SiteController, SupportController, MemberCertificatesController, VerificationController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
@@ -74,6 +79,7 @@ export class AppModule {
         ProfilePicturesService,
         ConsentServiceProxy,
         SessionCreationLimiter,
+        VerificationLimiter,
         SocketAuthenticator,
         SessionReader,
         JoinSessionLimiter,

@@ -11,6 +11,7 @@ import type {
   ReferralProgress,
   RegisterAssetRequest,
   RegisterRequest,
+  SafetyCheckRequest,
   SiteFacts,
   StatusUpdateRequest,
   StoredRecording,
@@ -47,6 +48,9 @@ export const api = {
   /** Only a refusal is taken (`{status: 'denied'}`): nothing but the recording's analysis grants consent. */
   updateStatus: (id: string, body: StatusUpdateRequest, token?: string) =>
     request<ConsentSession>('PATCH', `/api/consent/sessions/${segment(id)}/status`, { json: body, headers: partner(token) }),
+  /** The partner's private safety answers before recording; a No to either ends the session. */
+  safetyCheck: (id: string, body: SafetyCheckRequest, token: string) =>
+    request<ConsentSession>('POST', `/api/consent/sessions/${segment(id)}/safety-check`, { json: body, headers: partner(token) }),
   registerAsset: (body: RegisterAssetRequest, token: string) =>
     request<AssetCreated>('POST', '/api/video/assets', { json: body, headers: partner(token) }),
   /** Multipart: fields sessionId and videoAssetId, then the file part video. */

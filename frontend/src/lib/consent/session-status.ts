@@ -7,13 +7,23 @@ import type { AiVerdict, ConsentSession, ConsentStatus } from '@app/contracts';
  */
 export const INVALID_SESSION_MESSAGE = 'This consent session is invalid or has expired.';
 
+/**
+ * Said plainly wherever consent is explained or recorded: the Learn page, the partner's result screen, the receipt.
+ * Kept here, with the other texts several screens share, rather than in a module of its own, which the build would
+ * make a chunk too small to compress.
+ */
+export const WITHDRAW_ANY_TIME = 'You can withdraw your consent at any time.';
+
 /** The spec's failure text (section 4), shown by both screens when the analysis failed for good. */
 export const ANALYSIS_FAILED_MESSAGE = 'AI processing failed - please try again';
 
 export type Verdict = 'granted' | 'denied';
 
-/** Where a session stands, as both screens show it. `failed`: the analysis failed for good, no verdict will come. */
-export type SessionState = 'waiting' | 'processing' | Verdict | 'failed' | 'expired';
+/**
+ * Where a session stands, as both screens show it. `failed`: the analysis failed for good, no verdict will come.
+ * `withdrawn`: the partner withdrew a granted consent, which is never shown as granted again.
+ */
+export type SessionState = 'waiting' | 'processing' | Verdict | 'withdrawn' | 'failed' | 'expired';
 
 type StatusFields = Pick<ConsentSession, 'aiVerdict' | 'consentStatus'>;
 
@@ -29,7 +39,8 @@ export function finalVerdict(session: StatusFields | undefined): Verdict | null 
   return value === 'granted' || value === 'denied' ? value : null;
 }
 
-export function sessionState(session: StatusFields & Pick<ConsentSession, 'expired'>): SessionState {
+export function sessionState(session: StatusFields & Pick<ConsentSession, 'expired'> & Partial<Pick<ConsentSession, 'withdrawnAt'>>): SessionState {
+  if (session.withdrawnAt) return 'withdrawn';
   const verdict = finalVerdict(session);
   if (verdict) return verdict;
   const value = decidingValue(session);

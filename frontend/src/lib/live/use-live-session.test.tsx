@@ -58,7 +58,7 @@ describe('useLiveSession', () => {
   });
 
   it("joins the partner's session with the link token on every connection, and on a push reads the partner's own view into its entry", async () => {
-    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true };
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false };
     const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
     const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();

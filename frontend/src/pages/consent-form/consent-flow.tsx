@@ -1,24 +1,34 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
 import { useLiveSession } from '@/lib/live/use-live-session';
-import { BrowserNotSupported } from '@/pages/consent-form/browser-not-supported';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
+import { BrowserNotSupported, Later, PartnerResult, RetakeStep, SafetySupport, SessionNotFound } from '@/pages/consent-form/later-screens';
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
 import { RecordingStep } from '@/pages/consent-form/recording-step';
-import { ResultStep, type Outcome } from '@/pages/consent-form/result-step';
-import { RetakeStep } from '@/pages/consent-form/retake-step';
+import type { Outcome } from '@/pages/consent-form/result-step';
+import { SafetyStep } from '@/pages/consent-form/safety-step';
 import { ReviewStep } from '@/pages/consent-form/review-step';
-import { SessionNotFound } from '@/pages/consent-form/session-not-found';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
 import { useRefusal } from '@/pages/consent-form/use-refusal';
+import { useSafetyAnswers } from '@/pages/consent-form/use-safety-answers';
 import { usePartnerSession } from '@/pages/consent-form/use-verdict';
 
-type FormStep = 0 | 1 | 2;
+function LaterScreen({ children }: { children: ReactNode }) {
+  return (
+    <SimplePage>
+      <Later>{children}</Later>
+    </SimplePage>
+  );
+}
+
+/** 'safety': the private questions after the details, before the camera opens at step 1. */
+type FormStep = 0 | 'safety' | 1 | 2;
 
 function outcomeOf(session: ConsentSession): Outcome {
+  if (session.withdrawnAt) return 'withdrawn';
   if (session.aiVerdict === 'failed') return 'failed';
   return finalVerdict(session) ?? 'analysing';
 }
@@ -37,22 +47,24 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const [retakeOf, setRetakeOf] = useState<number | null>(null);
   const submission = useConsentSubmission({ session, token, details, recording, retake: retakeOf !== null });
   const refusal = useRefusal(session, token);
+  const toRecording = useCallback(() => setStep(1), []);
+  const safety = useSafetyAnswers(session, token, toRecording);
 
   const loaded = sessionState(session);
   // A session answered before this page loaded (e.g. a reload after submitting) goes straight to the result.
-  const answeredBefore = loaded === 'processing' || loaded === 'granted' || loaded === 'denied' || loaded === 'failed';
+  const answeredBefore = loaded === 'processing' || loaded === 'granted' || loaded === 'denied' || loaded === 'failed' || loaded === 'withdrawn';
   const submitted = submission.state.kind === 'processing' ? submission.state.answered : null;
-  // The session as the server answered the partner's No or Yes: its verdict may already be final.
-  const answered = refusal.state.kind === 'refused' ? refusal.state.answered : submitted;
+  // The session as the server answered the partner's No, safety answers or Yes: its verdict may already be final.
+  const answered = refusal.state.kind === 'refused' ? refusal.state.answered : safety.state.kind === 'answered' ? safety.state.answered : submitted;
   const following = answeredBefore || answered !== null;
   const latest = usePartnerSession(session, token, answered, following);
   const outcome = outcomeOf(latest);
   // Live while there is something left to hear: the verdict, then the verification text.
   useLiveSession(session.id, token, following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed')));
 
-  const continueToRecording = useCallback((values: RecipientValues) => {
+  const continueToQuestions = useCallback((values: RecipientValues) => {
     setDetails(values);
-    setStep(1);
+    setStep('safety');
   }, []);
   const recorded = useCallback((blob: Blob) => {
     setRecording(blob);
@@ -70,15 +82,29 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     [reset],
   );
 
-  if (loaded === 'expired') return <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />;
+  if (loaded === 'expired') {
+    return (
+      <Later>
+        <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />
+      </Later>
+    );
+  }
   const refused = refusal.state.kind === 'refused';
   const check = latest.check;
+  // Support, never a verdict: also after a reload, as the partner's own view says why it ended.
+  if (check?.endedBySafetyAnswers) {
+    return (
+      <LaterScreen>
+        <SafetySupport textSent={latest.verificationTextSent} />
+      </LaterScreen>
+    );
+  }
   const offerRetake = !refused && !isSettled(latest) && check?.retakeAllowed === true && check.attempt !== retakeOf;
   if (offerRetake) {
     return (
-      <SimplePage>
+      <LaterScreen>
         <RetakeStep check={check} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
-      </SimplePage>
+      </LaterScreen>
     );
   }
   // After Yes or No with a recording, the review step shows the analysis until the session is settled.
@@ -88,8 +114,10 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     // only until the server's is there.
     const localAnswer = refused ? 'no' : submission.state.kind === 'processing' ? submission.state.decision : null;
     return (
-      <SimplePage>
-        <ResultStep
+      <LaterScreen>
+        <PartnerResult
+          sessionId={session.id}
+          token={token}
           outcome={outcome}
           textSent={latest.verificationTextSent}
           recorded={check?.recorded ?? !refused}
@@ -97,16 +125,22 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
           pressedYes={(check?.answer ?? localAnswer) === 'yes'}
           heard={check?.heard}
         />
-      </SimplePage>
+      </LaterScreen>
     );
   }
-  if (!support.ok) return <BrowserNotSupported problem={support.problem} />;
-  if (cameraProblem) return <BrowserNotSupported problem={cameraProblem} />;
+  if (!support.ok || cameraProblem) {
+    return (
+      <Later>
+        <BrowserNotSupported problem={support.ok ? cameraProblem! : support.problem} />
+      </Later>
+    );
+  }
 
   const declining = refusal.state.kind === 'sending';
   return (
     <SimplePage>
-      {step === 0 && <RecipientDetailsStep session={session} onContinue={continueToRecording} onDecline={decline} declining={declining} />}
+      {step === 0 && <RecipientDetailsStep session={session} onContinue={continueToQuestions} onDecline={decline} declining={declining} />}
+      {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}
       {step === 1 && (
         <RecordingStep
           fullName={details?.name ?? latest.recipientFullName ?? ''}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
@@ -49,8 +49,11 @@ function stubMedia({ recorder = true, getUserMedia }: { recorder?: boolean; getU
   return { getUserMedia: gum, track, ...objectUrls };
 }
 
+const SAFETY_CHECK = 'POST /api/consent/sessions/s1/safety-check';
+
 function openForm(handlers: Parameters<typeof mockFetch>[0], route = FORM) {
-  const fetchMock = mockFetch(handlers);
+  // Both safety answers Yes leave the session open (safety-step.test.tsx tests the step itself).
+  const fetchMock = mockFetch({ [SAFETY_CHECK]: () => jsonResponse(testSession()), ...handlers });
   renderApp(<AppRoutes />, { route });
   return { fetchMock, u: userEvent.setup() };
 }
@@ -61,6 +64,8 @@ async function fillDetails(u: ReturnType<typeof userEvent.setup>) {
   await u.type(await screen.findByLabelText('Your name'), 'Jamie Lee');
   await u.type(screen.getByLabelText('Phone number'), '+15550100');
   await u.click(screen.getByRole('group', { name: 'Are you over 18?' }).querySelector('button')!);
+  await u.click(screen.getByRole('button', { name: 'Continue' }));
+  for (const question of await screen.findAllByRole('group')) await u.click(within(question).getByRole('button', { name: 'Yes' }));
   await u.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
@@ -170,7 +175,7 @@ describe('/consent/form: step 0', () => {
     expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
   });
 
-  it('only continues to recording once the partner says they are over 18', async () => {
+  it('only continues (to the safety questions) once the partner says they are over 18', async () => {
     stubMedia();
     const { u } = openForm(pending);
     await u.type(await screen.findByLabelText('Your name'), 'Jamie Lee');
@@ -188,7 +193,7 @@ describe('/consent/form: step 0', () => {
     expect(yes).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(screen.queryByText('You must be over 18 to continue')).not.toBeInTheDocument());
     await u.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Just for you' })).toBeInTheDocument();
   });
 });
 
@@ -214,7 +219,7 @@ describe('/consent/form: recording', () => {
     expect(playback).toHaveAttribute('src', `blob:recording-${FakeRecorder.data.size}`);
     expect(playback).toHaveAttribute('controls');
     expect(createObjectURL).toHaveBeenCalledWith(FakeRecorder.data);
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !/^\/api\/(auth\/me|consent\/sessions\/qr\/)/.test(url))).toEqual([]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !/^\/api\/(auth\/me|consent\/sessions\/(qr\/|s1\/safety-check))/.test(url))).toEqual([]);
 
     // Leaving the step lets the browser free the recording's address.
     await u.click(screen.getByRole('button', { name: 'Back' }));
@@ -249,7 +254,7 @@ describe('/consent/form: recording', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       stubMedia();
-      mockFetch(pending);
+      mockFetch({ [SAFETY_CHECK]: () => jsonResponse(testSession()), ...pending });
       renderApp(<AppRoutes />, { route: FORM });
       const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await fillDetails(u);
@@ -315,6 +320,7 @@ describe('/consent/form: answering', () => {
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
     const sent = fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/api/auth') && !String(url).includes('/qr/'));
     expect(sent.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      SAFETY_CHECK,
       'POST /api/video/assets',
       'POST /api/upload',
       'POST /api/consent/process-video',
@@ -322,7 +328,7 @@ describe('/consent/form: answering', () => {
     ]);
     for (const [, init] of sent) expect(init?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
 
-    const asset = JSON.parse(String(sent[0][1]?.body)) as Record<string, unknown>;
+    const asset = JSON.parse(String(sent[1][1]?.body)) as Record<string, unknown>;
     expect(asset).toEqual({
       sessionId: 's1',
       filename: 'consent-s1.webm',
@@ -332,12 +338,12 @@ describe('/consent/form: answering', () => {
       isEncrypted: true,
     });
 
-    const upload = sent[1][1]?.body as FormData;
+    const upload = sent[2][1]?.body as FormData;
     expect(formKeys(upload)).toEqual(['sessionId', 'videoAssetId', 'video']);
     expect(upload.get('videoAssetId')).toBe('va1');
     expect((upload.get('video') as File).size).toBe(3 * 1024);
 
-    const analysis = sent[2][1]?.body as FormData;
+    const analysis = sent[3][1]?.body as FormData;
     expect(formKeys(analysis)).toEqual(['sessionId', 'decision', 'recipient_full_name', 'recipient_phone', 'is_over_18', 'videoAssetId']);
     expect(Object.fromEntries(analysis.entries())).toEqual({
       sessionId: 's1',
@@ -627,7 +633,7 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
   });
 
   describe('after a reload, the result text follows what is stored', () => {
-    const check = (answer: 'yes' | 'no', recorded: boolean) => ({ attempt: answer === 'yes' ? 1 : 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer, recorded });
+    const check = (answer: 'yes' | 'no', recorded: boolean) => ({ attempt: answer === 'yes' ? 1 : 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer, recorded, endedBySafetyAnswers: false });
     const loaded = (overrides: Partial<ConsentSession>) => openForm({ [QR_PATH]: () => jsonResponse(testSession(overrides)) });
 
     it('a Yes the recording did not support is not called a no', async () => {
@@ -660,7 +666,7 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
 });
 
 describe('/consent/form: the sentence to say, and recording again after an unclear recording', () => {
-  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send it', answer: 'yes' as 'yes' | 'no' | null, recorded: true };
+  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send it', answer: 'yes' as 'yes' | 'no' | null, recorded: true, endedBySafetyAnswers: false };
   const retaking = (check: Partial<typeof RETAKE> = {}) =>
     testSession({ aiVerdict: 'processing', verifiedOver18: true, recipientFullName: 'Jamie Lee', check: { ...RETAKE, ...check } });
   const STATUS = 'PATCH /api/consent/sessions/s1/status';

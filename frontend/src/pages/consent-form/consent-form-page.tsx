@@ -5,7 +5,7 @@ import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { linkSessionQuery } from '@/pages/consent-form/link-session';
-import { SessionNotFound } from '@/pages/consent-form/session-not-found';
+import { Later, SessionNotFound } from '@/pages/consent-form/later-screens';
 
 /**
  * The partner's page, opened from the QR code: /consent/form/{qrCodeId}?token={recipientToken}.
@@ -23,8 +23,13 @@ export default function ConsentFormPage() {
     retryOnMount: false,
   });
 
-  if (!qrCodeId || !token) return <SessionNotFound qrCodeId={qrCodeId} message={INVALID_SESSION_MESSAGE} />;
+  const notFound = (message: string) => (
+    <Later>
+      <SessionNotFound qrCodeId={qrCodeId} message={message} />
+    </Later>
+  );
+  if (!qrCodeId || !token) return notFound(INVALID_SESSION_MESSAGE);
   if (query.isPending) return <FullScreenLoading message="Loading consent session..." />;
-  if (query.isError) return <SessionNotFound qrCodeId={qrCodeId} message={readableError(query.error, INVALID_SESSION_MESSAGE)} />;
+  if (query.isError) return notFound(readableError(query.error, INVALID_SESSION_MESSAGE));
   return <ConsentFlow session={query.data} token={token} />;
 }

@@ -123,10 +123,15 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
  * answer. An earlier refusal whose answer was lost (409 already answered) is read back the same way as a lost
  * submission.
  */
-export async function refuseConsent({ session, token, details }: Pick<Submission, 'session' | 'token' | 'details'>): Promise<ConsentSession> {
+export function refuseConsent({ session, token, details }: Pick<Submission, 'session' | 'token' | 'details'>): Promise<ConsentSession> {
   const given = details ? { recipientFullName: details.name, recipientPhone: details.phone } : {};
+  return answeredOrReadBack(() => api.updateStatus(session.id, { status: 'denied', ...given }, token), session, token);
+}
+
+/** An answer whose reply was lost (409 already answered on sending it again) is the session as the server has it. */
+export async function answeredOrReadBack(send: () => Promise<ConsentSession>, session: Pick<ConsentSession, 'id'>, token: string): Promise<ConsentSession> {
   try {
-    return await api.updateStatus(session.id, { status: 'denied', ...given }, token);
+    return await send();
   } catch (error) {
     if (!isAlreadyAnswered(error)) throw error;
     try {

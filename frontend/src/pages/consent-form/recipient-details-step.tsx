@@ -34,7 +34,7 @@ export function RecipientDetailsStep({ session, onContinue, onDecline, declining
       <InitiatorBadge session={session} />
       {/* The partner has never seen this product: say what comes next. */}
       <p className="text-sm text-slate-600">
-        Next, you record a short video of yourself (up to {MAX_RECORDING_SECONDS} seconds), then answer Yes or No.
+        Next, two private questions; then you record a short video of yourself (up to {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
       </p>
       <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
         <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name} {...bind('name')} />

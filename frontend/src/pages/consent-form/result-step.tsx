@@ -1,5 +1,7 @@
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { ConfirmAction } from '@/components/confirm-action';
 import { StatusCard } from '@/components/status-card';
+import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 import { ANALYSIS_FAILED_MESSAGE, type Verdict } from '@/lib/consent/session-status';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
@@ -8,8 +10,8 @@ export const TEXT_SENT_NOTE = 'A verification text has been sent.';
 /** A Yes whose recording was unclear (or refused) is declined: the partner is told why, not that they said no. */
 export const YES_NOT_SUPPORTED_NOTE = 'Your recording did not clearly say that you consent, so it counts as a no.';
 
-/** Step 3 shows the analysis, then its verdict, or the analysis's failure. */
-export type Outcome = 'analysing' | Verdict | 'failed';
+/** Step 3 shows the analysis, then its verdict (or its withdrawal), or the analysis's failure. */
+export type Outcome = 'analysing' | Verdict | 'withdrawn' | 'failed';
 
 interface Props {
   outcome: Outcome;
@@ -23,6 +25,9 @@ interface Props {
   pressedYes?: boolean;
   /** What the speech check heard the partner say (their own view only; the member's screen never has it). */
   heard?: string | null;
+  /** 'Withdraw my consent' of a granted verdict, once confirmed. */
+  onWithdraw?: () => void;
+  withdrawing?: boolean;
 }
 
 function Notes({ textSent, recorded, heard }: { textSent: boolean; recorded: boolean; heard: string | null }) {
@@ -36,7 +41,7 @@ function Notes({ textSent, recorded, heard }: { textSent: boolean; recorded: boo
 }
 
 /** Step 3: the analysis, then its verdict. */
-export function ResultStep({ outcome, textSent, recorded = true, initiatorName, pressedYes = false, heard = null }: Props) {
+export function ResultStep({ outcome, textSent, recorded = true, initiatorName, pressedYes = false, heard = null, onWithdraw, withdrawing = false }: Props) {
   switch (outcome) {
     case 'analysing':
       return (
@@ -47,9 +52,31 @@ export function ResultStep({ outcome, textSent, recorded = true, initiatorName, 
       );
     case 'granted':
       return (
-        <StatusCard icon={<CircleCheck className="h-12 w-12 text-green-600" aria-hidden />} title="Consent Granted">
+        <StatusCard
+          icon={<CircleCheck className="h-12 w-12 text-green-600" aria-hidden />}
+          title="Consent Granted"
+          actions={
+            onWithdraw && (
+              <ConfirmAction
+                label="Withdraw my consent"
+                question={`Withdraw your consent? ${initiatorName} is told at once, and nothing they do can undo it.`}
+                confirmLabel="Yes, withdraw my consent"
+                onConfirm={onWithdraw}
+                pending={withdrawing}
+                variant="secondary"
+              />
+            )
+          }
+        >
           <p>Thank you. Your yes has been recorded.</p>
           <Notes textSent={textSent} recorded={recorded} heard={heard} />
+          <p>{WITHDRAW_ANY_TIME}</p>
+        </StatusCard>
+      );
+    case 'withdrawn':
+      return (
+        <StatusCard icon={<CircleX className="h-12 w-12 text-rose-600" aria-hidden />} title="Consent Withdrawn">
+          <p>You have withdrawn your consent. {initiatorName} has been told.</p>
         </StatusCard>
       );
     case 'denied':

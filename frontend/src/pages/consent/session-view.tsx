@@ -19,6 +19,7 @@ export type InitiatorView =
   | { kind: 'processing' }
   | { kind: 'granted'; grantedAt: string | null }
   | { kind: 'denied' }
+  | { kind: 'withdrawn'; withdrawnAt: string | null }
   | { kind: 'error'; message: string };
 
 export interface SessionActions {
@@ -110,6 +111,23 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
             </p>
           )}
           <p>Consent can change at any time. Keep checking in.</p>
+        </StatusCard>
+      );
+    }
+    case 'withdrawn': {
+      const withdrawnAt = formatGrantTime(view.withdrawnAt);
+      return (
+        <StatusCard
+          icon={<CircleX className={`${iconClasses} text-rose-600`} aria-hidden />}
+          title="Consent Withdrawn"
+          actions={<ResultActions onRequestAnother={requestAnother} />}
+        >
+          <p>Your partner has withdrawn their consent. Stop now and respect their decision.</p>
+          {withdrawnAt && (
+            <p>
+              Withdrawn on <time dateTime={view.withdrawnAt ?? undefined}>{withdrawnAt}</time>
+            </p>
+          )}
         </StatusCard>
       );
     }

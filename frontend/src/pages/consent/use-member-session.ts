@@ -17,6 +17,8 @@ import type { InitiatorView, SessionActions } from '@/pages/consent/session-view
 export const SESSION_READ_FAILED_MESSAGE = 'Failed to get consent session';
 
 const isLive = (state: SessionState) => state === 'waiting' || state === 'processing';
+/** A granted consent is still followed live (the spec's polling stops at the verdict): the partner may withdraw it at any time. */
+const isFollowed = (state: SessionState) => isLive(state) || state === 'granted';
 
 function viewFor(session: ConsentSession, linkToken: string | null): InitiatorView {
   switch (sessionState(session)) {
@@ -26,6 +28,8 @@ function viewFor(session: ConsentSession, linkToken: string | null): InitiatorVi
       return { kind: 'processing' };
     case 'granted':
       return { kind: 'granted', grantedAt: session.consentGrantedTime };
+    case 'withdrawn':
+      return { kind: 'withdrawn', withdrawnAt: session.withdrawnAt };
     case 'denied':
       return { kind: 'denied' };
     case 'failed':
@@ -41,7 +45,8 @@ function readFailure(error: unknown): string {
 
 /**
  * /consent/sessions/{id}: follows one of the member's sessions from the server (so a reload shows it as it stands),
- * polled every 2 s while it waits or is analysed and live over the socket. A failed read is reported once (one toast
+ * polled every 2 s while it waits or is analysed, and live over the socket until it ends (a granted consent until it
+ * is withdrawn). A failed read is reported once (one toast
  * per run of failures, not one per poll); polling carries on and the last known state stays on screen.
  */
 export function useMemberSession(sessionId: string): { view: InitiatorView } & SessionActions {
@@ -56,7 +61,7 @@ export function useMemberSession(sessionId: string): { view: InitiatorView } & S
   const [linkToken] = useState(() => session?.recipientToken ?? linkTokenOf(sessionId));
   const live = session !== undefined && isLive(sessionState(session));
 
-  useLiveSession(sessionId, undefined, live);
+  useLiveSession(sessionId, undefined, session !== undefined && isFollowed(sessionState(session)));
 
   useEffect(() => {
     if (session && !live) forgetLinkToken(sessionId);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BookOpen, Plus } from 'lucide-react';
+import { BookOpen, History, Plus } from 'lucide-react';
 import { BottomNav } from '@/components/bottom-nav';
 import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -50,6 +50,18 @@ export default function DashboardPage() {
             <span>
               <span className="block font-semibold text-slate-900">Consent, the basics</span>
               <span className="block text-sm text-slate-600">What a real yes looks like, and how to check in.</span>
+            </span>
+          </Link>
+          <Link
+            to="/history"
+            className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-rose-300"
+          >
+            <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-rose-50 text-rose-600">
+              <History className="h-5 w-5" aria-hidden />
+            </span>
+            <span>
+              <span className="block font-semibold text-slate-900">Your check-ins</span>
+              <span className="block text-sm text-slate-600">Past answers and their signed certificates.</span>
             </span>
           </Link>
         </main>

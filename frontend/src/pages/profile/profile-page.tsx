@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, LoaderCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { BillingAccount, SubscriptionStatus } from '@app/contracts';
 import { BottomNav } from '@/components/bottom-nav';
 import { Button } from '@/components/ui/button';
@@ -33,6 +34,9 @@ export default function ProfilePage() {
           <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <p className="font-semibold text-slate-900">{user.fullName}</p>
             <p className="text-sm text-slate-600">{user.username}</p>
+            <Link to="/history" className="mt-3 inline-block text-sm font-medium text-rose-700 hover:underline">
+              Your check-ins and certificates
+            </Link>
           </section>
         )}
         <section aria-labelledby="subscription-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

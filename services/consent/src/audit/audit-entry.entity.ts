@@ -10,6 +10,12 @@ export const AUDIT_EVENTS = [
   'analysis_failed',
   /** An unclear recording before the last attempt: the partner may record again (details: attempt, reasons). */
   'attempt_unclear',
+  /** The partner withdrew their consent (details: via, receipt or link). */
+  'consent_withdrawn',
+  /** The partner's recordings were deleted at their request (details: assets, how many). */
+  'recording_deleted',
+  /** The partner's private safety answers before recording (details: freeToSayNo, clearHeaded); a No ends the session. */
+  'safety_answers',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -35,6 +35,7 @@ describe('consentConfigSchema', () => {
       S3_FORCE_PATH_STYLE: false,
       SMS_PROVIDER: 'log',
       TEXT_MESSAGE_CONCURRENCY: 2,
+      PUBLIC_URL: 'http://localhost:3000',
     });
   });
 

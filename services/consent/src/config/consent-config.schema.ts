@@ -2,6 +2,7 @@ import { env, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
+import { parseSigningKeys, SigningKeyError } from '../certificates/certificate-signing-keys';
 
 /** Who sends the verdict's text messages (src/text-messages). */
 const textMessageConfigShape = {
@@ -30,6 +31,28 @@ function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageCo
   }
 }
 
+/** The Ed25519 keys that sign certificates (src/certificates): `id:base64,...`, each a 32-byte seed or PKCS#8 DER. */
+const certificateConfigShape = {
+  CERTIFICATE_SIGNING_KEYS: z.string().min(1).optional(),
+  /** Which listed key signs new certificates; the others still verify the ones they signed. */
+  CERTIFICATE_ACTIVE_KEY_ID: z.string().min(1).optional(),
+};
+
+function checkCertificateConfig(config: z.infer<z.ZodObject<typeof certificateConfigShape>> & { NODE_ENV: string }, context: z.RefinementCtx): void {
+  if (!config.CERTIFICATE_SIGNING_KEYS) {
+    // Elsewhere a key made up at start signs (lost at restart); `npm start` writes a lasting one to .env.
+    if (config.NODE_ENV === 'production') context.addIssue({ code: 'custom', path: ['CERTIFICATE_SIGNING_KEYS'], message: 'is required in production' });
+    return;
+  }
+  if (!config.CERTIFICATE_ACTIVE_KEY_ID) return void context.addIssue({ code: 'custom', path: ['CERTIFICATE_ACTIVE_KEY_ID'], message: 'is required with CERTIFICATE_SIGNING_KEYS' });
+  try {
+    parseSigningKeys(config.CERTIFICATE_SIGNING_KEYS, config.CERTIFICATE_ACTIVE_KEY_ID);
+  } catch (error) {
+    if (!(error instanceof SigningKeyError)) throw error;
+    context.addIssue({ code: 'custom', path: ['CERTIFICATE_SIGNING_KEYS'], message: error.message });
+  }
+}
+
 export const consentConfigSchema = z
   .object({
     ...serviceConfigShape,
@@ -45,14 +68,18 @@ export const consentConfigSchema = z
     MAX_ASSETS_PER_SESSION: env.positiveInt(5),
     /** The media worker's own credential for the analysis routes (the gateway's is refused there, and this elsewhere). */
     MEDIA_WORKER_TOKEN: env.secret(32),
+    /** The web app's address as the partner opens it: the receipt link in their text starts with it. */
+    PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:3000'),
     ...storageConfigShape,
     ...storageEncryptionConfigShape,
     ...textMessageConfigShape,
+    ...certificateConfigShape,
   })
   .superRefine((config, context) => {
     checkStorageConfig(config, context);
     checkStorageEncryptionConfig(config, context);
     checkTextMessageConfig(config, context);
+    checkCertificateConfig(config, context);
   });
 
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;

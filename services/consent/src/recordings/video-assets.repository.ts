@@ -47,6 +47,12 @@ export class VideoAssetsRepository {
     return Boolean(updated.affected);
   }
 
+  /** The storage keys of a session's recordings. */
+  async storageKeysOfSession(transaction: Transaction, sessionId: string): Promise<string[]> {
+    const assets = await transaction.find(VideoAsset, { select: { storageKey: true }, where: { sessionId } });
+    return assets.map((asset) => asset.storageKey);
+  }
+
   /** The storage keys of every recording of the sessions a member initiated (in the transaction, when given one). */
   async storageKeysOfInitiator(userId: string, transaction?: Transaction): Promise<string[]> {
     const assets = this.dataSource.getMetadata(VideoAsset).tablePath;

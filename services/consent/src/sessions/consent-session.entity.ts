@@ -56,12 +56,24 @@ export class ConsentSession {
   @Column({ name: 'retake_until', type: 'timestamptz', nullable: true })
   retakeUntil: Date | null;
 
+  /** When the partner's No to a safety question ended the session: shown on their screen only, never the member's. */
+  @Column({ name: 'safety_stopped_at', type: 'timestamptz', nullable: true })
+  safetyStoppedAt: Date | null;
+
   @Column({ name: 'consent_granted_time', type: 'timestamptz', nullable: true })
   consentGrantedTime: Date | null;
 
   /** When the partner's verification text was handed to the provider (`verificationTextSent`). */
   @Column({ name: 'verification_text_sent_at', type: 'timestamptz', nullable: true })
   verificationTextSentAt: Date | null;
+
+  /** When the partner withdrew their consent (src/receipts); set once, never cleared. */
+  @Column({ name: 'withdrawn_at', type: 'timestamptz', nullable: true })
+  withdrawnAt: Date | null;
+
+  /** When the partner's recordings were deleted at their request; their hashes and the verdict remain. */
+  @Column({ name: 'recording_deleted_at', type: 'timestamptz', nullable: true })
+  recordingDeletedAt: Date | null;
 
   @Column({ name: 'delete_after_days', type: 'integer' })
   deleteAfterDays: number;

@@ -21,8 +21,11 @@ function stored(overrides: Partial<ConsentSession> = {}): ConsentSession {
     videoAssetId: null,
     attempts: 0,
     retakeUntil: null,
+    safetyStoppedAt: null,
     consentGrantedTime: null,
     verificationTextSentAt: null,
+    withdrawnAt: null,
+    recordingDeletedAt: null,
     deleteAfterDays: 90,
     expiresAt: new Date('2026-11-22T12:30:00Z'),
     createdAt: new Date('2026-11-22T12:00:00Z'),
@@ -64,6 +67,7 @@ describe('presentSession', () => {
       initiator: { fullName: 'Alex Doe', profile_picture_url: '/api/media/profile-pictures/abc.webp' },
       verificationTextSent: false,
       check: null,
+      withdrawnAt: null,
     });
   });
 
@@ -82,7 +86,7 @@ describe('presentSession', () => {
   });
 
   it('carries the speech check only when given (to the partner)', () => {
-    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true };
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false };
     expect(presentSession(stored(), now, { check }).check).toEqual(check);
   });
 
@@ -102,7 +106,7 @@ describe('the partner\'s speech check', () => {
   const retaking = stored({ aiVerdict: 'processing', recipientDecision: 'yes', attempts: 1, retakeUntil: new Date(now.getTime() + 60_000) });
 
   it('says which attempt it is, of how many, and whether a retake may be made now', () => {
-    expect(presentCheck(stored(), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false });
+    expect(presentCheck(stored(), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false });
     expect(presentCheck(stored({ ...retaking, videoAssetId: 'a1' }), 'i can send', now)).toEqual({
       attempt: 1,
       maxAttempts: 3,
@@ -110,8 +114,15 @@ describe('the partner\'s speech check', () => {
       heard: 'i can send',
       answer: 'yes',
       recorded: true,
+      endedBySafetyAnswers: false,
     });
     expect(presentCheck(retaking, null, new Date(now.getTime() + 60_000)).retakeAllowed).toBe(false);
+  });
+
+  it("says that the partner's safety answers ended the session, in the partner's view only", () => {
+    const stopped = stored({ consentStatus: 'denied', aiVerdict: 'denied', recipientDecision: 'no', safetyStoppedAt: now });
+    expect(presentCheck(stopped, null, now)).toMatchObject({ answer: 'no', recorded: false, endedBySafetyAnswers: true });
+    expect(presentSession(stopped, now).check).toBeNull();
   });
 
   it('shows what was heard beside a retake offered or a verdict, not while analysing and not after a No', () => {

@@ -25,6 +25,7 @@ export function presentCheck(session: ConsentSession, heard: string | null, now:
     heard,
     answer: session.recipientDecision,
     recorded: session.videoAssetId !== null,
+    endedBySafetyAnswers: session.safetyStoppedAt !== null,
   };
 }
 
@@ -59,5 +60,6 @@ export function presentSession(session: ConsentSession, now: Date, { recipientTo
     initiator: { fullName: session.initiatorFullName, profile_picture_url: session.initiatorPictureUrl },
     verificationTextSent: session.verificationTextSentAt != null,
     check: check ?? null,
+    withdrawnAt: session.withdrawnAt?.toISOString() ?? null,
   };
 }

@@ -2,7 +2,7 @@ import { sessionJobs } from './session-jobs';
 
 const id = '0b8e8f52-3d2a-4a5e-9f7c-1c2d3e4f5a6b';
 const texts = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
-const open = { id, attempts: 0, verificationTextSentAt: null };
+const open = { id, attempts: 0, verificationTextSentAt: null, withdrawnAt: null };
 
 describe('sessionJobs', () => {
   it('has none for a session nobody answered', () => {
@@ -49,5 +49,10 @@ describe('sessionJobs', () => {
     expect(sessionJobs(open, [], { outcome: 'denied' }, []).map((job) => job.id)).toEqual([`${id}.verdict`]);
     const noAfterRetake = sessionJobs({ ...open, attempts: 1 }, [{ attempt: 1, outcome: 'unclear' }], { outcome: 'denied' }, []);
     expect(noAfterRetake.map((job) => job.id)).toEqual([`${id}.1`, `${id}.retake_requested.1`, `${id}.verdict`]);
+  });
+
+  it("has the withdrawal's push once the partner withdrew", () => {
+    const jobs = sessionJobs({ ...open, attempts: 1, withdrawnAt: new Date() }, [{ attempt: 1, outcome: 'granted' }], { outcome: 'granted' }, []);
+    expect(jobs.map((job) => job.id)).toEqual([`${id}.1`, `${id}.verdict`, `${id}.withdrawn`]);
   });
 });

@@ -8,12 +8,12 @@ import { offersRetake } from '../sessions/session-rules';
 import { textMessageJobId } from '../text-messages/text-message-queue';
 import type { Verdict } from '../verdicts/verdict.entity';
 
-type JobFacts = Pick<ConsentSession, 'id' | 'attempts' | 'verificationTextSentAt'>;
+type JobFacts = Pick<ConsentSession, 'id' | 'attempts' | 'verificationTextSentAt' | 'withdrawnAt'>;
 
 /**
  * The jobs a session has caused, from what is stored about it: one analysis per attempt (each Yes with a recording),
  * the push of each change that was published (a retake offered after an attempt, the verdict or the failure, the
- * partner's text sent) and one send job per outbox row.
+ * partner's text sent, the partner's withdrawal) and one send job per outbox row.
  */
 export function sessionJobs(
   session: JobFacts,
@@ -29,6 +29,7 @@ export function sessionJobs(
   for (const { attempt, outcome } of attempts) if (offersRetake(outcome, attempt)) push(sessionUpdateJobId(session.id, 'retake_requested', attempt));
   if (verdict) push(sessionUpdateJobId(session.id, verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict'));
   if (session.verificationTextSentAt) push(sessionUpdateJobId(session.id, 'text_sent'));
+  if (session.withdrawnAt) push(sessionUpdateJobId(session.id, 'withdrawn'));
   for (const id of textMessageIds) jobs.push({ queue: QUEUES.textMessages, name: JOBS.sendTextMessage, id: textMessageJobId(id) });
   return jobs;
 }

@@ -4,6 +4,8 @@ export const TEXT_RECIPIENTS = ['partner', 'member'] as const;
 /** Who a text goes to: the partner (the verification text) or the member who started the session (a confirmation). */
 export type TextRecipient = (typeof TEXT_RECIPIENTS)[number];
 export type TextMessageStatus = 'pending' | 'sent' | 'failed';
+/** Why a text is sent: a session's verdict, or the partner's withdrawal (the member is told); one text per recipient and purpose. */
+export type TextPurpose = 'verdict' | 'withdrawal';
 
 /** One row of the outbox: a text written with the verdict that causes it, sent afterwards by the send-text-message job. */
 @Entity({ name: 'text_messages' })
@@ -16,6 +18,9 @@ export class TextMessage {
 
   @Column({ name: 'recipient', type: 'varchar', length: 10 })
   recipient: TextRecipient;
+
+  @Column({ name: 'purpose', type: 'varchar', length: 20, default: 'verdict' })
+  purpose: TextPurpose;
 
   /** Personal data: read by the sender only, never logged, never in a job payload or an error. */
   @Column({ name: 'phone', type: 'varchar', length: 32 })

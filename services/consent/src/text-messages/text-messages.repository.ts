@@ -1,11 +1,13 @@
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { TextMessage, type TextRecipient } from './text-message.entity';
+import { TextMessage, type TextPurpose, type TextRecipient } from './text-message.entity';
 
 export interface NewTextMessage {
   sessionId: string;
   recipient: TextRecipient;
+  /** `verdict` unless given. */
+  purpose?: TextPurpose;
   phone: string;
   body: string;
 }
@@ -16,8 +18,8 @@ export class TextMessagesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Adds the rows a session does not have yet (insert ... on conflict do nothing on (session_id, recipient)): a
-   * session never gets two texts per recipient, however often its verdict's texts are prepared.
+   * Adds the rows a session does not have yet (insert ... on conflict do nothing on (session_id, recipient,
+   * purpose)): a session never gets two texts per recipient and purpose, however often they are prepared.
    */
   async insertMissing(transaction: Transaction, rows: NewTextMessage[]): Promise<void> {
     if (rows.length === 0) return;

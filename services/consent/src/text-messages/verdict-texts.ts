@@ -1,5 +1,9 @@
 import type { Transaction } from '@app/database';
-import { Injectable, Logger } from '@nestjs/common';
+import { receiptUrl } from '@app/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { generateReceiptSecret, hashReceiptSecret } from '../receipts/receipt-secret';
+import { ReceiptsRepository } from '../receipts/receipts.repository';
 import type { ConsentSession } from '../sessions/consent-session.entity';
 import { TextMessageQueue } from './text-message-queue';
 import type { NewTextMessage } from './text-messages.repository';
@@ -14,10 +18,13 @@ const FIRST_NAME_MAX = 40;
  * confirmation only."), through the outbox: `prepare` writes them in the verdict's own transaction, `dispatch` queues
  * them after it commits, and the send job (SendTextMessageProcessor) sends each once.
  *
- * Neither text carries the verdict, the recording or a link. The partner's confirms that their response was
- * recorded, which is what it verifies. The member's says only that there is a response: a text shows on a locked
- * screen and in notification previews and stays with the carrier, and whether a partner consented is intimate; the
- * member reads the verdict in the app, behind their sign-in.
+ * Neither text carries the verdict or the recording. The partner's confirms that their response was recorded, which
+ * is what it verifies, and links to their receipt (src/receipts), where the verdict is read only with the link's
+ * secret: the secret sits in the URL's fragment, which no server and no Referer ever sees, and the outbox row is the
+ * one place it is kept in clear (the receipt itself keeps its hash), because a text must be sendable again until it
+ * is sent. The member's says only that there is a response: a text shows on a locked screen and in notification
+ * previews and stays with the carrier, and whether a partner consented is intimate; the member reads the verdict in
+ * the app, behind their sign-in.
  */
 @Injectable()
 export class VerdictTexts {
@@ -26,19 +33,40 @@ export class VerdictTexts {
   constructor(
     private readonly messages: TextMessagesRepository,
     private readonly queue: TextMessageQueue,
+    private readonly receipts: ReceiptsRepository,
+    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
 
   /**
    * Called inside the transaction that stores a verdict (granted or denied), with the session as stored: writes the
-   * partner's text (when the partner gave a number) and the member's (when the gateway passed theirs). Idempotent:
-   * a session has at most one text per recipient, so calling it again inserts nothing. Answers the ids of the
-   * session's texts now pending, for `dispatch` after commit.
+   * partner's text with their new receipt's link (when the partner gave a number) and the member's (when the gateway
+   * passed theirs). Idempotent: a session has at most one receipt and one verdict text per recipient, so calling it
+   * again inserts nothing. Answers the ids of the session's texts now pending, for `dispatch` after commit.
    */
   async prepare(transaction: Transaction, session: ConsentSession): Promise<string[]> {
     const rows: NewTextMessage[] = [];
-    if (session.recipientPhone) rows.push({ sessionId: session.id, recipient: 'partner', phone: session.recipientPhone, body: partnerText(session, new Date()) });
+    if (session.recipientPhone) {
+      const secret = generateReceiptSecret();
+      const receiptId = await this.receipts.insertOnce(transaction, session.id, hashReceiptSecret(secret));
+      // No new receipt: the partner's text, which alone holds the secret, was written with the first one.
+      if (receiptId) {
+        const link = receiptUrl(this.config.PUBLIC_URL, receiptId, secret);
+        rows.push({ sessionId: session.id, recipient: 'partner', phone: session.recipientPhone, body: partnerText(session, new Date(), link) });
+      }
+    }
     if (session.initiatorPhone) rows.push({ sessionId: session.id, recipient: 'member', phone: session.initiatorPhone, body: memberText(session) });
     await this.messages.insertMissing(transaction, rows);
+    return this.messages.pendingIdsOf(transaction, session.id);
+  }
+
+  /**
+   * Inside the withdrawal's transaction: the member's text that their partner withdrew consent (when the gateway passed
+   * the member's number), once per session. Answers the ids of the session's texts now pending, for `dispatch`.
+   */
+  async prepareWithdrawal(transaction: Transaction, session: ConsentSession): Promise<string[]> {
+    if (session.initiatorPhone) {
+      await this.messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'member', purpose: 'withdrawal', phone: session.initiatorPhone, body: withdrawalText(session) }]);
+    }
     return this.messages.pendingIdsOf(transaction, session.id);
   }
 
@@ -54,9 +82,17 @@ export class VerdictTexts {
   }
 }
 
-/** The partner's verification text. */
-export function partnerText(session: Pick<ConsentSession, 'initiatorFullName' | 'qrCodeId'>, recordedAt: Date): string {
-  return `${PRODUCT_NAME}: your response to ${firstName(session.initiatorFullName)}'s consent request was recorded on ${utcMinute(recordedAt)} UTC. Reference ${session.qrCodeId}.`;
+/** The partner's verification text, with the link to their receipt. */
+export function partnerText(session: Pick<ConsentSession, 'initiatorFullName' | 'qrCodeId'>, recordedAt: Date, receiptLink: string): string {
+  return `${PRODUCT_NAME}: your response to ${firstName(session.initiatorFullName)}'s consent request was recorded on ${utcMinute(recordedAt)} UTC. Reference ${session.qrCodeId}. Your receipt: ${receiptLink}`;
+}
+
+/**
+ * The member's text after a withdrawal. Unlike the verdict it says what happened: the member must stop at once, even
+ * without opening the app, and it tells nothing about what the partner said or recorded.
+ */
+export function withdrawalText(session: Pick<ConsentSession, 'qrCodeId'>): string {
+  return `${PRODUCT_NAME}: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.`;
 }
 
 /** The member's confirmation: that there is a response, not what it is. */
@@ -64,7 +100,7 @@ export function memberText(session: Pick<ConsentSession, 'qrCodeId'>): string {
   return `${PRODUCT_NAME}: your consent session ${session.qrCodeId} has a response. Open the app to see it.`;
 }
 
-function firstName(fullName: string): string {
+export function firstName(fullName: string): string {
   const first = fullName.trim().split(/\s+/)[0] ?? '';
   return Array.from(first).slice(0, FIRST_NAME_MAX).join('') || 'the member';
 }

@@ -31,6 +31,8 @@ export const gatewayConfigSchema = z
     LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInt(15 * 60),
     REGISTRATIONS_PER_IP_PER_HOUR: env.positiveInt(10),
     SESSIONS_PER_MEMBER_PER_HOUR: env.positiveInt(30),
+    /** Public /verify: certificate and recording checks per address and hour (shared by both). */
+    VERIFICATIONS_PER_IP_PER_HOUR: env.positiveInt(30),
     /** Live updates: a partner's `join-session` attempts per socket and per address, each per minute. */
     LIVE_JOINS_PER_SOCKET_PER_MINUTE: env.positiveInt(10),
     LIVE_JOINS_PER_IP_PER_MINUTE: env.positiveInt(60),

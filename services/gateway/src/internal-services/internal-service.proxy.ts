@@ -3,6 +3,7 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import http from 'node:http';
 import https from 'node:https';
+import { pipeline } from 'node:stream/promises';
 import { clientIp } from '../http/client-info';
 
 /** Long enough for a 50 MB recording from a phone on a slow connection. */
@@ -31,6 +32,8 @@ export interface ForwardTarget {
   body?: ForwardBody;
   /** Added to the upstream request, e.g. a provider's signature relayed by a webhook. */
   headers?: Record<string, string>;
+  /** `stream`: a 200 answer is piped through as it arrives (a recording), never held whole; any other is relayed as usual. */
+  answer?: 'stream';
 }
 
 /** Who a call is made for, when there is no browser request to read it from (a socket, a queued job). */
@@ -117,6 +120,16 @@ export class InternalServiceProxy implements OnModuleDestroy {
       });
       upstream.on('response', (answer) => {
         answered = true;
+        if (target.answer === 'stream' && answer.statusCode === 200) {
+          response.status(200);
+          for (const name of RELAYED_HEADERS) {
+            const value = answer.headers[name];
+            if (typeof value === 'string') response.setHeader(name, value);
+          }
+          // A broken stream (or a client gone) destroys both sides: a truncated recording never looks complete.
+          void pipeline(answer, response).catch(() => response.destroy()).finally(done);
+          return;
+        }
         // An answer before the whole upload arrived (413, 415, 404...): close rather than read the rest.
         const closeAfter = streaming && !request.complete;
         const chunks: Buffer[] = [];

@@ -1,0 +1,16 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+
+/**
+ * The partner's screens that a phone opening the link does not need at once (after an answer, or when something is
+ * wrong): each loads when it is reached, so the page's first scripts stay within their budget.
+ */
+export const PartnerResult = lazy(() => import('@/pages/consent-form/partner-result'));
+export const RetakeStep = lazy(() => import('@/pages/consent-form/retake-step').then((module) => ({ default: module.RetakeStep })));
+export const SafetySupport = lazy(() => import('@/pages/consent-form/safety-support').then((module) => ({ default: module.SafetySupport })));
+export const BrowserNotSupported = lazy(() => import('@/pages/consent-form/browser-not-supported').then((module) => ({ default: module.BrowserNotSupported })));
+export const SessionNotFound = lazy(() => import('@/pages/consent-form/session-not-found').then((module) => ({ default: module.SessionNotFound })));
+
+/** Shows a later screen once its code is there (a moment on a phone). */
+export function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="p-8 text-center text-sm text-slate-600">Loading…</p>}>{children}</Suspense>;
+}

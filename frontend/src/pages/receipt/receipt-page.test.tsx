@@ -1,0 +1,93 @@
+import type { Receipt } from '@app/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '@/App';
+import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+
+const ID = '6f1c2b9e-8a51-4c3e-9d2a-0b1c2d3e4f5a';
+const SECRET = 'Zk2bq0l3sV1mY4u8o7rT5wQ9xN6cE2aB1dF3gH4jK5L';
+const RECEIPT = `GET /api/receipts/${ID}`;
+
+function receipt(overrides: Partial<Receipt> = {}): Receipt {
+  return {
+    id: ID,
+    reference: 'ciq-abc-def',
+    initiatorFirstName: 'Alex',
+    recordedAt: '2026-11-26T10:00:30.000Z',
+    answer: 'yes',
+    verdict: { outcome: 'granted', reasons: ['clear_consent'], decidedAt: '2026-11-26T10:01:00.000Z' },
+    transcript: 'my name is jordan and i consent',
+    recordingSha256: 'ab'.repeat(32),
+    recordingAvailable: true,
+    withdrawnAt: null,
+    withdrawable: true,
+    recordingDeletedAt: null,
+    ...overrides,
+  };
+}
+
+const secretOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string> | undefined)?.['X-Receipt-Secret'];
+
+describe('the receipt page (/r/{id}#{secret})', () => {
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:recording'), revokeObjectURL: vi.fn() });
+  });
+
+  it('reads the secret from the fragment, sends it as a header and shows the record', async () => {
+    const fetchMock = mockFetch({ [RECEIPT]: (init) => (secretOf(init) === SECRET ? jsonResponse(receipt()) : jsonResponse({ error: 'This receipt link is invalid.', code: 'receipt_not_found' }, 404)) });
+    renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+
+    expect(await screen.findByRole('heading', { name: 'Your consent receipt' })).toBeInTheDocument();
+    expect(screen.getByText('“my name is jordan and i consent”')).toBeInTheDocument();
+    expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
+    expect(screen.getByText(/Consent granted/)).toBeInTheDocument();
+    expect(screen.getByText('You can withdraw your consent at any time.')).toBeInTheDocument();
+    // The secret never travels in a URL.
+    for (const [input] of fetchMock.mock.calls) expect(String(input)).not.toContain(SECRET);
+  });
+
+  it('says the link is invalid without a secret, and for any refusal', async () => {
+    const fetchMock = mockFetch({});
+    renderApp(<AppRoutes />, { route: `/r/${ID}` });
+    expect(await screen.findByRole('heading', { name: 'Receipt Not Found' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/receipts'))).toBe(false);
+
+    mockFetch({ [RECEIPT]: () => jsonResponse({ error: 'This receipt link is invalid.', code: 'receipt_not_found' }, 404) });
+    renderApp(<AppRoutes />, { route: `/r/${ID}#wrong` });
+    expect(await screen.findAllByText('This receipt link is invalid.')).not.toHaveLength(0);
+  });
+
+  it('withdraws with one tap and a confirmation', async () => {
+    const withdraw = vi.fn((init: RequestInit | undefined) => jsonResponse(secretOf(init) === SECRET ? receipt({ withdrawnAt: '2026-11-26T11:00:00.000Z', withdrawable: false }) : {}, 200));
+    mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`POST /api/receipts/${ID}/withdraw`]: withdraw });
+    renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+    const u = userEvent.setup();
+
+    await u.click(await screen.findByRole('button', { name: 'Withdraw my consent' }));
+    expect(withdraw).not.toHaveBeenCalled();
+    await u.click(screen.getByRole('button', { name: 'Yes, withdraw my consent' }));
+    expect(await screen.findByText(/You withdrew your consent on/)).toBeInTheDocument();
+    expect(withdraw).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).not.toBeInTheDocument();
+  });
+
+  it('plays the recording from a blob fetched with the secret, and deletes it on request', async () => {
+    const recording = vi.fn((init: RequestInit | undefined) => new Response(new Blob([new Uint8Array(8)], { type: 'video/webm' }), { status: secretOf(init) === SECRET ? 200 : 404 }));
+    const deletion = vi.fn(() => jsonResponse(receipt({ recordingAvailable: false, recordingDeletedAt: '2026-11-26T11:05:00.000Z' })));
+    mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`GET /api/receipts/${ID}/recording`]: recording, [`POST /api/receipts/${ID}/delete-recording`]: deletion });
+    const { container } = renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+    const u = userEvent.setup();
+
+    await u.click(await screen.findByRole('button', { name: 'Play my recording' }));
+    await waitFor(() => expect(container.querySelector('video')?.getAttribute('src')).toBe('blob:recording'));
+    expect(recording).toHaveBeenCalledTimes(1);
+
+    await u.click(screen.getByRole('button', { name: 'Delete my recording' }));
+    await u.click(screen.getByRole('button', { name: 'Yes, delete my recording' }));
+    expect(await screen.findByText('Recording deleted')).toBeInTheDocument();
+    expect(deletion).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import type { CertificateVerification, RecordingVerification, RecordState } from '@app/contracts';
+import { useState, type ChangeEvent } from 'react';
+import { isApiError } from '@/lib/api/api-error';
+import { request } from '@/lib/api/http';
+
+type Outcome = { kind: 'certificate'; answer: CertificateVerification } | { kind: 'recording'; answer: RecordingVerification } | { kind: 'error'; message: string };
+
+function stateWords(state: RecordState | null): string {
+  if (!state) return '';
+  const parts = [state.withdrawn ? 'The partner has since withdrawn their consent.' : 'Consent has not been withdrawn.'];
+  if (state.recordingDeleted) parts.push("The recording was deleted at the partner's request.");
+  return parts.join(' ');
+}
+
+/** What a check found, in plain words. */
+export function outcomeWords(outcome: Outcome): string {
+  if (outcome.kind === 'error') return outcome.message;
+  if (outcome.kind === 'recording') {
+    return outcome.answer.matchesRecord ? `This recording matches a ConsentIQ record. ${stateWords(outcome.answer.state)}` : 'This recording does not match any ConsentIQ record.';
+  }
+  const { signatureValid, matchesRecord, state } = outcome.answer;
+  if (!signatureValid) return 'This certificate was not signed by ConsentIQ, or it was changed after signing.';
+  if (!matchesRecord) return 'The signature is genuine, but the certificate no longer matches our record.';
+  return `This certificate is genuine and matches our record. ${stateWords(state)}`;
+}
+
+/** FileReader rather than `file.text()`, which older mobile browsers lack. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+async function checkCertificate(file: File): Promise<Outcome> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await readText(file));
+  } catch {
+    return { kind: 'error', message: 'That file is not a certificate (JSON) file.' };
+  }
+  return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate', { json: body }) };
+}
+
+async function checkRecording(file: File): Promise<Outcome> {
+  return { kind: 'recording', answer: await request<RecordingVerification>('POST', '/api/verify/recording', { file }) };
+}
+
+function errorOutcome(error: unknown): Outcome {
+  if (isApiError(error, 'validation_failed')) return { kind: 'error', message: 'That file is not a ConsentIQ certificate.' };
+  if (isApiError(error, 'recording_too_large')) return { kind: 'error', message: 'That file is too large to be a recording of ours.' };
+  if (isApiError(error, 'rate_limited')) return { kind: 'error', message: 'Too many checks from here. Please wait and try again.' };
+  return { kind: 'error', message: 'The check could not be made. Please try again.' };
+}
+
+/** Public: anyone checks a certificate file or a recording against our records, learning nothing else. */
+export default function VerifyPage() {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pick = (check: (file: File) => Promise<Outcome>) => async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setBusy(true);
+    setOutcome(null);
+    setOutcome(await check(file).catch(errorOutcome));
+    setBusy(false);
+  };
+
+  const good = outcome && outcome.kind !== 'error' && outcome.answer.matchesRecord;
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <main className="mx-auto max-w-xl px-4 py-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Verify a record</h1>
+        <p className="mt-2 text-slate-700">
+          Check a ConsentIQ certificate, or a recording, against our records. Files are checked and forgotten: nothing is stored, and nothing about
+          the people involved is shown.
+        </p>
+        <label className="mt-6 block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <span className="block font-semibold text-slate-900">Certificate file (.json)</span>
+          <input type="file" accept="application/json,.json" disabled={busy} onChange={pick(checkCertificate)} className="mt-2 block w-full text-sm" />
+        </label>
+        <label className="mt-3 block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <span className="block font-semibold text-slate-900">Recording file</span>
+          <input type="file" accept="video/*,audio/*" disabled={busy} onChange={pick(checkRecording)} className="mt-2 block w-full text-sm" />
+        </label>
+        {busy && <p className="mt-4 text-slate-600">Checking…</p>}
+        {outcome && (
+          <p role="status" className={`mt-4 rounded-xl p-4 ${good ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}>
+            {outcomeWords(outcome)}
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { API_ERRORS, isUuid, type CertificateVerification, type RecordingVerification, type SignedCertificate, type VerifyCertificateRequest } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Injectable } from '@nestjs/common';
+import { SessionNotFoundException } from '../sessions/session-errors';
+import { auditHeadOf, certificateOf, recordStateOf, sameRecordFields } from './certificate';
+import { CertificateRecords } from './certificate-records';
+import { CertificateSigner } from './certificate-signer';
+import { CertificatesRepository } from './certificates.repository';
+
+/** Issues a session's certificate to its member, and verifies certificates and recordings for anyone. */
+@Injectable()
+export class Certificates {
+  constructor(
+    private readonly records: CertificateRecords,
+    private readonly signer: CertificateSigner,
+    private readonly repository: CertificatesRepository,
+  ) {}
+
+  /** Computed from the record as it stands and signed now: it shows a withdrawal or deletion made since the verdict. */
+  async issue(sessionId: string, actorUserId: string | undefined): Promise<SignedCertificate> {
+    const record = isUuid(sessionId) ? await this.records.read(sessionId) : null;
+    // The one answer for every refusal, as for reading the session.
+    if (!record || actorUserId === undefined || record.initiatorUserId !== actorUserId) throw new SessionNotFoundException();
+    const certificate = certificateOf(record.facts, new Date(), this.signer.activeKeyId);
+    if (!certificate) throw new ApiException(API_ERRORS.certificateNotFound);
+    return this.signer.sign(certificate);
+  }
+
+  /**
+   * Whether we signed it, and whether it still agrees with the record: the same facts, and a chain that still holds
+   * the head it names. The record's state is told only for a certificate that passes both.
+   */
+  async verify({ certificate, signature }: VerifyCertificateRequest): Promise<CertificateVerification> {
+    const key = this.signer.key(certificate.keyId);
+    const signatureValid = key !== undefined && certificate.algorithm === 'Ed25519' && this.signer.verifies(certificate, signature, key);
+    const answer = { signatureValid, keyId: key?.id ?? null, matchesRecord: false, state: null };
+    const head = auditHeadOf(certificate);
+    if (!signatureValid || !head || typeof certificate.sessionId !== 'string' || !isUuid(certificate.sessionId)) return answer;
+    const record = await this.records.read(certificate.sessionId);
+    const current = record && certificateOf(record.facts, new Date(), key.id);
+    if (!record || !current || !sameRecordFields(certificate, current) || !(await this.repository.chainHolds(certificate.sessionId, head))) return answer;
+    return { ...answer, matchesRecord: true, state: recordStateOf(record.facts) };
+  }
+
+  /** Whether a recording with this hash was certified, and that record's state: nothing else about it. */
+  async verifyRecording(sha256: string): Promise<RecordingVerification> {
+    const sessionId = await this.repository.sessionWithRecording(sha256);
+    const record = sessionId ? await this.records.read(sessionId) : null;
+    return record ? { sha256, matchesRecord: true, state: recordStateOf(record.facts) } : { sha256, matchesRecord: false, state: null };
+  }
+}

@@ -1,0 +1,49 @@
+import { API_ERRORS, type SafetyCheckRequest, type ConsentSession as SessionJson } from '@app/contracts';
+import { ApiException } from '@app/http';
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '@app/database';
+import { AuditLogService } from '../audit/audit-log.service';
+import type { CallerContext } from '../http/caller-context';
+import type { ConsentSession } from '../sessions/consent-session.entity';
+import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { assertOpen } from '../sessions/session-errors';
+import { SessionsService } from '../sessions/sessions.service';
+import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
+import { PRESSED_NO, storedOrAnswered } from './pressed-no';
+import { answeredBeforeSafetyCheck, safetyAnswersEndSession } from './safety-answers';
+
+/**
+ * POST /sessions/:id/safety-check: the partner's private answers before recording, audited whatever they are. A No
+ * to either ends the session exactly as a No before recording does (the same session changes, verdict, texts and
+ * push), so nothing the member is shown, or can later obtain, tells the two apart. Only `safety_stopped_at`, read
+ * for the partner's own view, and the audit row (never shown to the member) keep why.
+ */
+@Injectable()
+export class AnswerSafetyQuestions {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly sessions: SessionsService,
+    private readonly sessionRepository: ConsentSessionsRepository,
+    private readonly audit: AuditLogService,
+    private readonly storeVerdict: StoreVerdict,
+  ) {}
+
+  async run(id: string, request: SafetyCheckRequest, caller: CallerContext): Promise<SessionJson> {
+    const now = new Date();
+    const { freeToSayNo, clearHeaded } = request;
+    const answered = await this.unitOfWork.run(async (transaction): Promise<ConsentSession | StoredVerdict> => {
+      const session = await this.sessions.partnerSession(id, caller, transaction);
+      assertOpen(session, now);
+      if (answeredBeforeSafetyCheck(session)) throw new ApiException(API_ERRORS.alreadyAnswered);
+      await this.audit.append(transaction, session.id, 'safety_answers', { freeToSayNo, clearHeaded }, caller.audit);
+      if (!safetyAnswersEndSession(request)) return session;
+      const details = { recipientFullName: request.recipientFullName ?? null, recipientPhone: request.recipientPhone ?? null };
+      await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no', safetyStoppedAt: now });
+      // A No before recording's own verdict: its reasons reach the member (e.g. a certificate), so they must not tell.
+      return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));
+    });
+    if (!('change' in answered)) return this.sessions.presentToPartner(answered, now);
+    await this.storeVerdict.announce(answered);
+    return this.sessions.presentToPartner(answered.session, now);
+  }
+}

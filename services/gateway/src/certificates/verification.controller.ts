@@ -1,0 +1,44 @@
+import { API_ERRORS, isRawRecordingType, recordingTooLargeMessage, verifyCertificateRequestSchema, type VerifyCertificateRequest } from '@app/contracts';
+import { ApiException, ZodBodyPipe } from '@app/http';
+import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { ConsentServiceProxy } from '../consent/consent-service.proxy';
+import { clientIp } from '../http/client-info';
+import { VerificationLimiter } from './verification-limiter';
+
+/** Anyone's: the published keys, and checking a certificate or a recording against our records. */
+@Controller()
+export class VerificationController {
+  constructor(
+    private readonly consent: ConsentServiceProxy,
+    private readonly limiter: VerificationLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** The keys certificates are signed with, so they can be verified without us. */
+  @Get('.well-known/consentiq-keys.json')
+  async keys(@Req() request: Request, @Res() response: Response): Promise<void> {
+    // Keys change only with a rotation, which keeps the old ones listed.
+    response.setHeader('Cache-Control', 'public, max-age=300');
+    await this.consent.forward(request, response, { method: 'GET', path: '/certificate-keys', actorUserId: null });
+  }
+
+  @Post('api/verify/certificate')
+  async verifyCertificate(@Body(new ZodBodyPipe(verifyCertificateRequestSchema)) body: VerifyCertificateRequest, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.limiter.consume(clientIp(request));
+    await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate', actorUserId: null, body: { json: body } });
+  }
+
+  /** The recording file itself as the body, streamed through to be hashed; nobody stores it. */
+  @Post('api/verify/recording')
+  async verifyRecording(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.limiter.consume(clientIp(request));
+    if (!isRawRecordingType(request.headers['content-type'])) throw new ApiException(API_ERRORS.rawUploadExpected);
+    if (Number(request.headers['content-length']) > this.config.RECORDING_MAX_BYTES) {
+      response.setHeader('Connection', 'close');
+      throw new ApiException(API_ERRORS.recordingTooLarge, recordingTooLargeMessage(this.config.RECORDING_MAX_BYTES));
+    }
+    await this.consent.forward(request, response, { method: 'POST', path: '/verify/recording', actorUserId: null, body: 'stream' });
+  }
+}

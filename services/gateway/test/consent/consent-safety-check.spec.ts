@@ -1,0 +1,130 @@
+import { consentSessionSchema, LIVE_UPDATES, type ConsentSession } from '@app/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { testRedisPrefix } from '@app/testing';
+import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+
+/**
+ * The partner's private safety questions through the gateway, with the member's screen open on a real socket: a No
+ * ends the session, and the member's answers and pushes are those of a session the partner refused with No.
+ */
+
+const PARTNER = { recipientFullName: 'Jordan Lee', recipientPhone: '+1 555 987 6543' };
+const ALREADY_ANSWERED = { error: 'This consent session has already been answered', code: 'already_answered' };
+
+let stack: ConsentStack;
+let socket: Socket | undefined;
+
+beforeAll(async () => {
+  const prefix = testRedisPrefix();
+  stack = await startConsentStack({ REDIS_PREFIX: prefix }, { REDIS_PREFIX: prefix });
+});
+
+afterAll(async () => {
+  socket?.disconnect();
+  await stack.close();
+});
+
+const safetyCheck = (session: CreatedSession, body: Record<string, unknown>) =>
+  api(stack).post(`/api/consent/sessions/${session.id}/safety-check`).set('X-Recipient-Token', session.recipientToken).send(body);
+
+/** Every session-updated event the member's socket receives. */
+async function memberSocket(member: Member): Promise<ConsentSession[]> {
+  const received: ConsentSession[] = [];
+  socket = io(`http://127.0.0.1:${stack.gatewayPort}`, {
+    path: LIVE_UPDATES.path,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: member.token },
+    extraHeaders: { origin: new URL(stack.gateway.config.PUBLIC_URL).origin },
+  });
+  socket.on(LIVE_UPDATES.sessionUpdated, (session: ConsentSession) => received.push(session));
+  await new Promise<void>((resolve, reject) => {
+    socket!.once('connect', () => resolve());
+    socket!.once('connect_error', reject);
+  });
+  return received;
+}
+
+/** A session object without what differs between any two sessions (its ids and times). */
+function withoutIdentity(session: ConsentSession): Partial<ConsentSession> {
+  const { id, qrCodeId, initiatorUserId, expiresAt, createdAt, ...rest } = consentSessionSchema.strict().parse(session);
+  expect([id, qrCodeId, initiatorUserId, expiresAt, createdAt].every(Boolean)).toBe(true);
+  return rest;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+it("a No to a safety question gives the member exactly what a refusal gives: the same answers and the same pushes", async () => {
+  const member = await memberOf(stack);
+  const received = await memberSocket(member);
+  const [stopped, refused] = [await createSession(stack, member), await createSession(stack, member)];
+
+  const answer = await safetyCheck(stopped, { freeToSayNo: true, clearHeaded: false, ...PARTNER }).expect(200);
+  expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ aiVerdict: 'denied', check: { endedBySafetyAnswers: true, answer: 'no' } });
+  await api(stack).patch(`/api/consent/sessions/${refused.id}/status`).set('X-Recipient-Token', refused.recipientToken).send({ status: 'denied', ...PARTNER }).expect(200);
+
+  // Each gets its verdict pushed, then the verification text's change.
+  const pushesOf = (session: CreatedSession) => received.filter((pushed) => pushed.id === session.id);
+  await until(() => pushesOf(stopped).length === 2 && pushesOf(refused).length === 2);
+  expect(pushesOf(stopped).map(withoutIdentity)).toEqual(pushesOf(refused).map(withoutIdentity));
+  expect(pushesOf(stopped).map((pushed) => [pushed.aiVerdict, pushed.verificationTextSent, pushed.check])).toEqual([
+    ['denied', false, null],
+    ['denied', true, null],
+  ]);
+
+  const memberRead = async (session: CreatedSession) =>
+    (await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`).expect(200)).body as ConsentSession;
+  expect(withoutIdentity(await memberRead(stopped))).toEqual(withoutIdentity(await memberRead(refused)));
+  expect(await memberRead(stopped)).toEqual(pushesOf(stopped)[1]);
+
+  const audit = await stack.consent.dataSource.query(`SELECT event, details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`, [stopped.id]);
+  expect(audit).toEqual([{ event: 'safety_answers', details: { freeToSayNo: true, clearHeaded: false } }]);
+
+  // Nothing more is taken: not a recording, not an answer.
+  const announced = await announceRecording(stopped);
+  expect({ status: announced.status, body: announced.body }).toEqual({ status: 409, body: ALREADY_ANSWERED });
+  const submitted = await api(stack)
+    .post('/api/consent/process-video')
+    .set('X-Recipient-Token', stopped.recipientToken)
+    .field('sessionId', stopped.id)
+    .field('decision', 'yes')
+    .field('recipient_full_name', PARTNER.recipientFullName)
+    .field('recipient_phone', PARTNER.recipientPhone)
+    .field('is_over_18', 'true')
+    .field('videoAssetId', '7d9f8a4e-1b2c-4d3e-8f5a-6b7c8d9e0f1a');
+  expect({ status: submitted.status, body: submitted.body }).toEqual({ status: 409, body: ALREADY_ANSWERED });
+});
+
+it('both Yes: audited, and the partner may go on to record', async () => {
+  const member = await memberOf(stack);
+  const session = await createSession(stack, member);
+  const answer = await safetyCheck(session, { freeToSayNo: true, clearHeaded: true }).expect(200);
+  expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ consentStatus: 'pending', aiVerdict: null, check: { endedBySafetyAnswers: false } });
+  expect((await announceRecording(session)).status).toBe(201);
+  const audit = await stack.consent.dataSource.query(`SELECT details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`, [session.id]);
+  expect(audit).toEqual([{ details: { freeToSayNo: true, clearHeaded: true } }]);
+});
+
+it('refuses a malformed id (the unknown session) and bad answers at the edge', async () => {
+  const member = await memberOf(stack);
+  const session = await createSession(stack, member);
+  const malformed = await api(stack).post('/api/consent/sessions/not-a-uuid/safety-check').set('X-Recipient-Token', session.recipientToken).send({ freeToSayNo: false, clearHeaded: true });
+  expect({ status: malformed.status, code: malformed.body.code }).toEqual({ status: 404, code: 'session_not_found' });
+  const bad = await safetyCheck(session, { freeToSayNo: 'yes', clearHeaded: true });
+  expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: { error: 'freeToSayNo must be true or false', code: 'validation_failed' } });
+});
+
+/** Announcing a recording, the first call of a recording's upload. */
+function announceRecording(session: CreatedSession) {
+  return api(stack)
+    .post('/api/video/assets')
+    .set('X-Recipient-Token', session.recipientToken)
+    .send({ sessionId: session.id, filename: 'consent.webm', mimeType: 'video/webm', fileSize: 10_000, storageKey: 'ignored', isEncrypted: true });
+}
