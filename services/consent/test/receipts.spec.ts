@@ -1,10 +1,11 @@
-import { consentSessionSchema, receiptSchema } from '@app/contracts';
+import { certificateVerificationSchema, consentSessionSchema, receiptSchema, signedCertificateSchema } from '@app/contracts';
 import { JOBS } from '@app/queue';
 import { makeTestRecording } from '@app/testing';
 import { createHash, randomUUID } from 'node:crypto';
 import request, { type Response } from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { SessionUpdates } from '../src/events/session-updates';
+import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
 import { assetRow, auditRows, call, CreatedSession, decisionFields, expectAnswer, filesUnder, PARTNER, processVideo, SESSION_NOT_FOUND, storedRecording } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
@@ -94,6 +95,41 @@ describe('the partner\'s receipt', () => {
 
     expectAnswer(await receiptCall('get', `/receipts/${receiptId}/recording`).set('X-Actor-User-Id', session.initiatorUserId), 404, RECEIPT_NOT_FOUND);
     expectAnswer(await receiptCall('get', `/receipts/${receiptId}/recording`, 'A'.repeat(43)), 404, RECEIPT_NOT_FOUND);
+  });
+
+  it("gives the secret's holder the session's certificate, the same as the member's, as JSON and PDF", async () => {
+    const { session, receiptId, secret } = await granted();
+    const theirs = signedCertificateSchema.parse((await receiptCall('get', `/receipts/${receiptId}/certificate`, secret).expect(200)).body);
+    const members = signedCertificateSchema.parse((await call(consent, 'get', `/sessions/${session.id}/certificate`).set('X-Actor-User-Id', session.initiatorUserId).expect(200)).body);
+    const { issuedAt: _theirs, ...recordFields } = theirs.certificate;
+    const { issuedAt: _members, ...memberFields } = members.certificate;
+    expect(recordFields).toEqual(memberFields);
+    expect(recordFields).toMatchObject({ sessionId: session.id, verdict: 'granted', recordingSha256: createHash('sha256').update(video).digest('hex') });
+    const verification = certificateVerificationSchema.parse((await call(consent, 'post', '/verify/certificate').send(theirs).expect(200)).body);
+    expect(verification).toMatchObject({ signatureValid: true, matchesRecord: true });
+
+    const pdf = await receiptCall('get', `/receipts/${receiptId}/certificate.pdf`, secret).buffer(true).parse(binary).expect(200);
+    expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const other = await granted();
+    for (const path of [`/receipts/${receiptId}/certificate`, `/receipts/${receiptId}/certificate.pdf`]) {
+      expectAnswer(await receiptCall('get', path), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(await receiptCall('get', path, other.secret), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(await receiptCall('get', path.replace(receiptId, randomUUID()), secret), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(await receiptCall('get', path.replace(receiptId, 'not-a-uuid'), secret), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(await receiptCall('get', path).set('X-Actor-User-Id', session.initiatorUserId), 404, RECEIPT_NOT_FOUND);
+    }
+  });
+
+  it('answers certificate_not_found for a receipt whose session has no final verdict', async () => {
+    const session = await sessionWithPhone(consent);
+    const secret = generateReceiptSecret();
+    const [{ id }] = (await consent.dataSource.query(`INSERT INTO consent.receipts (session_id, secret_hash) VALUES ($1, $2) RETURNING id`, [session.id, hashReceiptSecret(secret)])) as { id: string }[];
+    for (const path of [`/receipts/${id}/certificate`, `/receipts/${id}/certificate.pdf`]) {
+      const answer = await receiptCall('get', path, secret);
+      expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 404, code: 'certificate_not_found' });
+    }
   });
 
   it('withdraws once: the time, one audit row, one push, one text to the member; again answers the same state', async () => {

@@ -4,7 +4,8 @@ import { ArrowLeft, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BottomNav } from '@/components/bottom-nav';
-import { request, requestBlob } from '@/lib/api/http';
+import { request } from '@/lib/api/http';
+import { downloadFile } from '@/lib/download-file';
 
 const STATE_LABELS: Record<HistoryState, string> = {
   pending: 'Waiting for an answer',
@@ -18,23 +19,13 @@ const STATE_LABELS: Record<HistoryState, string> = {
 
 const historyPath = (before: string | null) => `/api/consent/sessions${before ? `?before=${encodeURIComponent(before)}` : ''}`;
 
-/** Saves a certificate fetched with the member's credentials (a plain link would carry the cookie only). */
-async function download(url: string, filename: string): Promise<void> {
-  const blob = await requestBlob(url);
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = filename;
-  anchor.click();
-  URL.revokeObjectURL(href);
-}
-
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const [failed, setFailed] = useState(false);
   const base = `/api/consent/sessions/${encodeURIComponent(entry.id)}/certificate`;
   const save = (suffix: '.pdf' | '', extension: 'pdf' | 'json') => {
     setFailed(false);
-    download(`${base}${suffix}`, `consentiq-certificate-${entry.id}.${extension}`).catch(() => setFailed(true));
+    // Fetched with the member's credentials (a plain link would carry the cookie only).
+    downloadFile(`${base}${suffix}`, `consentiq-certificate-${entry.id}.${extension}`).catch(() => setFailed(true));
   };
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -90,4 +90,40 @@ describe('the receipt page (/r/{id}#{secret})', () => {
     expect(container.querySelector('video')).toBeNull();
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
   });
+  it('saves the certificate as PDF and JSON, fetched with the secret header', async () => {
+    const pdf = vi.fn((init: RequestInit | undefined) => new Response(new Blob(['%PDF-'], { type: 'application/pdf' }), { status: secretOf(init) === SECRET ? 200 : 404 }));
+    const json = vi.fn((init: RequestInit | undefined) => jsonResponse(secretOf(init) === SECRET ? { certificate: {}, signature: 'x' } : {}, secretOf(init) === SECRET ? 200 : 404));
+    const fetchMock = mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`GET /api/receipts/${ID}/certificate.pdf`]: pdf, [`GET /api/receipts/${ID}/certificate`]: json });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+    const u = userEvent.setup();
+
+    await u.click(await screen.findByRole('button', { name: 'Certificate (PDF)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(pdf).toHaveBeenCalledTimes(1);
+    expect(secretOf(pdf.mock.calls[0][0])).toBe(SECRET);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('consentiq-certificate-ciq-abc-def.pdf');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).href).toBe('blob:recording');
+
+    await u.click(screen.getByRole('button', { name: 'Certificate (JSON)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(secretOf(json.mock.calls[0][0])).toBe(SECRET);
+    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe('consentiq-certificate-ciq-abc-def.json');
+    expect(URL.revokeObjectURL).toHaveBeenCalledTimes(2);
+    // The secret never travels in a URL.
+    for (const [input] of fetchMock.mock.calls) expect(String(input)).not.toContain(SECRET);
+    click.mockRestore();
+  });
+
+  it('offers no certificate when the analysis failed, and says when a download fails', async () => {
+    mockFetch({ [RECEIPT]: () => jsonResponse(receipt({ verdict: { outcome: 'failed', reasons: [], decidedAt: '2026-11-26T10:01:00.000Z' } })) });
+    renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+    expect(await screen.findByText(/could not be analysed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Certificate (PDF)' })).not.toBeInTheDocument();
+
+    mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`GET /api/receipts/${ID}/certificate`]: () => jsonResponse({ error: 'x', code: 'certificate_not_found' }, 404) });
+    renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+    await userEvent.setup().click((await screen.findAllByRole('button', { name: 'Certificate (JSON)' })).at(-1)!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The certificate could not be downloaded');
+  });
 });

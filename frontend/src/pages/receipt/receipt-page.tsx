@@ -1,6 +1,6 @@
 import type { Receipt } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
+import { FileDown, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -64,6 +64,33 @@ function Recording({ id, secret }: { id: string; secret: string }) {
   );
 }
 
+/** The session's signed certificate, as PDF or JSON: fetched with the secret (a plain link cannot send it) and saved. */
+function CertificateDownloads({ id, secret, reference }: { id: string; secret: string; reference: string }) {
+  const [failed, setFailed] = useState(false);
+  const save = (format: 'pdf' | 'json') => {
+    setFailed(false);
+    receiptApi.saveCertificate(id, secret, format, `consentiq-certificate-${reference}.${format}`).catch(() => setFailed(true));
+  };
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {(
+          [
+            ['pdf', 'Certificate (PDF)'],
+            ['json', 'Certificate (JSON)'],
+          ] as const
+        ).map(([format, label]) => (
+          <Button key={format} variant="secondary" onClick={() => save(format)}>
+            <FileDown className="h-4 w-4" aria-hidden />
+            {label}
+          </Button>
+        ))}
+      </div>
+      {failed && <p role="alert" className="text-sm text-rose-700">The certificate could not be downloaded. Please try again.</p>}
+    </>
+  );
+}
+
 function ReceiptView({ id, secret, receipt }: { id: string; secret: string; receipt: Receipt }) {
   const client = useQueryClient();
   const [pending, setPending] = useState(false);
@@ -112,6 +139,8 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
       <p className="mt-4 text-sm font-semibold text-slate-900">{WITHDRAW_ANY_TIME}</p>
       <div className="mt-6 flex flex-col gap-3">
         {receipt.recordingAvailable && <Recording id={id} secret={secret} />}
+        {/* A failed analysis is no final verdict, so it has no certificate. */}
+        {verdict.outcome !== 'failed' && <CertificateDownloads id={id} secret={secret} reference={receipt.reference} />}
         {receipt.withdrawable && (
           <ConfirmAction
             label="Withdraw my consent"

@@ -2,12 +2,15 @@ import { API_ERRORS, isUuid, type CertificateVerification, type RecordingVerific
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { SessionNotFoundException } from '../sessions/session-errors';
-import { auditHeadOf, certificateOf, recordStateOf, sameRecordFields } from './certificate';
+import { auditHeadOf, certificateOf, recordStateOf, sameRecordFields, type CertificateFacts } from './certificate';
 import { CertificateRecords } from './certificate-records';
 import { CertificateSigner } from './certificate-signer';
 import { CertificatesRepository } from './certificates.repository';
 
-/** Issues a session's certificate to its member, and verifies certificates and recordings for anyone. */
+/**
+ * Issues a session's certificate to its member (or the holder of its receipt), and verifies certificates and
+ * recordings for anyone.
+ */
 @Injectable()
 export class Certificates {
   constructor(
@@ -21,7 +24,21 @@ export class Certificates {
     const record = isUuid(sessionId) ? await this.records.read(sessionId) : null;
     // The one answer for every refusal, as for reading the session.
     if (!record || actorUserId === undefined || record.initiatorUserId !== actorUserId) throw new SessionNotFoundException();
-    const certificate = certificateOf(record.facts, new Date(), this.signer.activeKeyId);
+    return this.signed(record.facts);
+  }
+
+  /**
+   * The same certificate for a caller already authorised for the session elsewhere: the partner's receipt, whose
+   * secret `ReceiptsService` checked. 404 `certificate_not_found` without a final verdict.
+   */
+  async issueAuthorised(sessionId: string): Promise<SignedCertificate> {
+    const record = await this.records.read(sessionId);
+    if (!record) throw new ApiException(API_ERRORS.certificateNotFound);
+    return this.signed(record.facts);
+  }
+
+  private signed(facts: CertificateFacts): SignedCertificate {
+    const certificate = certificateOf(facts, new Date(), this.signer.activeKeyId);
     if (!certificate) throw new ApiException(API_ERRORS.certificateNotFound);
     return this.signer.sign(certificate);
   }

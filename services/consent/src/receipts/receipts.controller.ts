@@ -1,8 +1,9 @@
-import type { Receipt as ReceiptJson } from '@app/contracts';
+import type { Receipt as ReceiptJson, SignedCertificate } from '@app/contracts';
 import { singleHeader } from '@app/http';
 import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { renderCertificatePdf } from '../certificates/certificate-pdf';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { ReceiptsService } from './receipts.service';
@@ -32,6 +33,18 @@ export class ReceiptsController {
       this.logger.warn(`Recording of receipt ${id} not sent whole: ${error.message}`);
       response.destroy();
     });
+  }
+
+  /** The session's certificate, the same as the member's (`CertificatesController`). */
+  @Get(':id/certificate')
+  certificate(@Param('id') id: string, @Headers(SECRET) secret: Secret): Promise<SignedCertificate> {
+    return this.receipts.certificate(id, singleHeader(secret));
+  }
+
+  @Get(':id/certificate.pdf')
+  async certificatePdf(@Param('id') id: string, @Headers(SECRET) secret: Secret, @Res() response: Response): Promise<void> {
+    const pdf = await renderCertificatePdf(await this.receipts.certificate(id, singleHeader(secret)));
+    response.status(200).type('application/pdf').send(pdf);
   }
 
   @Post(':id/withdraw')

@@ -1,9 +1,10 @@
-import { API_ERRORS, isUuid, type Receipt as ReceiptJson } from '@app/contracts';
+import { API_ERRORS, isUuid, type Receipt as ReceiptJson, type SignedCertificate } from '@app/contracts';
 import { Transaction, UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
+import { Certificates } from '../certificates/certificates';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { RecordingStorage } from '../storage/recording-storage';
@@ -16,8 +17,8 @@ import { ReceiptsRepository } from './receipts.repository';
 import { WithdrawConsent } from './withdraw-consent';
 
 /**
- * The partner's receipt: read, play the recording, withdraw, delete the recording. Every call needs the receipt's
- * secret; nothing here reads who the gateway says is signed in, so the member has no way in.
+ * The partner's receipt: read, play the recording, the session's certificate, withdraw, delete the recording. Every
+ * call needs the receipt's secret; nothing here reads who the gateway says is signed in, so the member has no way in.
  */
 @Injectable()
 export class ReceiptsService {
@@ -30,6 +31,7 @@ export class ReceiptsService {
     private readonly storage: RecordingStorage,
     private readonly audit: AuditLogService,
     private readonly withdrawal: WithdrawConsent,
+    private readonly certificates: Certificates,
   ) {}
 
   async read(id: string, secret: string | undefined): Promise<ReceiptJson> {
@@ -46,6 +48,11 @@ export class ReceiptsService {
       return asset;
     });
     return { content: await this.storage.get(storageKey), mimeType };
+  }
+
+  /** The session's signed certificate, exactly as its member gets it; 404 `certificate_not_found` without a final verdict. */
+  async certificate(id: string, secret: string | undefined): Promise<SignedCertificate> {
+    return this.certificates.issueAuthorised(await this.sessionOf(id, secret));
   }
 
   async withdraw(id: string, secret: string | undefined, context: AuditContext): Promise<ReceiptJson> {

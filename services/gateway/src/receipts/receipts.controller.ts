@@ -30,6 +30,19 @@ export class ReceiptsController {
     await this.consent.forward(request, response, { ...receiptCall(request, 'GET', `/receipts/${id}/recording`), answer: 'stream' });
   }
 
+  /** The session's certificate, as the member's route answers it (`MemberCertificatesController`), saved as a file. */
+  @Get('receipts/:id/certificate')
+  async certificate(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    response.setHeader('Content-Disposition', 'attachment; filename="consentiq-certificate.json"');
+    await this.consent.forward(request, response, receiptCall(request, 'GET', `/receipts/${id}/certificate`));
+  }
+
+  @Get('receipts/:id/certificate.pdf')
+  async certificatePdf(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    response.setHeader('Content-Disposition', 'attachment; filename="consentiq-certificate.pdf"');
+    await this.consent.forward(request, response, receiptCall(request, 'GET', `/receipts/${id}/certificate.pdf`));
+  }
+
   @Post('receipts/:id/withdraw')
   async withdraw(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.consent.forward(request, response, receiptCall(request, 'POST', `/receipts/${id}/withdraw`));

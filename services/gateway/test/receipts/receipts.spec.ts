@@ -1,4 +1,4 @@
-import { consentSessionSchema, LIVE_UPDATES, receiptSchema, type ConsentSession } from '@app/contracts';
+import { consentSessionSchema, LIVE_UPDATES, receiptSchema, signedCertificateSchema, type ConsentSession } from '@app/contracts';
 import { makeTestRecording, testRedisPrefix } from '@app/testing';
 import request, { type Response } from 'supertest';
 import { io, type Socket } from 'socket.io-client';
@@ -108,6 +108,37 @@ describe('the partner\'s receipt through the gateway', () => {
       api(stack).post(`/api/receipts/${receiptId}/delete-recording`).set('Authorization', bearer),
     ]) {
       expectAnswer(await refused, 404, RECEIPT_NOT_FOUND);
+    }
+  });
+
+  it("relays the session's certificate to the secret only, the same as the member's, as JSON and PDF", async () => {
+    const { member, session, receiptId, secret } = await grantedSession();
+    const theirs = await api(stack).get(`/api/receipts/${receiptId}/certificate`).set('X-Receipt-Secret', secret).expect(200);
+    expect(theirs.headers['content-disposition']).toMatch(/^attachment; filename="consentiq-certificate\.json"$/);
+    const members = await api(stack).get(`/api/consent/sessions/${session.id}/certificate`).set('Authorization', `Bearer ${member.token}`).expect(200);
+    const { issuedAt: _theirs, ...receiptFields } = signedCertificateSchema.parse(theirs.body).certificate;
+    const { issuedAt: _members, ...memberFields } = signedCertificateSchema.parse(members.body).certificate;
+    expect(receiptFields).toEqual(memberFields);
+    const verified = await api(stack).post('/api/verify/certificate').send(theirs.body).expect(200);
+    expect(verified.body).toMatchObject({ signatureValid: true, matchesRecord: true });
+
+    const pdf = await api(stack)
+      .get(`/api/receipts/${receiptId}/certificate.pdf`)
+      .set('X-Receipt-Secret', secret)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    for (const path of [`/api/receipts/${receiptId}/certificate`, `/api/receipts/${receiptId}/certificate.pdf`]) {
+      expectAnswer(await api(stack).get(path).set('X-Receipt-Secret', 'A'.repeat(43)), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(await api(stack).get(path.replace(receiptId, '00000000-0000-4000-8000-000000000000')).set('X-Receipt-Secret', secret), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(await api(stack).get(path).set('Authorization', `Bearer ${member.token}`), 404, RECEIPT_NOT_FOUND);
     }
   });
 
