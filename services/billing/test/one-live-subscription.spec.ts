@@ -1,12 +1,11 @@
 import { billingAccountSchema } from '@app/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { LocalRenewals } from '../src/providers/local/local-renewals';
 import { TEST_CARDS } from '../src/providers/local/local-plans';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/providers/payment-provider';
 import { BillingTestApp, call, CARDS, eventRows, eventually, ORIGIN, pay, startBillingTestApp, startCheckout, subscribe } from './billing-test-app';
 import { FakeStripeApi } from './fake-stripe-api';
-import { startStripeBilling, TEST_PRICES } from './stripe-billing';
+import { sendStripeEvent, startStripeBilling, TEST_PRICES } from './stripe-billing';
 
 type Json = Record<string, unknown>;
 const PAST_DUE = { error: 'Your last payment failed: pay it or change your card in Manage billing', code: 'subscription_past_due' };
@@ -150,23 +149,7 @@ describe('one live subscription per member (stripe provider, against a Stripe-li
 
   /** Sends Stripe's signed `checkout.session.completed` for the session, as paid by `completeCheckout`. */
   async function completed(sessionId: string): Promise<void> {
-    const event = {
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { ...api.sessions.get(sessionId)! } },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'checkout.session.completed',
-    };
-    const payload = JSON.stringify(event);
-    await call(billing, 'post', '/webhooks')
-      .set('Content-Type', 'application/json')
-      .set('X-Provider-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
-      .send(payload)
-      .expect(200);
+    await sendStripeEvent(billing, WEBHOOK_SECRET, 'checkout.session.completed', { ...api.sessions.get(sessionId)! });
     await settled(billing);
   }
   const created = () => api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');

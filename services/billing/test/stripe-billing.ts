@@ -26,8 +26,8 @@ export async function startStripeBilling(webhookSecret: string): Promise<{ api: 
   };
 }
 
-/** Sends Stripe's event about `object` to /webhooks as Stripe delivers it (signed with Stripe's own scheme); answers its id. */
-export async function sendStripeEvent(billing: BillingTestApp, webhookSecret: string, type: string, object: Record<string, unknown>): Promise<string> {
+/** An event as Stripe sends it to a webhook endpoint: its exact body, and a real `Stripe-Signature` header for it. */
+export function stripeEvent(webhookSecret: string, type: string, object: Record<string, unknown>): { id: string; payload: string; signature: string } {
   const event = {
     id: `evt_${randomBytes(12).toString('hex')}`,
     object: 'event',
@@ -40,10 +40,12 @@ export async function sendStripeEvent(billing: BillingTestApp, webhookSecret: st
     type,
   };
   const payload = JSON.stringify(event);
-  await call(billing, 'post', '/webhooks')
-    .set('Content-Type', 'application/json')
-    .set('X-Provider-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
-    .send(payload)
-    .expect(200);
+  return { id: event.id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+}
+
+/** Sends Stripe's event about `object` to /webhooks as Stripe delivers it (signed with Stripe's own scheme); answers its id. */
+export async function sendStripeEvent(billing: BillingTestApp, webhookSecret: string, type: string, object: Record<string, unknown>): Promise<string> {
+  const event = stripeEvent(webhookSecret, type, object);
+  await call(billing, 'post', '/webhooks').set('Content-Type', 'application/json').set('X-Provider-Signature', event.signature).send(event.payload).expect(200);
   return event.id;
 }

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { accountUpdateJobs, BillingTestApp, call, eventRows, eventually, ORIGIN } from './billing-test-app';
 import { FakeStripeApi } from './fake-stripe-api';
-import { startStripeBilling, TEST_PRICES } from './stripe-billing';
+import { startStripeBilling, stripeEvent as signedStripeEvent, TEST_PRICES } from './stripe-billing';
 
 const DAY = 24 * 3600 * 1000;
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
@@ -12,22 +12,7 @@ const refused = { error: 'Webhook signature verification failed', code: 'webhook
 
 type Json = Record<string, unknown>;
 
-/** An event as Stripe sends it to a webhook endpoint: its exact body, and a real `Stripe-Signature` header for it. */
-function stripeEvent(type: string, object: Json) {
-  const event = {
-    id: `evt_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-  const payload = JSON.stringify(event);
-  return { id: event.id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
+const stripeEvent = (type: string, object: Json) => signedStripeEvent(WEBHOOK_SECRET, type, object);
 
 /** An invoice of the subscription as this API version shapes it: the subscription is named under `parent`. */
 function invoiceOf(subscription: Json, status: 'open' | 'paid'): Json {

@@ -29,7 +29,7 @@ import { request, type ExtraHeaders } from '@/lib/api/http';
 export const PAYMENT_PROVIDER = 'stripe';
 
 /** Every partner call carries the link's secret (docs/API.md). */
-const partner = (token: string | undefined): ExtraHeaders => (token ? { 'X-Recipient-Token': token } : {});
+export const partner = (token: string | undefined): ExtraHeaders => (token ? { 'X-Recipient-Token': token } : {});
 const segment = encodeURIComponent;
 
 /** The public API, typed by the contract in libs/contracts. */

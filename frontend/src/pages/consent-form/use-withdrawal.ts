@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import type { ConsentSession } from '@app/contracts';
+import { partner } from '@/lib/api/api';
 import { request } from '@/lib/api/http';
 import { readableError } from '@/lib/api/api-error';
 import { partnerSessionKey } from '@/lib/consent/session-queries';
 
 /** The partner withdraws a granted consent with the link's token (here, not in api.ts: only this lazy screen calls it). */
 function withdrawConsent(sessionId: string, token: string): Promise<ConsentSession> {
-  return request<ConsentSession>('POST', `/api/consent/sessions/${encodeURIComponent(sessionId)}/withdraw`, { headers: { 'X-Recipient-Token': token } });
+  return request<ConsentSession>('POST', `/api/consent/sessions/${encodeURIComponent(sessionId)}/withdraw`, { headers: partner(token) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parseKeyList } from '@app/config';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 
 /** Raised for a malformed key list; the message names the entry by position or id and never contains key material. */
@@ -15,8 +16,6 @@ export interface SigningKeys {
   byId: ReadonlyMap<string, SigningKey>;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-const BASE64_PATTERN = /^[A-Za-z0-9+/]+={0,2}$/;
 // The PKCS#8 wrapping of an Ed25519 seed (RFC 8410): this prefix, then the 32 bytes.
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SEED_BYTES = 32;
@@ -36,18 +35,8 @@ export function signingKeyFrom(id: string, material: Buffer): SigningKey {
 
 /** Parses `id:<base64>` entries separated by commas (a seed or PKCS#8 DER each), like the storage key ring. */
 export function parseSigningKeys(spec: string, activeId: string): SigningKeys {
-  const byId = new Map<string, SigningKey>();
-  spec.split(',').forEach((rawEntry, index) => {
-    const entry = rawEntry.trim();
-    const colon = entry.indexOf(':');
-    if (colon < 0) throw new SigningKeyError(`Signing key entry ${index + 1} is not of the form id:base64key`);
-    const id = entry.slice(0, colon);
-    const encoded = entry.slice(colon + 1);
-    if (!ID_PATTERN.test(id)) throw new SigningKeyError(`Signing key entry ${index + 1} has an invalid id: use 1-64 of A-Z a-z 0-9 . _ -`);
-    if (byId.has(id)) throw new SigningKeyError(`Signing key id ${id} appears more than once`);
-    if (!BASE64_PATTERN.test(encoded)) throw new SigningKeyError(`Signing key ${id} is not valid base64`);
-    byId.set(id, signingKeyFrom(id, Buffer.from(encoded, 'base64')));
-  });
+  const entries = parseKeyList(spec, { entry: 'Signing key entry', key: 'Signing key' }, (message) => new SigningKeyError(message));
+  const byId = new Map([...entries].map(([id, material]) => [id, signingKeyFrom(id, material)] as const));
   const active = byId.get(activeId);
   if (!active) throw new SigningKeyError(`The active signing key id is not one of the listed ids (${[...byId.keys()].join(', ')})`);
   return { active, byId };
