@@ -10,6 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import { EncryptedStorage, KeyRing, LocalDirectoryStorage } from '@app/storage';
 import { DESKTOP, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
+import { confirmPhoneFromTexts } from './support/phone-code';
 import { answerSafetyQuestionsYes } from './support/safety-questions';
 import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
 
@@ -52,6 +53,7 @@ describe('consent session across two phones', () => {
       await partner.getByLabel('Phone number').fill('+1 555 987 6543');
       await partner.getByRole('button', { name: 'Yes', exact: true }).click();
       await partner.getByRole('button', { name: 'Continue' }).click();
+      await confirmPhoneFromTexts(partner);
       await answerSafetyQuestionsYes(partner);
 
       // Step 1: record the statement from the fake microphone, then stop.

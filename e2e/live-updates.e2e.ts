@@ -5,6 +5,7 @@
 import type { Page, WebSocket } from 'playwright-core';
 import { DESKTOP, eventually, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
+import { confirmPhoneFromTexts } from './support/phone-code';
 import { answerSafetyQuestionsYes } from './support/safety-questions';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 
@@ -95,6 +96,7 @@ describe('live verdicts across two phones', () => {
         await partner.getByLabel('Phone number').fill('+1 555 987 6543');
         await partner.getByRole('button', { name: 'Yes', exact: true }).click();
         await partner.getByRole('button', { name: 'Continue' }).click();
+        await confirmPhoneFromTexts(partner);
         await answerSafetyQuestionsYes(partner);
 
         // Step 1: the fake microphone says the statement while recording.

@@ -13,7 +13,7 @@ import {
   type ServerToClientEvents,
 } from '@app/contracts';
 import { createQueue, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { mapLimit, spokenRecording } from '@app/testing';
+import { latestPhoneCode, mapLimit, spokenRecording } from '@app/testing';
 import type { Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import { eventually, registerMember } from './support/browser';
@@ -22,7 +22,12 @@ import { startServer, type TestServer } from './support/server';
 const SESSIONS = 20;
 /** flite's slt saying it: the confusion suite's clip that the offline recogniser grants reliably. */
 const STATEMENT = 'My name is Jordan and I consent';
-const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
+const PARTNER_NAME = 'Jordan Lee';
+/**
+ * Each session's partner proves a phone of their own: one number is texted at most PHONE_CODES_PER_NUMBER_PER_DAY
+ * (10) codes a day, fewer than SESSIONS, and the consent service here runs with the default.
+ */
+const partnerPhone = (index: number) => `+1 555 987 ${6500 + index}`;
 /** Partners submitting at the same time, as phones would. */
 const SUBMITTING_AT_ONCE = 5;
 /** 20 analyses over two workers take 10 to 20 s on two loaded cores; the margin is for a busy CI machine. */
@@ -33,6 +38,8 @@ type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface CreatedSession {
   id: string;
   recipientToken: string;
+  /** The number the partner proves, then names with their answer. */
+  partnerPhone: string;
 }
 
 let server: TestServer;
@@ -101,25 +108,32 @@ async function call<T>(url: string, init: RequestInit, expected: number): Promis
   return JSON.parse(body) as T;
 }
 
-async function createSession(gatewayURL: string, memberToken: string): Promise<CreatedSession> {
-  return call<CreatedSession>(
+async function createSession(gatewayURL: string, memberToken: string, partnerPhone: string): Promise<CreatedSession> {
+  const { id, recipientToken } = await call<{ id: string; recipientToken: string }>(
     `${gatewayURL}/api/consent/sessions`,
     { method: 'POST', headers: { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ deleteAfterDays: 30 }) },
     201,
   );
+  return { id, recipientToken, partnerPhone };
 }
 
 /**
- * The partner's calls (spec section 7): the safety questions answered Yes, the recording announced and uploaded, then
- * the details and Yes submitted with it.
+ * The partner's calls (spec section 7): the safety questions answered Yes, their phone proved (the code texted to it,
+ * read from the consent service's outbox as the phone receives it, typed back), the recording announced and uploaded,
+ * then the details and Yes submitted with it.
  */
 async function submitYes(gatewayURL: string, session: CreatedSession): Promise<ConsentSession> {
   const partner = { 'X-Recipient-Token': session.recipientToken };
+  const json = { ...partner, 'content-type': 'application/json' };
   await call(
     `${gatewayURL}/api/consent/sessions/${session.id}/safety-check`,
-    { method: 'POST', headers: { ...partner, 'content-type': 'application/json' }, body: JSON.stringify({ freeToSayNo: true, clearHeaded: true }) },
+    { method: 'POST', headers: json, body: JSON.stringify({ freeToSayNo: true, clearHeaded: true }) },
     200,
   );
+  const phoneVerification = `${gatewayURL}/api/consent/sessions/${session.id}/phone-verification`;
+  await call(phoneVerification, { method: 'POST', headers: json, body: JSON.stringify({ recipientPhone: session.partnerPhone }) }, 200);
+  const code = await latestPhoneCode(server.sql, session.id);
+  await call(`${phoneVerification}/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ code }) }, 200);
   const asset = await call<{ id: string }>(
     `${gatewayURL}/api/video/assets`,
     {
@@ -136,7 +150,7 @@ async function submitYes(gatewayURL: string, session: CreatedSession): Promise<C
   await call(`${gatewayURL}/api/upload`, { method: 'POST', headers: partner, body: upload }, 201);
 
   const decision = new FormData();
-  const fields = { sessionId: session.id, recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true', decision: 'yes', videoAssetId: asset.id };
+  const fields = { sessionId: session.id, recipient_full_name: PARTNER_NAME, recipient_phone: session.partnerPhone, is_over_18: 'true', decision: 'yes', videoAssetId: asset.id };
   for (const [name, value] of Object.entries(fields)) decision.append(name, value);
   return call<ConsentSession>(`${gatewayURL}/api/consent/process-video`, { method: 'POST', headers: partner, body: decision }, 202);
 }
@@ -157,7 +171,7 @@ test(
     const member = await registerMember(server);
     const memberEvents = received(await connect(gateway2, { token: member.token }));
     const sessions: CreatedSession[] = [];
-    for (let i = 0; i < SESSIONS; i++) sessions.push(await createSession(gateway2, member.token));
+    for (let i = 0; i < SESSIONS; i++) sessions.push(await createSession(gateway2, member.token, partnerPhone(i)));
     const partnerEvents = new Map<string, ConsentSession[]>();
     for (const session of sessions) partnerEvents.set(session.id, received(await partnerSocket(gateway1, session)));
 
@@ -187,7 +201,7 @@ test(
 
     for (const { id } of sessions) {
       for (const events of [memberEvents, partnerEvents.get(id)!]) {
-        expect(verdictEvent(events, id)).toMatchObject({ id, aiVerdict: 'granted', consentStatus: 'granted', recipientFullName: PARTNER.name });
+        expect(verdictEvent(events, id)).toMatchObject({ id, aiVerdict: 'granted', consentStatus: 'granted', recipientFullName: PARTNER_NAME });
       }
       // A partner's socket is in its own session's room only.
       expect(new Set(partnerEvents.get(id)!.map((session) => session.id))).toEqual(new Set([id]));

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { Response } from 'playwright-core';
 import { expectVisible, MOBILE, registerMember, takeCspViolations, useE2e } from './support/browser';
+import { confirmPhoneFromTexts } from './support/phone-code';
 import { answerSafetyQuestionsYes } from './support/safety-questions';
 
 const BUDGET_BYTES = 110_000;
@@ -51,6 +52,7 @@ describe("the partner's page on a phone", () => {
     await page.getByLabel('Phone number').fill('+1 555 987 6543');
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
+    await confirmPhoneFromTexts(page);
     await answerSafetyQuestionsYes(page);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.waitForTimeout(1_500);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, eventually, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 import { scanQrCode } from './support/qr-code';
+import { confirmPhoneFromTexts } from './support/phone-code';
 import { answerSafetyQuestionsYes } from './support/safety-questions';
 
 const PARTNER_NAME = 'Jordan Lee';
@@ -27,6 +28,7 @@ async function consentAsPartner(partner: Page, link: string): Promise<void> {
   await partner.getByLabel('Phone number').fill(PARTNER_PHONE);
   await partner.getByRole('button', { name: 'Yes', exact: true }).click();
   await partner.getByRole('button', { name: 'Continue' }).click();
+  await confirmPhoneFromTexts(partner);
   await answerSafetyQuestionsYes(partner);
   await expectVisible(partner.getByText('Saying Yes?'));
   await partner.getByRole('button', { name: 'Start recording' }).click();
@@ -56,7 +58,7 @@ describe("the partner's receipt", () => {
         await expectVisible(member.getByRole('heading', { name: 'Good News' }), VERDICT_TIMEOUT_MS);
 
         const body = await eventually(async () => {
-          const rows = (await server.sql(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner'`, [session.id])) as { body: string }[];
+          const rows = (await server.sql(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner' AND purpose = 'verdict'`, [session.id])) as { body: string }[];
           expect(rows).toHaveLength(1);
           return rows[0].body;
         }, 15_000);

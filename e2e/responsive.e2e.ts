@@ -40,6 +40,20 @@ describe('mobile landing page (375 x 812)', () => {
   });
 });
 
+describe('mobile privacy page (375 x 812)', () => {
+  test("opens from the landing page's footer, states the retention schedule, and has no horizontal overflow", async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    await page.getByTestId('landing-section-footer').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { name: 'How long we keep a record' }));
+    await expectVisible(page.getByText('Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.'));
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(375);
+    expect(widths.body).toBeLessThanOrEqual(375);
+  });
+});
+
 describe('mobile dashboard (375 x 812)', () => {
   test('the greeting is shown in full, not cut off', async () => {
     const { page, server, context } = e2e;

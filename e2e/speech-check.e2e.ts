@@ -7,6 +7,7 @@ import { copyFile } from 'node:fs/promises';
 import { DESKTOP, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 import { scanQrCode } from './support/qr-code';
+import { confirmPhoneFromTexts } from './support/phone-code';
 import { answerSafetyQuestionsYes } from './support/safety-questions';
 
 const NAME = 'Jordan Lee';
@@ -46,6 +47,7 @@ describe('the speech check in the browser', () => {
     await partner.getByRole('button', { name: 'Yes', exact: true }).click();
     await nextTake(firstTake);
     await partner.getByRole('button', { name: 'Continue' }).click();
+    await confirmPhoneFromTexts(partner);
     await answerSafetyQuestionsYes(partner);
     return { member: page, partner, partnerContext };
   }

@@ -30,6 +30,7 @@ const ProfilePage = lazy(() => import('@/pages/profile/profile-page'));
 const SupportSessionPage = lazy(() => import('@/pages/support/support-session-page'));
 const HistoryPage = lazy(() => import('@/pages/history/history-page'));
 const VerifyPage = lazy(() => import('@/pages/verify/verify-page'));
+const PrivacyPage = lazy(() => import('@/pages/privacy-page'));
 
 export function AppRoutes() {
   return (
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path="/success" element={<SuccessPage />} />
         <Route path="/cancel" element={<CancelPage />} />
         <Route path="/verify" element={<VerifyPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
         <Route path={CONSENT_FORM_ROUTE} element={<ConsentFormPage />} />
         {/* The partner's receipt: no account, its secret is in the link's fragment. */}
         <Route path="/r/:receiptId" element={<ReceiptPage />} />

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { buildIfNeeded } from './support/build.mjs';
-import { createSessions } from './support/sessions.mjs';
+import { createSessions, verifyPartnerPhone } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
 import { importTypeScript } from './support/typescript.mjs';
 
@@ -220,10 +220,14 @@ async function retakeRun(live, session, recording) {
   return { offerMs: offeredAt - firstAcceptedAt, ms: at - secondAcceptedAt, ...(await storedVerdict(session.id)) };
 }
 
-/** `count` fresh sessions, their members' sockets connected before anything is submitted. */
+/**
+ * `count` fresh sessions, their partner's phone (PARTNER.phone, the number each decision names) proved through the API
+ * and their members' sockets connected before anything is submitted: none of it is inside a measured time.
+ */
 async function sessionsFor(live, count) {
   const members = Math.ceil(count / SESSIONS_PER_MEMBER);
   const sessions = (await createSessions(stack, members, Math.ceil(count / members))).slice(0, count);
+  for (const session of sessions) await verifyPartnerPhone(stack, session, PARTNER.phone);
   for (const token of new Set(sessions.map((s) => s.memberToken))) await live.connect(token);
   return sessions;
 }

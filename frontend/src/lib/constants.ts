@@ -18,8 +18,6 @@ export const SUCCESS_REDIRECT_DELAY_MS = 2_000;
 export const NEW_SESSION_DELAY_MS = 500;
 /** Consent session status polling interval. */
 export const SESSION_POLL_INTERVAL_MS = 2_000;
-/** Days the server keeps a session's data; the client sends it with every new session. */
-export const DELETE_AFTER_DAYS = 90;
 /** The QR code canvas: size in pixels and quiet zone in modules. */
 export const QR_CANVAS_SIZE_PX = 160;
 export const QR_CANVAS_MARGIN = 2;

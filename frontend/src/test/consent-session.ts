@@ -22,6 +22,7 @@ export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSes
     verificationTextSent: false,
     check: null,
     withdrawnAt: null,
+    phoneVerifiedAt: null,
     ...overrides,
   };
 }

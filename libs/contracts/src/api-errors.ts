@@ -89,6 +89,18 @@ export const API_ERRORS = {
   nothingToResume: spec(409, 'nothing_to_resume', 'There is no cancelled subscription to resume'),
   /** A new checkout for a member whose renewal failed: they pay the open invoice or change the card in the portal. */
   subscriptionPastDue: spec(409, 'subscription_past_due', 'Your last payment failed: pay it or change your card in Manage billing'),
+  /** Recording (announcing, uploading or submitting one) before the partner typed the code texted to their phone. */
+  phoneNotVerified: spec(409, 'phone_not_verified', 'Verify your phone number with the texted code before recording'),
+  /** The partner gave the member's own number: the partner must prove a phone of their own. */
+  phoneIsMembers: spec(400, 'phone_is_members', "This is the member's own phone number. Enter your own number."),
+  phoneCodeNotSent: spec(409, 'phone_code_not_sent', 'Ask for a code first'),
+  phoneCodeWrong: spec(400, 'phone_code_wrong', 'That code is not right'),
+  phoneCodeExpired: spec(410, 'phone_code_expired', 'That code has expired: ask for a new one'),
+  phoneCodeTriesUsed: spec(429, 'phone_code_tries_used', 'Too many wrong codes: ask for a new one'),
+  phoneCodeResendsUsed: spec(429, 'phone_code_resends_used', 'No more codes can be sent for this consent session'),
+  phoneCodeDailyLimit: spec(429, 'phone_code_daily_limit', 'Too many codes were sent to this number today: try again tomorrow'),
+  /** A second number after the first was verified: the verified one stands. */
+  phoneAlreadyVerified: spec(409, 'phone_already_verified', 'A phone number is already verified for this consent session'),
   /** Every refusal of a receipt (unknown id, missing, wrong or malformed secret): the same answer, revealing nothing. */
   receiptNotFound: spec(404, 'receipt_not_found', 'This receipt link is invalid.'),
   /** A withdrawal of a record whose verdict is not a granted consent: there is nothing to withdraw. */

@@ -31,6 +31,8 @@ export const certificateSchema = z.object({
   transcriptSha256: sha256Hex.nullable(),
   /** The decoder and model that heard the recording; null when nothing was analysed. */
   recogniser: z.string().nullable(),
+  /** When the partner had proved their phone with a texted code, as the verdict recorded it; null: not proved (a No before the check). */
+  phoneVerifiedAt: z.iso.datetime().nullable(),
   /** The session's audit chain head when issued: its length and last row's hash. */
   auditHead: z.object({ seq: z.number().int().nonnegative(), hash: sha256Hex }),
   /** The record's state when issued. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recipientNameField, recipientPhoneField } from './recordings.contract';
 import { lineOfText } from './text';
+import { MIN_RETENTION_DAYS, RETENTION_DAYS } from './retention';
 
 export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;
 /** `failed`: the analysis could not be done (unreadable media, or retries used up); shown as an error, never as a verdict. */
@@ -56,16 +57,19 @@ export const consentSessionSchema = z.object({
   check: partnerCheckSchema.nullable(),
   /** When the partner withdrew their consent (receipts: nothing the member does undoes it); null while it stands. */
   withdrawnAt: z.iso.datetime().nullable(),
+  /** When the partner proved their phone with the texted code; null before (no recording is taken until then). */
+  phoneVerifiedAt: z.iso.datetime().nullable(),
 });
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 
-const deleteAfterDaysMessage = 'deleteAfterDays must be a whole number of days from 1 to 3650';
+const deleteAfterDaysMessage = `deleteAfterDays must be a whole number of days from ${MIN_RETENTION_DAYS} to ${RETENTION_DAYS}`;
+/** Days a record is kept once the member's subscription lapses (the retention schedule, `retention.ts`): no longer than the account. */
 const deleteAfterDays = z
   .number({ message: deleteAfterDaysMessage })
   .int(deleteAfterDaysMessage)
-  .min(1, deleteAfterDaysMessage)
-  .max(3650, deleteAfterDaysMessage)
-  .default(90);
+  .min(MIN_RETENTION_DAYS, deleteAfterDaysMessage)
+  .max(RETENTION_DAYS, deleteAfterDaysMessage)
+  .default(RETENTION_DAYS);
 
 /**
  * POST /api/consent/sessions, as the spec's client sends it (section 7). Only `deleteAfterDays` is used: the initiator

@@ -1,16 +1,18 @@
 // Server-side entry. The web app imports types from here (`import type`) and runtime values only from the zod-free
-// files (api-errors, ids, subscription-status, early-pricing, live-updates, recording-attempts), so no validator ships to
-// phones that do not need one.
+// files (api-errors, ids, subscription-status, early-pricing, live-updates, recording-attempts, retention), so no
+// validator ships to phones that do not need one.
 export * from './api-errors';
 export * from './ids';
 export * from './recording-attempts';
 export * from './subscription-status';
 export * from './early-pricing';
+export * from './retention';
 export * from './text';
 export * from './auth.contract';
 export * from './site.contract';
 export * from './consent-sessions.contract';
 export * from './safety-check.contract';
+export * from './phone-verification.contract';
 export * from './recordings.contract';
 export * from './payments.contract';
 export * from './referrals.contract';
@@ -20,3 +22,4 @@ export * from './certificates.contract';
 export * from './receipts.contract';
 export * from './receipt-link';
 export * from './live-updates';
+export * from './retention.contract';

@@ -52,6 +52,8 @@ export const supportSessionFieldsSchema = z.object({
   expiresAt: z.iso.datetime(),
   consentGrantedTime: z.iso.datetime().nullable(),
   verificationTextSentAt: z.iso.datetime().nullable(),
+  /** When the partner proved their phone with a texted code (the number itself is not given). */
+  phoneVerifiedAt: z.iso.datetime().nullable(),
 });
 export type SupportSessionFields = z.infer<typeof supportSessionFieldsSchema>;
 
@@ -62,6 +64,8 @@ export const supportVerdictSchema = z.object({
   recogniser: z.string().nullable(),
   timingsMs: z.record(z.string(), z.number()),
   videoAssetId: z.uuid().nullable(),
+  /** Whether, and when, the partner's phone had been proved when the verdict was reached. */
+  phoneVerifiedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type SupportVerdict = z.infer<typeof supportVerdictSchema>;
@@ -70,6 +74,8 @@ export type SupportVerdict = z.infer<typeof supportVerdictSchema>;
 export const supportTextMessageSchema = z.object({
   id: z.uuid(),
   recipient: z.enum(['partner', 'member']),
+  /** verdict, withdrawal, or phone_code (the partner's proof; its body, the code, is never shown). */
+  purpose: z.enum(['verdict', 'withdrawal', 'phone_code']),
   phone: z.string(),
   status: z.enum(['pending', 'sent', 'failed']),
   attempts: z.number().int(),

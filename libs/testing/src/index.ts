@@ -8,3 +8,4 @@ export * from './speech-recordings';
 export * from './metric-samples';
 export * from './pocketsphinx-build';
 export * from './speech-conditions';
+export * from './phone-codes';

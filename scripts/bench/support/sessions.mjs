@@ -1,7 +1,10 @@
 // What the benchmark polls: members registered through the API, activated by SQL as the payment provider will
-// (as e2e does), each starting a few consent sessions.
+// (as e2e does), each starting a few consent sessions; and the partner's phone proof a recording needs first.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { importTypeScript } from './typescript.mjs';
+
+const { latestPhoneCode } = await importTypeScript('../../../libs/testing/src/phone-codes.ts', import.meta.url);
 
 /** A valid 1x1 PNG: registration requires a picture. */
 const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -44,4 +47,18 @@ export async function createSessions(stack, members, perMember) {
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The partner's phone proved through the public API, as the partner's page does before recording: a code texted to
+ * `phone` (POST /api/consent/sessions/{id}/phone-verification), read from the consent service's outbox as the phone
+ * would receive it, and typed back (.../confirm). `phone` must be the `recipient_phone` the decision later names; one
+ * number proved for many sessions needs the stack's PHONE_CODES_PER_NUMBER_PER_DAY raised (startStack does).
+ */
+export async function verifyPartnerPhone(stack, session, phone) {
+  const partner = { 'X-Recipient-Token': session.recipientToken };
+  const path = `${stack.gatewayUrl}/api/consent/sessions/${session.id}/phone-verification`;
+  await call(path, { method: 'POST', headers: partner, body: JSON.stringify({ recipientPhone: phone }) });
+  const code = await latestPhoneCode(stack.sql, session.id);
+  await call(`${path}/confirm`, { method: 'POST', headers: partner, body: JSON.stringify({ code }) });
 }

@@ -126,6 +126,23 @@ describe('webhooks and the lifecycle (local provider)', () => {
     expect((await latestJob(member)).data).toEqual({ version: 1, userId: member, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: repaid!.updatedAt.toISOString() });
   });
 
+  it('ended unpaid keeps the lapse, so the deletion date stays 90 days after the failed renewal', async () => {
+    const member = randomUUID();
+    const { subscriptionId } = await subscribe(billing, member);
+    const lapsed = await billing.local.updateSubscription(subscriptionId, { status: 'past_due' });
+    const failed = sendEvent(billing, 'invoice.payment_failed', { subscriptionId });
+    await failed.send().expect(200);
+    await processed(failed.id);
+
+    await billing.local.updateSubscription(subscriptionId, { status: 'canceled' });
+    const ended = sendEvent(billing, 'customer.subscription.deleted', { subscriptionId });
+    await ended.send().expect(200);
+    await processed(ended.id);
+    expect((await subscriptionRow(subscriptionId)).lapsed_at.toISOString()).toBe(lapsed!.updatedAt.toISOString());
+    expect(await account(member)).toMatchObject({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(lapsed!.updatedAt) });
+    expect((await latestJob(member)).data).toMatchObject({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(lapsed!.updatedAt) });
+  });
+
   it('cancel at period end keeps the member active, with deletion = period end + 90 days; then the provider ends it', async () => {
     const member = randomUUID();
     const { subscriptionId } = await subscribe(billing, member, 'annual');

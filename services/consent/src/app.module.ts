@@ -13,6 +13,10 @@ import { consentDataSourceOptions } from './database/consent-data-source';
 import { ProcessVideoController } from './decisions/process-video.controller';
 import { DeleteMember } from './members/delete-member';
 import { MembersController } from './members/members.controller';
+import { DeleteExpiredSessions } from './retention/delete-expired-sessions';
+import { DeletionLogRepository } from './retention/deletion-log.repository';
+import { RetentionController } from './retention/retention.controller';
+import { SessionDeletion } from './retention/session-deletion';
 import { RefuseConsent } from './decisions/refuse-consent';
 import { RequeueProcessingSessions } from './analysis/requeue-processing-sessions';
 import { StatusController } from './decisions/status.controller';
@@ -61,6 +65,11 @@ import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
 import { WithdrawConsent } from './receipts/withdraw-consent';
 import { WithdrawalController } from './receipts/withdrawal.controller';
+import { ConfirmPhoneCode } from './phone-verification/confirm-phone-code';
+import { PhoneVerificationController } from './phone-verification/phone-verification.controller';
+import { PhoneVerificationsRepository } from './phone-verification/phone-verifications.repository';
+import { SendPhoneCode } from './phone-verification/send-phone-code';
+import { DevTextsController } from './text-messages/dev-texts.controller';
 
 @Module({})
 export class AppModule {
@@ -72,7 +81,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions('consent', config)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
       ],
-      controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController],
+      controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, RetentionController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -114,7 +123,10 @@ export class AppModule {
         VerdictTexts,
         SendTextMessageProcessor,
         RequeuePendingTexts,
+        DeletionLogRepository,
+        SessionDeletion,
         DeleteMember,
+        DeleteExpiredSessions,
         SupportLookup,
         CertificateSigner,
         CertificatesRepository,
@@ -125,6 +137,9 @@ export class AppModule {
         ReceiptsRepository,
         ReceiptsService,
         WithdrawConsent,
+        PhoneVerificationsRepository,
+        SendPhoneCode,
+        ConfirmPhoneCode,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { latestPhoneCode } from '@app/testing';
 import request, { Response } from 'supertest';
 import type { ConsentTestApp } from './consent-test-app';
 
@@ -27,15 +28,44 @@ export interface CreatedSession {
   body: Record<string, unknown>;
 }
 
+/**
+ * A new session as the gateway creates it; by default its partner's phone (PARTNER.phone) is then marked proved in
+ * the database, as the texted code would (phone-verification.spec.ts tests that path through the API), so tests of
+ * recording are not about codes; `verifyPhone: false` leaves the proof to the test.
+ */
 export async function createSession(
   consent: ConsentTestApp,
   initiatorUserId: string = randomUUID(),
   body: Record<string, unknown> = { initiatorFullName: 'Alex Doe', initiatorPictureUrl: '/api/media/profile-pictures/a.webp', deleteAfterDays: 90 },
+  { verifyPhone = true }: { verifyPhone?: boolean } = {},
 ): Promise<CreatedSession> {
   const response = await call(consent, 'post', '/sessions').set('X-Actor-User-Id', initiatorUserId).send(body);
   if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
   const { id, qrCodeId, recipientToken } = response.body;
-  return { id, qrCodeId, recipientToken, initiatorUserId, body: response.body };
+  const session = { id, qrCodeId, recipientToken, initiatorUserId, body: response.body };
+  if (verifyPhone) await markPhoneVerified(consent, id);
+  return session;
+}
+
+/** The state the texted code's proof leaves (phone-verification.spec.ts tests the proof itself through the API). */
+export async function markPhoneVerified(consent: ConsentTestApp, sessionId: string, phone: string = PARTNER.phone): Promise<void> {
+  await consent.dataSource.query(`UPDATE consent.consent_sessions SET recipient_phone = $2, phone_verified_at = now() WHERE id = $1`, [sessionId, phone]);
+}
+
+export function sendPhoneCode(consent: ConsentTestApp, session: CreatedSession, recipientPhone: string = PARTNER.phone): request.Test {
+  return call(consent, 'post', `/sessions/${session.id}/phone-verification`).set('X-Recipient-Token', session.recipientToken).send({ recipientPhone });
+}
+
+export function confirmPhoneCode(consent: ConsentTestApp, session: CreatedSession, code: string): request.Test {
+  return call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set('X-Recipient-Token', session.recipientToken).send({ code });
+}
+
+/** The partner's phone proof: a code texted to `phone`, read from the outbox, typed back. */
+export async function verifyPartnerPhone(consent: ConsentTestApp, session: CreatedSession, phone: string = PARTNER.phone): Promise<void> {
+  const sent = await sendPhoneCode(consent, session, phone);
+  if (sent.status !== 200) throw new Error(`phone code not sent: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const confirmed = await confirmPhoneCode(consent, session, await latestPhoneCode((sql, parameters) => consent.dataSource.query(sql, parameters), session.id));
+  if (confirmed.status !== 200) throw new Error(`phone code not accepted: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }
 
 export function registerAsset(consent: ConsentTestApp, session: CreatedSession, fileSize: number, mimeType = 'video/webm'): request.Test {

@@ -63,6 +63,7 @@ describe('the support lookup of a session (consent service, real Postgres and Re
       recogniser: 'pocketsphinx test',
       timingsMs: { normalize: 3, transcribe: 40, judge: 1 },
       videoAssetId: assetId,
+      phoneVerifiedAt: expect.any(String),
       createdAt: expect.any(String),
     });
     expect(record.textMessages.map(({ recipient, phone, status, attempts, provider }) => ({ recipient, phone, status, attempts, provider }))).toEqual([

@@ -11,8 +11,8 @@ import type { ConsentTestApp } from './consent-test-app';
 export const MEMBER_PHONE = '+1 555 246 8013';
 
 /** A session created through the app's own route, as the gateway creates it (with the member's phone, by default). */
-export function sessionWithPhone(consent: ConsentTestApp, initiatorPhone: string | null = MEMBER_PHONE): Promise<CreatedSession> {
-  return createSession(consent, undefined, { initiatorFullName: 'Alex Doe', initiatorPictureUrl: null, deleteAfterDays: 90, initiatorPhone });
+export function sessionWithPhone(consent: ConsentTestApp, initiatorPhone: string | null = MEMBER_PHONE, options?: { verifyPhone?: boolean }): Promise<CreatedSession> {
+  return createSession(consent, undefined, { initiatorFullName: 'Alex Doe', initiatorPictureUrl: null, deleteAfterDays: 90, initiatorPhone }, options);
 }
 
 /**

@@ -75,7 +75,7 @@ describe('text messages (log provider)', () => {
   });
 
   it('refuses a No whose phone is malformed, changing nothing', async () => {
-    const session = await sessionWithPhone(consent);
+    const session = await sessionWithPhone(consent, undefined, { verifyPhone: false });
     const answer = await call(consent, 'patch', `/sessions/${session.id}/status`)
       .set('X-Recipient-Token', session.recipientToken)
       .send({ status: 'denied', recipientFullName: 'Jordan', recipientPhone: '   ' });

@@ -13,6 +13,8 @@ import { StaffAccess } from './admin/staff-access';
 import { SupportAccessLog } from './admin/support-access-log';
 import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from './account-deletion/delete-due-accounts';
+import { DeleteExpiredRecords } from './account-deletion/delete-expired-records';
+import { DueAccountsRepository } from './account-deletion/due-accounts.repository';
 import { AuthSession } from './auth/auth-session.entity';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
@@ -44,6 +46,8 @@ import { ProfilePicturesController } from './profile-pictures/profile-pictures.c
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
 import { QueueHandles } from './queues/queue-handles';
 import { RobotsController } from './site/robots.controller';
+import { DevTextsController } from './dev/dev-texts.controller';
+import { PhoneVerificationController } from './consent/phone-verification.controller';
 import { SiteController } from './site/site.controller';
 import { JobStates } from './support/job-states';
 import { SupportLookup } from './support/support-lookup';
@@ -64,7 +68,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, SafetyCheckController, HealthController, ProfilePicturesController, ReceiptsController, RobotsController, SiteController, SupportController, MemberCertificatesController, VerificationController],
+      controllers: [AuthController, BillingController, ConsentController, SafetyCheckController, HealthController, ProfilePicturesController, ReceiptsController, RobotsController, SiteController, SupportController, MemberCertificatesController, VerificationController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
@@ -89,7 +93,9 @@ export class AppModule {
         BillingLimiter,
         ReferralNotice,
         AccountUpdatesProcessor,
+        DueAccountsRepository,
         DeleteDueAccounts,
+        DeleteExpiredRecords,
         AccountDeletionSchedule,
         StaffAccess,
         SupportAccessLog,

@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { SessionUpdatesProcessor } from '../src/live-updates/session-updates.processor';
-import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent/consent-stack';
+import { api, createSession as createVerifiedSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent/consent-stack';
 import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
 
 /**
@@ -72,6 +72,9 @@ function refused(socket: Socket): Promise<Error & { data?: unknown }> {
     socket.once('connect_error', resolve);
   });
 }
+
+/** A session whose partner answers No before giving a phone: the verdict is its only push (no partner text follows). */
+const createSession = (stack: ConsentStack, member: Member) => createVerifiedSession(stack, member, undefined, { verifyPhone: false });
 
 /** Every session-updated event a socket receives, in order. */
 function collect(socket: Socket): ConsentSession[] {

@@ -7,6 +7,9 @@ import type {
   CreateSubscriptionResponse,
   LoginRequest,
   NewSessionRequest,
+  PhoneCodeConfirmation,
+  PhoneCodeRequest,
+  PhoneCodeSent,
   PlanId,
   ReferralProgress,
   RegisterAssetRequest,
@@ -51,6 +54,11 @@ export const api = {
   /** The partner's private safety answers before recording; a No to either ends the session. */
   safetyCheck: (id: string, body: SafetyCheckRequest, token: string) =>
     request<ConsentSession>('POST', `/api/consent/sessions/${segment(id)}/safety-check`, { json: body, headers: partner(token) }),
+  /** Texts the partner a code proving their phone (again: a resend); recording waits for it. */
+  sendPhoneCode: (id: string, body: PhoneCodeRequest, token: string) =>
+    request<PhoneCodeSent>('POST', `/api/consent/sessions/${segment(id)}/phone-verification`, { json: body, headers: partner(token) }),
+  confirmPhoneCode: (id: string, body: PhoneCodeConfirmation, token: string) =>
+    request<ConsentSession>('POST', `/api/consent/sessions/${segment(id)}/phone-verification/confirm`, { json: body, headers: partner(token) }),
   registerAsset: (body: RegisterAssetRequest, token: string) =>
     request<AssetCreated>('POST', '/api/video/assets', { json: body, headers: partner(token) }),
   /** Multipart: fields sessionId and videoAssetId, then the file part video. */

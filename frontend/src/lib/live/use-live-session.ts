@@ -46,3 +46,9 @@ export function useLiveSession(sessionId: string | undefined, token?: string, en
     };
   }, [client, sessionId, token, enabled]);
 }
+
+/** `useLiveSession` as a component, so a page can load it only once it has something to follow (the partner's form). */
+export function LiveSession({ sessionId, token }: { sessionId: string; token?: string }): null {
+  useLiveSession(sessionId, token);
+  return null;
+}

@@ -1,11 +1,11 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
-import { useLiveSession } from '@/lib/live/use-live-session';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
-import { BrowserNotSupported, Later, PartnerResult, RetakeStep, SafetySupport, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { BrowserNotSupported, Later, LiveSession, PartnerResult, RetakeStep, SafetySupport, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { PhoneCodeStep } from '@/pages/consent-form/phone-code-step';
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
 import { RecordingStep } from '@/pages/consent-form/recording-step';
 import type { Outcome } from '@/pages/consent-form/result-step';
@@ -15,6 +15,7 @@ import { useConsentSubmission } from '@/pages/consent-form/use-consent-submissio
 import { useRefusal } from '@/pages/consent-form/use-refusal';
 import { useSafetyAnswers } from '@/pages/consent-form/use-safety-answers';
 import { usePartnerSession } from '@/pages/consent-form/use-verdict';
+import { usePhoneCode } from '@/pages/consent-form/use-phone-code';
 
 function LaterScreen({ children }: { children: ReactNode }) {
   return (
@@ -24,8 +25,8 @@ function LaterScreen({ children }: { children: ReactNode }) {
   );
 }
 
-/** 'safety': the private questions after the details, before the camera opens at step 1. */
-type FormStep = 0 | 'safety' | 1 | 2;
+/** After the details: 'phone', the texted code; 'safety', the private questions; then the camera opens at step 1. */
+type FormStep = 0 | 'phone' | 'safety' | 1 | 2;
 
 function outcomeOf(session: ConsentSession): Outcome {
   if (session.withdrawnAt) return 'withdrawn';
@@ -49,6 +50,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const refusal = useRefusal(session, token);
   const toRecording = useCallback(() => setStep(1), []);
   const safety = useSafetyAnswers(session, token, toRecording);
+  const phoneCode = usePhoneCode(session, token);
 
   const loaded = sessionState(session);
   // A session answered before this page loaded (e.g. a reload after submitting) goes straight to the result.
@@ -60,12 +62,32 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const latest = usePartnerSession(session, token, answered, following);
   const outcome = outcomeOf(latest);
   // Live while there is something left to hear: the verdict, then the verification text.
-  useLiveSession(session.id, token, following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed')));
+  const live = following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed'));
+  const liveSession = live && (
+    <Suspense fallback={null}>
+      <LiveSession sessionId={session.id} token={token} />
+    </Suspense>
+  );
 
-  const continueToQuestions = useCallback((values: RecipientValues) => {
-    setDetails(values);
-    setStep('safety');
-  }, []);
+  const { send: sendCode, confirm: confirmCode } = phoneCode;
+  // A refusal at step 0 (the member's own number, a limit) shows there, where the number can be changed.
+  const textCode = useCallback(async (phone: string) => {
+    const sent = await sendCode(phone);
+    if (sent) setStep(sent.verified ? 'safety' : 'phone');
+  }, [sendCode]);
+  const continueToCode = useCallback(
+    (values: RecipientValues) => {
+      setDetails(values);
+      void textCode(values.phone);
+    },
+    [textCode],
+  );
+  const confirmed = useCallback(
+    async (code: string) => {
+      if (await confirmCode(code)) setStep('safety');
+    },
+    [confirmCode],
+  );
   const recorded = useCallback((blob: Blob) => {
     setRecording(blob);
     setStep(2);
@@ -82,83 +104,106 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     [reset],
   );
 
-  if (loaded === 'expired') {
-    return (
-      <Later>
-        <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />
-      </Later>
-    );
-  }
-  const refused = refusal.state.kind === 'refused';
-  const check = latest.check;
-  // Support, never a verdict: also after a reload, as the partner's own view says why it ended.
-  if (check?.endedBySafetyAnswers) {
-    return (
-      <LaterScreen>
-        <SafetySupport textSent={latest.verificationTextSent} />
-      </LaterScreen>
-    );
-  }
-  const offerRetake = !refused && !isSettled(latest) && check?.retakeAllowed === true && check.attempt !== retakeOf;
-  if (offerRetake) {
-    return (
-      <LaterScreen>
-        <RetakeStep check={check} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
-      </LaterScreen>
-    );
-  }
-  // After Yes or No with a recording, the review step shows the analysis until the session is settled.
-  const showResult = refused || (following && isSettled(latest)) || (answeredBefore && retakeOf === null);
-  if (showResult) {
-    // The texts follow the answer and recording as stored, so a reload reads the same; this page's own answer counts
-    // only until the server's is there.
-    const localAnswer = refused ? 'no' : submission.state.kind === 'processing' ? submission.state.decision : null;
-    return (
-      <LaterScreen>
-        <PartnerResult
-          sessionId={session.id}
-          token={token}
-          outcome={outcome}
-          textSent={latest.verificationTextSent}
-          recorded={check?.recorded ?? !refused}
-          initiatorName={session.initiator.fullName}
-          pressedYes={(check?.answer ?? localAnswer) === 'yes'}
-          heard={check?.heard}
-        />
-      </LaterScreen>
-    );
-  }
-  if (!support.ok || cameraProblem) {
-    return (
-      <Later>
-        <BrowserNotSupported problem={support.ok ? cameraProblem! : support.problem} />
-      </Later>
-    );
-  }
+  // The live socket sits apart from the screens, so a change of screen (the verdict arriving) keeps it open.
+  const screen = (): ReactNode => {
+    if (loaded === 'expired') {
+      return (
+        <Later>
+          <SessionNotFound qrCodeId={session.qrCodeId} message={INVALID_SESSION_MESSAGE} />
+        </Later>
+      );
+    }
+    const refused = refusal.state.kind === 'refused';
+    const check = latest.check;
+    // Support, never a verdict: also after a reload, as the partner's own view says why it ended.
+    if (check?.endedBySafetyAnswers) {
+      return (
+        <LaterScreen>
+          <SafetySupport textSent={latest.verificationTextSent} />
+        </LaterScreen>
+      );
+    }
+    const offerRetake = !refused && !isSettled(latest) && check?.retakeAllowed === true && check.attempt !== retakeOf;
+    if (offerRetake) {
+      return (
+        <LaterScreen>
+          <RetakeStep check={check} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
+        </LaterScreen>
+      );
+    }
+    // After Yes or No with a recording, the review step shows the analysis until the session is settled.
+    const showResult = refused || (following && isSettled(latest)) || (answeredBefore && retakeOf === null);
+    if (showResult) {
+      // The texts follow the answer and recording as stored, so a reload reads the same; this page's own answer counts
+      // only until the server's is there.
+      const localAnswer = refused ? 'no' : submission.state.kind === 'processing' ? submission.state.decision : null;
+      return (
+        <LaterScreen>
+          <PartnerResult
+            sessionId={session.id}
+            token={token}
+            outcome={outcome}
+            textSent={latest.verificationTextSent}
+            recorded={check?.recorded ?? !refused}
+            initiatorName={session.initiator.fullName}
+            pressedYes={(check?.answer ?? localAnswer) === 'yes'}
+            heard={check?.heard}
+          />
+        </LaterScreen>
+      );
+    }
+    if (!support.ok || cameraProblem) {
+      return (
+        <Later>
+          <BrowserNotSupported problem={support.ok ? cameraProblem! : support.problem} />
+        </Later>
+      );
+    }
 
-  const declining = refusal.state.kind === 'sending';
+    const declining = refusal.state.kind === 'sending';
+    return (
+      <SimplePage>
+        {step === 0 && (
+          <RecipientDetailsStep session={session} onContinue={continueToCode} onDecline={decline} declining={declining} sending={phoneCode.busy} refusal={phoneCode.error} />
+        )}
+        {step === 'phone' && phoneCode.sent && (
+          <PhoneCodeStep
+            sentTo={phoneCode.sent.sentTo}
+            resendsLeft={phoneCode.sent.resendsLeft}
+            busy={phoneCode.busy}
+            error={phoneCode.error}
+            onConfirm={(code) => void confirmed(code)}
+            onResend={() => details && void textCode(details.phone)}
+            onChangeNumber={() => setStep(0)}
+          />
+        )}
+        {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}
+        {step === 1 && (
+          <RecordingStep
+            fullName={details?.name ?? latest.recipientFullName ?? ''}
+            mimeType={support.mimeType}
+            onRecorded={recorded}
+            onCameraUnavailable={setCameraProblem}
+            onDecline={decline}
+            declining={declining}
+          />
+        )}
+        {step === 2 && (
+          <ReviewStep
+            recording={recording}
+            submission={submission.state}
+            onDecision={(decision) => void submission.submit(decision)}
+            onBack={() => setStep(1)}
+          />
+        )}
+      </SimplePage>
+    );
+  };
+
   return (
-    <SimplePage>
-      {step === 0 && <RecipientDetailsStep session={session} onContinue={continueToQuestions} onDecline={decline} declining={declining} />}
-      {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}
-      {step === 1 && (
-        <RecordingStep
-          fullName={details?.name ?? latest.recipientFullName ?? ''}
-          mimeType={support.mimeType}
-          onRecorded={recorded}
-          onCameraUnavailable={setCameraProblem}
-          onDecline={decline}
-          declining={declining}
-        />
-      )}
-      {step === 2 && (
-        <ReviewStep
-          recording={recording}
-          submission={submission.state}
-          onDecision={(decision) => void submission.submit(decision)}
-          onBack={() => setStep(1)}
-        />
-      )}
-    </SimplePage>
+    <>
+      {liveSession}
+      {screen()}
+    </>
   );
 }

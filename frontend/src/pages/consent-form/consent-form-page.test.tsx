@@ -6,6 +6,7 @@ import { dismissToast } from '@/components/ui/use-toast';
 import type { ConsentSession } from '@app/contracts';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+import { CONFIRM_CODE, enterPhoneCode, PHONE_CODE_HANDLERS, SEND_CODE } from '@/test/phone-code';
 import { liveSockets, openLiveSockets, type FakeLiveSocket } from '@/test/fake-live-socket';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
@@ -53,7 +54,7 @@ const SAFETY_CHECK = 'POST /api/consent/sessions/s1/safety-check';
 
 function openForm(handlers: Parameters<typeof mockFetch>[0], route = FORM) {
   // Both safety answers Yes leave the session open (safety-step.test.tsx tests the step itself).
-  const fetchMock = mockFetch({ [SAFETY_CHECK]: () => jsonResponse(testSession()), ...handlers });
+  const fetchMock = mockFetch({ ...PHONE_CODE_HANDLERS, [SAFETY_CHECK]: () => jsonResponse(testSession()), ...handlers });
   renderApp(<AppRoutes />, { route });
   return { fetchMock, u: userEvent.setup() };
 }
@@ -65,6 +66,8 @@ async function fillDetails(u: ReturnType<typeof userEvent.setup>) {
   await u.type(screen.getByLabelText('Phone number'), '+15550100');
   await u.click(screen.getByRole('group', { name: 'Are you over 18?' }).querySelector('button')!);
   await u.click(screen.getByRole('button', { name: 'Continue' }));
+  await enterPhoneCode(u);
+  await screen.findByRole('heading', { name: 'Just for you' });
   for (const question of await screen.findAllByRole('group')) await u.click(within(question).getByRole('button', { name: 'Yes' }));
   await u.click(screen.getByRole('button', { name: 'Continue' }));
 }
@@ -193,7 +196,7 @@ describe('/consent/form: step 0', () => {
     expect(yes).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(screen.queryByText('You must be over 18 to continue')).not.toBeInTheDocument());
     await u.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Just for you' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
   });
 });
 
@@ -219,7 +222,7 @@ describe('/consent/form: recording', () => {
     expect(playback).toHaveAttribute('src', `blob:recording-${FakeRecorder.data.size}`);
     expect(playback).toHaveAttribute('controls');
     expect(createObjectURL).toHaveBeenCalledWith(FakeRecorder.data);
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !/^\/api\/(auth\/me|consent\/sessions\/(qr\/|s1\/safety-check))/.test(url))).toEqual([]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !/^\/api\/(auth\/me|consent\/sessions\/(qr\/|s1\/(safety-check|phone-verification)))/.test(url))).toEqual([]);
 
     // Leaving the step lets the browser free the recording's address.
     await u.click(screen.getByRole('button', { name: 'Back' }));
@@ -254,7 +257,7 @@ describe('/consent/form: recording', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       stubMedia();
-      mockFetch({ [SAFETY_CHECK]: () => jsonResponse(testSession()), ...pending });
+      mockFetch({ ...PHONE_CODE_HANDLERS, [SAFETY_CHECK]: () => jsonResponse(testSession()), ...pending });
       renderApp(<AppRoutes />, { route: FORM });
       const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await fillDetails(u);
@@ -320,6 +323,8 @@ describe('/consent/form: answering', () => {
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
     const sent = fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/api/auth') && !String(url).includes('/qr/'));
     expect(sent.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      SEND_CODE,
+      CONFIRM_CODE,
       SAFETY_CHECK,
       'POST /api/video/assets',
       'POST /api/upload',
@@ -328,7 +333,8 @@ describe('/consent/form: answering', () => {
     ]);
     for (const [, init] of sent) expect(init?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
 
-    const asset = JSON.parse(String(sent[1][1]?.body)) as Record<string, unknown>;
+    expect(JSON.parse(String(sent[0][1]?.body))).toEqual({ recipientPhone: '+15550100' });
+    const asset = JSON.parse(String(sent[3][1]?.body)) as Record<string, unknown>;
     expect(asset).toEqual({
       sessionId: 's1',
       filename: 'consent-s1.webm',
@@ -338,12 +344,12 @@ describe('/consent/form: answering', () => {
       isEncrypted: true,
     });
 
-    const upload = sent[2][1]?.body as FormData;
+    const upload = sent[4][1]?.body as FormData;
     expect(formKeys(upload)).toEqual(['sessionId', 'videoAssetId', 'video']);
     expect(upload.get('videoAssetId')).toBe('va1');
     expect((upload.get('video') as File).size).toBe(3 * 1024);
 
-    const analysis = sent[3][1]?.body as FormData;
+    const analysis = sent[5][1]?.body as FormData;
     expect(formKeys(analysis)).toEqual(['sessionId', 'decision', 'recipient_full_name', 'recipient_phone', 'is_over_18', 'videoAssetId']);
     expect(Object.fromEntries(analysis.entries())).toEqual({
       sessionId: 's1',

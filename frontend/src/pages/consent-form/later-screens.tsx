@@ -5,6 +5,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
  * wrong): each loads when it is reached, so the page's first scripts stay within their budget.
  */
 export const PartnerResult = lazy(() => import('@/pages/consent-form/partner-result'));
+/** Following the session live, needed only once the partner has answered. */
+export const LiveSession = lazy(() => import('@/lib/live/use-live-session').then((module) => ({ default: module.LiveSession })));
 export const RetakeStep = lazy(() => import('@/pages/consent-form/retake-step').then((module) => ({ default: module.RetakeStep })));
 export const SafetySupport = lazy(() => import('@/pages/consent-form/safety-support').then((module) => ({ default: module.SafetySupport })));
 export const BrowserNotSupported = lazy(() => import('@/pages/consent-form/browser-not-supported').then((module) => ({ default: module.BrowserNotSupported })));

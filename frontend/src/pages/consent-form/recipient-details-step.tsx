@@ -15,10 +15,14 @@ interface Props {
   /** The partner's No, stored at once without a recording. */
   onDecline: () => void;
   declining?: boolean;
+  /** The phone code is on its way: Continue waits. */
+  sending?: boolean;
+  /** Why no code could be sent to the number given (the member's own, a limit reached). */
+  refusal?: string | null;
 }
 
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
-export function RecipientDetailsStep({ session, onContinue, onDecline, declining = false }: Props) {
+export function RecipientDetailsStep({ session, onContinue, onDecline, declining = false, sending = false, refusal }: Props) {
   const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(RECIPIENT_DEFAULTS, validateRecipient);
   // The answer starts as false, but "No" only shows as chosen once the partner has picked it.
   const [ageAnswered, setAgeAnswered] = useState(false);
@@ -34,7 +38,8 @@ export function RecipientDetailsStep({ session, onContinue, onDecline, declining
       <InitiatorBadge session={session} />
       {/* The partner has never seen this product: say what comes next. */}
       <p className="text-sm text-slate-600">
-        Next, two private questions; then you record a short video of yourself (up to {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
+        Next, we text a code to your phone to confirm it is yours, and ask two private questions; then you record a short video of yourself (up to{' '}
+        {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
       </p>
       <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
         <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name} {...bind('name')} />
@@ -44,7 +49,7 @@ export function RecipientDetailsStep({ session, onContinue, onDecline, declining
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          error={errors.phone}
+          error={errors.phone ?? refusal ?? undefined}
           {...bind('phone')}
         />
         <fieldset className="space-y-1.5" aria-describedby={ageError ? 'recipient-age-error' : undefined}>
@@ -63,7 +68,7 @@ export function RecipientDetailsStep({ session, onContinue, onDecline, declining
             </p>
           )}
         </fieldset>
-        <Button type="submit" size="lg" className="w-full">
+        <Button type="submit" size="lg" className="w-full" disabled={sending}>
           Continue
         </Button>
       </form>

@@ -25,7 +25,7 @@ export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavaila
   });
 
   return (
-    <StepCard step={3} title="Saying Yes?">
+    <StepCard step={4} title="Saying Yes?">
       <p className="text-sm text-slate-700">Say this sentence:</p>
       <p className="break-words text-2xl font-semibold text-slate-900">“My name is {fullName} and I consent.”</p>
       <p className="text-sm text-slate-700">Speak in English, clearly, phone at arm's length.</p>

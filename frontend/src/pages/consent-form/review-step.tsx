@@ -20,7 +20,7 @@ export function ReviewStep({ recording, submission, onDecision, onBack }: Props)
   const playback = useObjectUrl(recording);
 
   return (
-    <StepCard step={4} title="Review & Consent">
+    <StepCard step={5} title="Review & Consent">
       <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack} disabled={busy}>
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back

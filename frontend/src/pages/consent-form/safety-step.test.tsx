@@ -5,6 +5,7 @@ import { AppRoutes } from '@/App';
 import { SAFETY_QUESTIONS, SAFETY_SUPPORT } from '@/content/safety';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '@/test/render';
+import { enterPhoneCode, PHONE_CODE_HANDLERS } from '@/test/phone-code';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
@@ -24,13 +25,14 @@ function stubCamera() {
 }
 
 async function toQuestions(handlers: Parameters<typeof mockFetch>[0]) {
-  const fetchMock = mockFetch({ [QR_PATH]: () => jsonResponse(testSession()), ...handlers });
+  const fetchMock = mockFetch({ [QR_PATH]: () => jsonResponse(testSession()), ...PHONE_CODE_HANDLERS, ...handlers });
   renderApp(<AppRoutes />, { route: FORM });
   const u = userEvent.setup();
   await u.type(await screen.findByLabelText('Your name'), 'Jamie Lee');
   await u.type(screen.getByLabelText('Phone number'), '+15550100');
   await u.click(within(screen.getByRole('group', { name: 'Are you over 18?' })).getByRole('button', { name: 'Yes' }));
   await u.click(screen.getByRole('button', { name: 'Continue' }));
+  await enterPhoneCode(u);
   expect(await screen.findByRole('heading', { name: 'Just for you' })).toBeInTheDocument();
   const answer = (question: string, value: 'Yes' | 'No') => u.click(within(screen.getByRole('group', { name: question })).getByRole('button', { name: value }));
   return { fetchMock, u, answer };
@@ -48,7 +50,7 @@ describe('/consent/form: the private safety questions', () => {
   it('asks both questions before the camera opens; both Yes go on to the recording, the answers sent once', async () => {
     const getUserMedia = stubCamera();
     const { fetchMock, u, answer } = await toQuestions({ [SAFETY_CHECK]: () => jsonResponse(testSession()) });
-    expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 5')).toBeInTheDocument();
     expect([FREE, CLEAR]).toEqual(['Do you feel free to say no right now?', 'Are you clear-headed enough to decide (not too drunk or high)?']);
     expect(getUserMedia).not.toHaveBeenCalled();
 

@@ -18,7 +18,7 @@ export function SafetyStep({ onAnswered, sending }: { onAnswered: (answers: Safe
   };
 
   return (
-    <StepCard step={2} title="Just for you">
+    <StepCard step={3} title="Just for you">
       <p className="text-sm text-slate-600">{SAFETY_INTRO}</p>
       {SAFETY_QUESTIONS.map(({ key, text }) => (
         <fieldset key={key}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
-export const FORM_STEPS = 4;
+export const FORM_STEPS = 5;
 
 /** One step of the partner's form, numbered so they know how far along they are. */
 export function StepCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { NewSessionRequest, User } from '@app/contracts';
 import { newQrCodeId as buildQrCodeId } from '@app/contracts/ids';
-import { DELETE_AFTER_DAYS } from '@/lib/constants';
+import { RETENTION_DAYS } from '@app/contracts/retention';
 
 /** The spec's QR id with a random string of the browser's. The server assigns its own; this one is only sent. */
 export function newQrCodeId(now: number = Date.now(), random: () => number = Math.random): string {
@@ -17,7 +17,7 @@ export function newSessionPayload(user: Pick<User, 'id' | 'fullName'>, qrCodeId:
     recipientFullName: '',
     recipientPhone: '',
     consentStatus: 'pending',
-    deleteAfterDays: DELETE_AFTER_DAYS,
+    deleteAfterDays: RETENTION_DAYS,
   };
 }
 

@@ -39,6 +39,7 @@ describe('/dashboard', () => {
     expect(banner).toHaveTextContent('Your subscription has ended.');
     expect(banner).toHaveTextContent('(in 3 days)');
     expect(screen.getByRole('link', { name: 'Resubscribe Now' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.getByRole('link', { name: 'How long we keep records' })).toHaveAttribute('href', '/privacy');
   });
 
   it('offers a subscription cancelled at period end Resume subscription, which undoes it in one tap and the banner goes', async () => {

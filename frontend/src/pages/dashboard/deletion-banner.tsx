@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { TriangleAlert } from 'lucide-react';
 import type { BillingAccount } from '@app/contracts';
+import { daysUntilDeletion } from '@app/contracts/retention';
 import { buttonClasses } from '@/components/ui/button';
 import { useBillingAccount, useResumeSubscription } from '@/lib/account/billing-account';
 import { formatDate } from '@/lib/money';
-import { daysUntilDeletion, formatDays } from '@/pages/dashboard/deletion-countdown';
+import { formatDays } from '@/pages/dashboard/deletion-countdown';
 
 const actionClasses = buttonClasses({ variant: 'danger', size: 'sm', className: 'mt-3' });
 
@@ -56,7 +57,10 @@ function Banner({ account, onFixPayment, onResubscribe }: { account: BillingAcco
           </p>
           <p className="mt-1 text-sm">
             {ending && `You keep access until ${formatDate(account.currentPeriodEnd!)}; `}
-            {ending ? 'your' : 'Your'} account and recordings will be deleted on {deletedOn} (in <strong>{formatDays(days)}</strong>).
+            {ending ? 'your' : 'Your'} account and recordings will be deleted on {deletedOn} (in <strong>{formatDays(days)}</strong>).{' '}
+            <Link to="/privacy" className="font-medium underline">
+              How long we keep records
+            </Link>
           </p>
           {ending ? (
             <button type="button" disabled={resume.isPending} onClick={() => resume.mutate()} className={actionClasses}>

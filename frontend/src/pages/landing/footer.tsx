@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { useSiteInfo } from '@/lib/site';
@@ -10,8 +11,10 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:items-center md:justify-between">
         <Logo />
         <nav aria-label="Legal and support" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600">
-          {/* Privacy and Terms pages are not written yet; shown as placeholders, not links. */}
-          <span title="Coming soon">Privacy</span>
+          <Link to="/privacy" className="hover:text-slate-900 hover:underline">
+            Privacy
+          </Link>
+          {/* The Terms page is not written yet; shown as a placeholder, not a link. */}
           <span title="Coming soon">Terms</span>
           {site?.supportEmail && (
             <a href={`mailto:${site.supportEmail}`} className="font-medium text-rose-700 hover:underline">

@@ -22,6 +22,7 @@ export function SessionRecord({ record }: { record: SupportSessionLookup }) {
           <Fact label="Expires" value={`${formatUtc(session.expiresAt)}${session.expired ? ' (expired)' : ''}`} />
           <Fact label="Consent granted" value={formatUtc(session.consentGrantedTime)} />
           <Fact label="Verification text sent" value={formatUtc(session.verificationTextSentAt)} />
+          <Fact label="Partner's phone proved by code" value={formatUtc(session.phoneVerifiedAt)} />
           <Fact label="Last change" value={formatUtc(session.updatedAt)} />
           <Fact label="Deleted after" value={`${session.deleteAfterDays} days`} />
         </dl>

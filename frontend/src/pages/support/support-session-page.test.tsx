@@ -32,6 +32,7 @@ function lookup(overrides: Partial<SupportSessionLookup> = {}): SupportSessionLo
       expiresAt: '2026-11-22T12:30:00.000Z',
       consentGrantedTime: '2026-11-22T12:05:00.000Z',
       verificationTextSentAt: '2026-11-22T12:06:00.000Z',
+      phoneVerifiedAt: '2026-11-22T12:02:00.000Z',
     },
     timeline: [
       { seq: 1, event: 'session_created', at: '2026-11-22T12:00:00.000Z', actor: 'member', details: { deleteAfterDays: 90 } },
@@ -45,10 +46,11 @@ function lookup(overrides: Partial<SupportSessionLookup> = {}): SupportSessionLo
       recogniser: 'pocketsphinx en-us',
       timingsMs: { normalize: 120, transcribe: 900 },
       videoAssetId: '5d6e7f80-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      phoneVerifiedAt: '2026-11-22T12:02:00.000Z',
       createdAt: '2026-11-22T12:05:00.000Z',
     },
     textMessages: [
-      { id: TEXT_ID, recipient: 'partner', phone: '••••••43', status: 'failed', attempts: 5, provider: 'twilio', lastError: 'Twilio 21211: [phone] is not valid', createdAt: '2026-11-22T12:05:00.000Z', sentAt: null },
+      { id: TEXT_ID, recipient: 'partner', purpose: 'verdict', phone: '••••••43', status: 'failed', attempts: 5, provider: 'twilio', lastError: 'Twilio 21211: [phone] is not valid', createdAt: '2026-11-22T12:05:00.000Z', sentAt: null },
     ],
     jobs: [
       { queue: 'media-analysis', name: 'analyze-recording', id: ID, state: 'completed' },

@@ -2,12 +2,6 @@ import { env, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { z } from 'zod';
 
-/**
- * The `deleteAfterDays` every consent session carries (spec section 9): a member whose subscription lapses, ends or is
- * cancelled keeps the account this many days past that moment, then it is deleted.
- */
-export const DELETE_AFTER_DAYS = 90;
-
 export const billingConfigSchema = z
   .object({
     ...serviceConfigShape,

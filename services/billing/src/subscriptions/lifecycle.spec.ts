@@ -1,3 +1,4 @@
+import { accountDueAt } from '@app/contracts';
 import { checkoutAnswer, memberLifecycle, oneLiveSubscription, resumable, type LifecycleInput } from './lifecycle';
 
 const DAY = 24 * 3600 * 1000;
@@ -36,6 +37,14 @@ describe('memberLifecycle', () => {
   it.each(['canceled', 'incomplete_expired'])('%s is canceled, deleted 90 days after it ended', (status) => {
     expect(memberLifecycle(state({ status }), now)).toEqual({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(periodEnd) });
     expect(memberLifecycle(state({ status, currentPeriodEnd: null }), now).accountDeletionDate).toEqual(plus90(now));
+  });
+
+  it('ended unpaid: deleted 90 days after the renewal first failed, not after its last period', () => {
+    expect(memberLifecycle(state({ status: 'canceled', lapsedAt }), now)).toEqual({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(lapsedAt) });
+  });
+
+  it('dates the deletion by the retention schedule', () => {
+    expect(memberLifecycle(state({ status: 'past_due', lapsedAt }), now).accountDeletionDate).toEqual(accountDueAt(lapsedAt));
   });
 });
 

@@ -1,7 +1,4 @@
-import type { SubscriptionStatus } from '@app/contracts';
-import { DELETE_AFTER_DAYS } from '../config/billing-config.schema';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { accountDueAt, type SubscriptionStatus } from '@app/contracts';
 
 /** What the lifecycle reads of a recorded subscription. */
 export interface LifecycleInput {
@@ -9,7 +6,7 @@ export interface LifecycleInput {
   status: string;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: Date | null;
-  /** When it was first seen past due (kept in `subscriptions.lapsed_at`). */
+  /** When it was first seen past due (kept in `subscriptions.lapsed_at` until it is paid again). */
   lapsedAt: Date | null;
 }
 
@@ -20,16 +17,16 @@ export interface MemberLifecycle {
   accountDeletionDate: Date | null;
 }
 
-const afterRetention = (moment: Date) => new Date(moment.getTime() + DELETE_AFTER_DAYS * DAY_MS);
-
 /**
  * The member's status and deletion date from the provider's state of their subscription (pure; `now` stands in for a
- * moment the provider did not give).
+ * moment the provider did not give). The date is the retention schedule's (`accountDueAt`, libs/contracts), counted
+ * from the lapse:
  * - active / trialing: `active`, nothing to delete; cancelled at period end: still `active` until the provider ends
- *   it, deletion = period end + 90 days.
- * - past_due / unpaid (a renewal failed): `past_due`, deletion = the lapse + 90 days; paid again, it is active again
+ *   it, lapsing at period end.
+ * - past_due / unpaid (a renewal failed): `past_due`, lapsed when first seen past due; paid again, it is active again
  *   and the date is cleared.
- * - canceled / incomplete_expired: `canceled`, deletion = when it ended (its period end) + 90 days.
+ * - canceled / incomplete_expired: `canceled`, lapsed when a renewal first failed, if one did, else when it ended (its
+ *   period end).
  * - none, or not yet paid (incomplete, and anything unknown): `inactive`, nothing to delete.
  */
 export function memberLifecycle(subscription: LifecycleInput | null, now: Date): MemberLifecycle {
@@ -39,14 +36,14 @@ export function memberLifecycle(subscription: LifecycleInput | null, now: Date):
     case 'trialing':
       return {
         subscriptionStatus: 'active',
-        accountDeletionDate: subscription.cancelAtPeriodEnd ? afterRetention(subscription.currentPeriodEnd ?? now) : null,
+        accountDeletionDate: subscription.cancelAtPeriodEnd ? accountDueAt(subscription.currentPeriodEnd ?? now) : null,
       };
     case 'past_due':
     case 'unpaid':
-      return { subscriptionStatus: 'past_due', accountDeletionDate: afterRetention(subscription.lapsedAt ?? now) };
+      return { subscriptionStatus: 'past_due', accountDeletionDate: accountDueAt(subscription.lapsedAt ?? now) };
     case 'canceled':
     case 'incomplete_expired':
-      return { subscriptionStatus: 'canceled', accountDeletionDate: afterRetention(subscription.currentPeriodEnd ?? now) };
+      return { subscriptionStatus: 'canceled', accountDeletionDate: accountDueAt(subscription.lapsedAt ?? subscription.currentPeriodEnd ?? now) };
     default:
       return { subscriptionStatus: 'inactive', accountDeletionDate: null };
   }

@@ -6,6 +6,8 @@ import { LIVE_PROVIDER_STATUSES } from './lifecycle';
 import { Subscription } from './subscription.entity';
 
 const LAPSED_STATUSES = ['past_due', 'unpaid'];
+/** Paid again: the lapse is over. */
+const PAID_STATUSES = ['active', 'trialing'];
 
 /** The queries of `subscriptions`. */
 @Injectable()
@@ -19,7 +21,8 @@ export class SubscriptionsRepository {
   /**
    * Stores the provider's state of a subscription for the member, unless what is stored is as new or newer (the
    * provider's `updatedAt`), in one statement, so two writers (an event and verify-payment) cannot interleave. The
-   * lapse is the `updatedAt` of the first past-due state seen, kept while it stays past due and cleared otherwise.
+   * lapse is the `updatedAt` of the first past-due state seen, kept until it is paid again (also once it ends unpaid:
+   * the retention schedule counts from the lapse, not from the end).
    * Answers whether the row changed.
    */
   async upsert(transaction: Transaction, userId: string, state: SubscriptionState): Promise<boolean> {
@@ -35,11 +38,11 @@ export class SubscriptionsRepository {
          current_period_end = excluded.current_period_end,
          cancel_at_period_end = excluded.cancel_at_period_end,
          provider_updated_at = excluded.provider_updated_at,
-         lapsed_at = CASE WHEN excluded.lapsed_at IS NULL THEN NULL ELSE COALESCE(stored.lapsed_at, excluded.lapsed_at) END,
+         lapsed_at = CASE WHEN excluded.status = ANY($10::text[]) THEN NULL ELSE COALESCE(stored.lapsed_at, excluded.lapsed_at) END,
          updated_at = now()
        WHERE stored.provider_updated_at < excluded.provider_updated_at
        RETURNING provider_subscription_id`,
-      [state.subscriptionId, userId, state.customerId, state.plan, state.status, state.currentPeriodEnd, state.cancelAtPeriodEnd, state.updatedAt, lapsedAt],
+      [state.subscriptionId, userId, state.customerId, state.plan, state.status, state.currentPeriodEnd, state.cancelAtPeriodEnd, state.updatedAt, lapsedAt, PAID_STATUSES],
     );
     return rows.length > 0;
   }

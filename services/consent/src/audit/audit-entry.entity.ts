@@ -16,6 +16,12 @@ export const AUDIT_EVENTS = [
   'recording_deleted',
   /** The partner's private safety answers before recording (details: freeToSayNo, clearHeaded); a No ends the session. */
   'safety_answers',
+  /** A code texted to the partner's phone (details: send, the session's how-many-th; never the number or the code). */
+  'phone_code_sent',
+  /** A wrong code typed (details: try, of the current code). */
+  'phone_code_wrong',
+  /** The partner proved their phone (details: send, which code did it). */
+  'phone_verified',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -85,6 +85,7 @@ export async function renderCertificatePdf(signed: SignedCertificate): Promise<B
     ['Recording SHA-256', certificate.recordingSha256 ?? 'no recording'],
     ['Transcript SHA-256', certificate.transcriptSha256 ?? 'nothing was transcribed'],
     ['Speech recogniser', certificate.recogniser ?? 'none'],
+    ["Partner's phone", certificate.phoneVerifiedAt ? `Proved with a texted code at ${certificate.phoneVerifiedAt}` : 'Not proved (answered before the phone check)'],
     ['Audit chain head', `row ${certificate.auditHead.seq}, ${certificate.auditHead.hash}`],
     ['Consent', stateLine(certificate.withdrawnAt, 'Withdrawn by the partner', 'Not withdrawn')],
     ['Recording', stateLine(certificate.recordingDeletedAt, "Deleted at the partner's request", 'Kept, encrypted')],

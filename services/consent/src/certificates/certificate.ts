@@ -11,7 +11,7 @@ export interface CertificateFacts {
   createdAt: Date;
   /** The latest `decision_submitted` audit row's time. */
   answeredAt: Date | null;
-  verdict: { outcome: VerdictOutcome; reasons: string[]; transcript: string | null; recogniser: string | null; createdAt: Date } | null;
+  verdict: { outcome: VerdictOutcome; reasons: string[]; transcript: string | null; recogniser: string | null; phoneVerifiedAt: Date | null; createdAt: Date } | null;
   recordingSha256: string | null;
   auditHead: AuditHead;
   withdrawnAt: Date | null;
@@ -41,6 +41,7 @@ export function certificateOf(facts: CertificateFacts, issuedAt: Date, keyId: st
     recordingSha256: facts.recordingSha256,
     transcriptSha256: verdict.transcript === null ? null : createHash('sha256').update(verdict.transcript, 'utf8').digest('hex'),
     recogniser: verdict.recogniser,
+    phoneVerifiedAt: verdict.phoneVerifiedAt?.toISOString() ?? null,
     auditHead: { seq: facts.auditHead.seq, hash: facts.auditHead.hash },
     withdrawnAt: facts.withdrawnAt?.toISOString() ?? null,
     recordingDeletedAt: facts.recordingDeletedAt?.toISOString() ?? null,

@@ -17,6 +17,7 @@ describe('consentConfigSchema', () => {
     expect(parseConfig(consentConfigSchema, required)).toEqual({
       ...required,
       NODE_ENV: 'development',
+      PHONE_CODES_PER_NUMBER_PER_DAY: 10,
       CONSENT_HOST: '127.0.0.1',
       CONSENT_PORT: 3001,
       REDIS_PREFIX: 'ciq:',

@@ -20,6 +20,8 @@ const textMessageConfigShape = {
    * API call, keeping its path. Unset in production, where the SDK reaches api.twilio.com.
    */
   TWILIO_API_BASE_URL: env.url(['http:', 'https:']).optional(),
+  /** Phone codes texted to one number per 24 hours, whichever sessions ask (the partner's phone proof). */
+  PHONE_CODES_PER_NUMBER_PER_DAY: env.positiveInt(10),
   /** Texts sent at once by this process. */
   TEXT_MESSAGE_CONCURRENCY: env.positiveInt(2),
 };

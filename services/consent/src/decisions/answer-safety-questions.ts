@@ -9,6 +9,7 @@ import { ConsentSessionsRepository } from '../sessions/consent-sessions.reposito
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
+import { detailsWithoutRecording } from './answer-details';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 import { answeredBeforeSafetyCheck, safetyAnswersEndSession } from './safety-answers';
 
@@ -37,7 +38,7 @@ export class AnswerSafetyQuestions {
       if (answeredBeforeSafetyCheck(session)) throw new ApiException(API_ERRORS.alreadyAnswered);
       await this.audit.append(transaction, session.id, 'safety_answers', { freeToSayNo, clearHeaded }, caller.audit);
       if (!safetyAnswersEndSession(request)) return session;
-      const details = { recipientFullName: request.recipientFullName ?? null, recipientPhone: request.recipientPhone ?? null };
+      const details = detailsWithoutRecording(session, request.recipientFullName, request.recipientPhone);
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no', safetyStoppedAt: now });
       // A No before recording's own verdict: its reasons reach the member (e.g. a certificate), so they must not tell.
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));

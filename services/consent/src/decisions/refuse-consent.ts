@@ -8,6 +8,7 @@ import { ConsentSessionsRepository } from '../sessions/consent-sessions.reposito
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict } from '../verdicts/store-verdict';
+import { detailsWithoutRecording } from './answer-details';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 
 /**
@@ -32,7 +33,7 @@ export class RefuseConsent {
       if (update.status === 'granted') throw new ApiException(API_ERRORS.grantNeedsRecording);
       assertOpen(session, now);
       // The details of the first answer stand: a No instead of a retake comes with none, or keeps the stored ones.
-      const details = session.recipientPhone === null ? { recipientFullName: update.recipientFullName ?? null, recipientPhone: update.recipientPhone ?? null } : {};
+      const details = session.recipientDecision === null ? detailsWithoutRecording(session, update.recipientFullName, update.recipientPhone) : {};
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no' });
       await this.audit.append(transaction, session.id, 'decision_submitted', { decision: 'no', withRecording: false }, caller.audit);
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));

@@ -52,7 +52,8 @@ export class SubmitDecision {
       if (retake && (await this.attempts.judgedRecording(transaction, session.id, asset.id))) {
         throw new ApiException(API_ERRORS.recordingAlreadySubmitted);
       }
-      const details = retake ? {} : { recipientFullName: form.recipient_full_name, recipientPhone: form.recipient_phone, verifiedOver18: true };
+      // The phone stands as proved (assertAnswerable checked the form names it).
+      const details = retake ? {} : { recipientFullName: form.recipient_full_name, verifiedOver18: true };
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: form.decision, videoAssetId: asset.id });
       const attempt = session.attempts + 1;
       const submitted = { decision: form.decision, videoAssetId: asset.id, withRecording: true, ...(form.decision === 'yes' ? { attempt } : {}) };

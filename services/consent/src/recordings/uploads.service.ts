@@ -3,6 +3,7 @@ import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { CallerContext } from '../http/caller-context';
+import { assertPhoneVerified } from '../phone-verification/phone-verification-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { RecordingIntake } from './recording-intake';
@@ -21,6 +22,7 @@ export class UploadsService {
     if (!fields.sessionId || !fields.videoAssetId) throw new ApiException(API_ERRORS.uploadFieldsMissing);
     const session = await this.sessions.partnerSession(fields.sessionId, caller);
     assertOpen(session, new Date());
+    assertPhoneVerified(session);
     const asset = await this.assets.findOfSession(session.id, fields.videoAssetId);
     if (!asset) throw new ApiException(API_ERRORS.recordingNotFound);
     return this.intake.storeRecording(session, asset, file, caller.audit);

@@ -1,6 +1,6 @@
 import { isUuid } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { Transaction } from '@app/database';
 import { ConsentSession } from '../sessions/consent-session.entity';
 import { VideoAsset } from './video-asset.entity';
@@ -51,6 +51,13 @@ export class VideoAssetsRepository {
   async storageKeysOfSession(transaction: Transaction, sessionId: string): Promise<string[]> {
     const assets = await transaction.find(VideoAsset, { select: { storageKey: true }, where: { sessionId } });
     return assets.map((asset) => asset.storageKey);
+  }
+
+  /** The storage keys of these sessions' recordings, each with its session (in the transaction, when given one). */
+  async storageKeysOfSessions(sessionIds: string[], transaction?: Transaction): Promise<{ sessionId: string; storageKey: string }[]> {
+    if (!sessionIds.length) return [];
+    const assets = await (transaction ?? this.dataSource.manager).find(VideoAsset, { select: { sessionId: true, storageKey: true }, where: { sessionId: In(sessionIds) } });
+    return assets.map(({ sessionId, storageKey }) => ({ sessionId, storageKey }));
   }
 
   /** The storage keys of every recording of the sessions a member initiated (in the transaction, when given one). */

@@ -6,6 +6,7 @@ import { UnitOfWork } from '@app/database';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { assertPhoneVerified } from '../phone-verification/phone-verification-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
@@ -32,6 +33,7 @@ export class VideoAssetsService {
   async register(input: RegisterAssetInput, caller: CallerContext): Promise<{ id: string }> {
     const session = await this.sessions.partnerSession(input.sessionId, caller);
     assertOpen(session, new Date());
+    assertPhoneVerified(session);
     if (!isAcceptedRecordingType(input.mimeType)) throw unsupportedRecording();
     if (input.fileSize > this.config.RECORDING_MAX_BYTES) throw recordingTooLarge(this.config.RECORDING_MAX_BYTES);
     const asset = await this.create(session.id, input);

@@ -67,6 +67,10 @@ export class ConsentSession {
   @Column({ name: 'verification_text_sent_at', type: 'timestamptz', nullable: true })
   verificationTextSentAt: Date | null;
 
+  /** When the partner proved their phone (`recipientPhone`) with the texted code: recording is refused before. */
+  @Column({ name: 'phone_verified_at', type: 'timestamptz', nullable: true })
+  phoneVerifiedAt: Date | null;
+
   /** When the partner withdrew their consent (src/receipts); set once, never cleared. */
   @Column({ name: 'withdrawn_at', type: 'timestamptz', nullable: true })
   withdrawnAt: Date | null;

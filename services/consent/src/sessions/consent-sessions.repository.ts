@@ -94,16 +94,31 @@ export class ConsentSessionsRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Locks these sessions in id order, like `lockOfInitiator`, and answers the ids of those that still exist. */
+  async lockOf(transaction: Transaction, ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids])) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** What the retention schedule reads of the sessions these members initiated, without a lock. */
+  async retentionOfInitiators(userIds: string[]): Promise<{ id: string; initiatorUserId: string; deleteAfterDays: number }[]> {
+    return (await this.dataSource.query(
+      `SELECT id, initiator_user_id AS "initiatorUserId", delete_after_days AS "deleteAfterDays" FROM ${this.table()} WHERE initiator_user_id = ANY($1::uuid[])`,
+      [userIds],
+    )) as { id: string; initiatorUserId: string; deleteAfterDays: number }[];
+  }
+
   /**
    * Deletes sessions with everything that hangs off them: their video assets, verdicts and texts (foreign keys
    * `ON DELETE CASCADE`) and their audit chains (the same cascade, which the append-only trigger lets through only
-   * for rows whose session row is gone). Answers how many sessions were deleted.
+   * for rows whose session row is gone). Answers the sessions deleted.
    */
-  async deleteWithEverything(transaction: Transaction, ids: string[]): Promise<number> {
-    if (!ids.length) return 0;
-    const deleted = (await transaction.query(`DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id`, [ids])) as unknown[];
+  async deleteWithEverything(transaction: Transaction, ids: string[]): Promise<{ id: string; initiatorUserId: string }[]> {
+    if (!ids.length) return [];
+    const deleted = (await transaction.query(`DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id, initiator_user_id AS "initiatorUserId"`, [ids])) as unknown[];
     // TypeORM answers a DELETE ... RETURNING as [rows, count].
-    return Array.isArray(deleted[0]) ? (deleted[0] as unknown[]).length : deleted.length;
+    return (Array.isArray(deleted[0]) ? deleted[0] : deleted) as { id: string; initiatorUserId: string }[];
   }
 
   /** Sessions whose latest recording was submitted for analysis and has no outcome yet (not those awaiting a retake). */

@@ -50,6 +50,7 @@ describe('presentSession', () => {
   it('answers exactly the documented fields, the initiator nested, dates as ISO strings', () => {
     expect(presentSession(stored(), now)).toEqual({
       id: '0b8e8f52-3d2a-4a5e-9f7c-1c2d3e4f5a6b',
+      phoneVerifiedAt: null,
       qrCodeId: 'ciq-mx-abc123defg',
       initiatorUserId: '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f',
       initiatorFullName: 'Alex Doe',

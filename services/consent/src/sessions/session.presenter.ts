@@ -61,5 +61,6 @@ export function presentSession(session: ConsentSession, now: Date, { recipientTo
     verificationTextSent: session.verificationTextSentAt != null,
     check: check ?? null,
     withdrawnAt: session.withdrawnAt?.toISOString() ?? null,
+    phoneVerifiedAt: session.phoneVerifiedAt?.toISOString() ?? null,
   };
 }

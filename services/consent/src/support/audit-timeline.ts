@@ -5,10 +5,10 @@ import type { AuditEntry, AuditEvent } from '../audit/audit-entry.entity';
  * The audit details support may see: ids, hashes, sizes, decisions and outcomes. Any other key is left out, so a
  * detail added later stays hidden until it has been judged free of personal data here.
  */
-const SHOWN_DETAILS = new Set(['decision', 'withRecording', 'videoAssetId', 'attempt', 'sha256', 'size', 'mimeType', 'outcome', 'reasons', 'from', 'to', 'deleteAfterDays', 'via', 'assets']);
+const SHOWN_DETAILS = new Set(['decision', 'withRecording', 'videoAssetId', 'attempt', 'sha256', 'size', 'mimeType', 'outcome', 'reasons', 'from', 'to', 'deleteAfterDays', 'via', 'assets', 'send', 'try']);
 
 /** Events only the partner's own requests cause. */
-const PARTNER_EVENTS = new Set<AuditEvent>(['link_opened', 'recording_stored', 'decision_submitted', 'consent_withdrawn', 'recording_deleted', 'safety_answers']);
+const PARTNER_EVENTS = new Set<AuditEvent>(['link_opened', 'recording_stored', 'decision_submitted', 'consent_withdrawn', 'recording_deleted', 'safety_answers', 'phone_code_sent', 'phone_code_wrong', 'phone_verified']);
 
 /**
  * Who caused a row. A status change or verdict follows either the partner's request (pressing No, submitting) or

@@ -30,6 +30,7 @@ const session = {
   retakeUntil: null,
   consentGrantedTime: new Date('2026-11-22T12:05:00Z'),
   verificationTextSentAt: new Date('2026-11-22T12:06:00Z'),
+  phoneVerifiedAt: new Date('2026-11-22T12:02:00Z'),
   deleteAfterDays: 90,
   expiresAt: new Date('2026-11-22T12:30:00Z'),
   createdAt: new Date('2026-11-22T12:00:00Z'),
@@ -57,6 +58,7 @@ const verdict = {
   transcript: TRANSCRIPT,
   recogniser: 'pocketsphinx en-us',
   timingsMs: { normalize: 120, transcribe: 900, judge: 2 },
+  phoneVerifiedAt: new Date('2026-11-22T12:02:00Z'),
   createdAt: new Date('2026-11-22T12:05:00Z'),
 } as Verdict;
 
@@ -64,6 +66,7 @@ const partnerText = {
   id: '11111111-1111-4111-8111-111111111111',
   sessionId: id,
   recipient: 'partner',
+  purpose: 'verdict',
   phone: PARTNER_PHONE,
   body: 'Hi Jordan, your response was recorded.',
   status: 'failed',
@@ -100,6 +103,7 @@ describe('presentSupportRecord', () => {
         expiresAt: '2026-11-22T12:30:00.000Z',
         consentGrantedTime: '2026-11-22T12:05:00.000Z',
         verificationTextSentAt: '2026-11-22T12:06:00.000Z',
+        phoneVerifiedAt: '2026-11-22T12:02:00.000Z',
       },
       timeline: [{ seq: 1, event: 'session_created', at: '2026-11-22T12:00:00.000Z', actor: 'member', details: { deleteAfterDays: 90 } }],
       chain: { verified: true, length: 1, brokenAtSeq: null, reason: null },
@@ -109,12 +113,14 @@ describe('presentSupportRecord', () => {
         recogniser: 'pocketsphinx en-us',
         timingsMs: { normalize: 120, transcribe: 900, judge: 2 },
         videoAssetId: asset,
+        phoneVerifiedAt: '2026-11-22T12:02:00.000Z',
         createdAt: '2026-11-22T12:05:00.000Z',
       },
       textMessages: [
         {
           id: partnerText.id,
           recipient: 'partner',
+          purpose: 'verdict',
           phone: '••••••43',
           status: 'failed',
           attempts: 5,

@@ -45,6 +45,7 @@ export function presentSupportRecord({ session, entries, chain, attempts, verdic
       expiresAt: session.expiresAt.toISOString(),
       consentGrantedTime: session.consentGrantedTime?.toISOString() ?? null,
       verificationTextSentAt: session.verificationTextSentAt?.toISOString() ?? null,
+      phoneVerifiedAt: session.phoneVerifiedAt?.toISOString() ?? null,
     },
     timeline: entries.map(supportAuditEntry),
     chain: chainStatus(chain, entries.length),
@@ -67,6 +68,7 @@ function presentVerdict(verdict: Verdict): SupportVerdict {
     recogniser: verdict.recogniser,
     timingsMs: verdict.timingsMs,
     videoAssetId: verdict.videoAssetId,
+    phoneVerifiedAt: verdict.phoneVerifiedAt?.toISOString() ?? null,
     createdAt: verdict.createdAt.toISOString(),
   };
 }
@@ -75,6 +77,7 @@ function presentTextMessage(message: TextMessage): SupportTextMessage {
   return {
     id: message.id,
     recipient: message.recipient,
+    purpose: message.purpose,
     phone: maskPhone(message.phone)!,
     status: message.status,
     attempts: message.attempts,

@@ -59,7 +59,8 @@ export class SendTextMessageProcessor implements OnApplicationBootstrap, OnModul
         const { providerMessageId } = await this.sender.send(message.phone, message.body);
         const sentAt = new Date();
         await this.messages.markSent(transaction, message.id, { provider: this.sender.provider, providerMessageId, sentAt });
-        if (message.recipient !== 'partner') return { message, session: null };
+        // Only the verdict's text to the partner is the session's verification text (a phone code is not).
+        if (message.recipient !== 'partner' || message.purpose !== 'verdict') return { message, session: null };
         await this.sessions.lock(transaction, message.sessionId);
         await this.sessions.update(transaction, message.sessionId, { verificationTextSentAt: sentAt });
         return { message, session: await this.sessions.get(transaction, message.sessionId) };

@@ -4,8 +4,11 @@ export const TEXT_RECIPIENTS = ['partner', 'member'] as const;
 /** Who a text goes to: the partner (the verification text) or the member who started the session (a confirmation). */
 export type TextRecipient = (typeof TEXT_RECIPIENTS)[number];
 export type TextMessageStatus = 'pending' | 'sent' | 'failed';
-/** Why a text is sent: a session's verdict, or the partner's withdrawal (the member is told); one text per recipient and purpose. */
-export type TextPurpose = 'verdict' | 'withdrawal';
+/**
+ * Why a text is sent: a session's verdict, the partner's withdrawal (the member is told), one text per recipient and
+ * purpose; or a code proving the partner's phone (`phone_code`, as many as the limits allow).
+ */
+export type TextPurpose = 'verdict' | 'withdrawal' | 'phone_code';
 
 /** One row of the outbox: a text written with the verdict that causes it, sent afterwards by the send-text-message job. */
 @Entity({ name: 'text_messages' })

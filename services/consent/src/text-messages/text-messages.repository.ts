@@ -37,6 +37,34 @@ export class TextMessagesRepository {
     return transaction.find(TextMessage, { where: { sessionId }, order: { recipient: 'DESC' } });
   }
 
+  /** Phone-code texts written to this (normalised) number since `since`, by any session: its daily limit. */
+  countPhoneCodesSince(transaction: Transaction, phone: string, since: Date): Promise<number> {
+    return transaction
+      .createQueryBuilder(TextMessage, 'message')
+      .where({ purpose: 'phone_code', phone })
+      .andWhere('message.createdAt > :since', { since })
+      .getCount();
+  }
+
+  /**
+   * Replaces the body of the session's phone-code texts already handed over with `body`: a code once used or replaced
+   * is kept nowhere in clear. One still waiting to be sent keeps its text until sent, as it must be sendable.
+   */
+  async replacePhoneCodeBodies(transaction: Transaction, sessionId: string, body: string): Promise<void> {
+    await transaction
+      .createQueryBuilder()
+      .update(TextMessage)
+      .set({ body })
+      .where({ sessionId, purpose: 'phone_code' })
+      .andWhere(`status <> 'pending'`)
+      .execute();
+  }
+
+  /** The latest texts the `log` provider "sent", newest first: what a phone would have received in development. */
+  latestLogged(limit: number): Promise<TextMessage[]> {
+    return this.dataSource.getRepository(TextMessage).find({ where: { provider: 'log' }, order: { sentAt: 'DESC' }, take: limit });
+  }
+
   /** The ids of every text still waiting to be sent, oldest first (for the requeue task). */
   async pendingIds(limit: number): Promise<string[]> {
     const rows = await this.dataSource.getRepository(TextMessage).find({ select: { id: true }, where: { status: 'pending' }, order: { createdAt: 'ASC' }, take: limit });

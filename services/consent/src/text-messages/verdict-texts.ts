@@ -10,7 +10,7 @@ import type { NewTextMessage } from './text-messages.repository';
 import { TextMessagesRepository } from './text-messages.repository';
 
 /** The product's name as texts sign it; the web app's is in frontend/src/lib/brand.ts (PRODUCT_NAME). */
-const PRODUCT_NAME = 'ConsentIQ';
+export const PRODUCT_NAME = 'ConsentIQ';
 const FIRST_NAME_MAX = 40;
 
 /**

@@ -60,6 +60,7 @@ export class StoreVerdict {
       transcript: verdict.transcript ?? null,
       recogniser: verdict.recogniser ?? null,
       timingsMs: verdict.timingsMs ?? {},
+      phoneVerifiedAt: session.phoneVerifiedAt,
     });
     if (!inserted) return null;
     const changes = verdictChanges(outcome, session, new Date());

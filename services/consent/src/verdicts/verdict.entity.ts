@@ -23,6 +23,10 @@ export class Verdict {
   @Column({ type: 'varchar', length: 200, nullable: true })
   recogniser: string | null;
 
+  /** When the partner had proved their phone, as it stood when the verdict was reached (null: not proved). */
+  @Column({ name: 'phone_verified_at', type: 'timestamptz', nullable: true })
+  phoneVerifiedAt: Date | null;
+
   @Column({ name: 'timings_ms', type: 'jsonb' })
   timingsMs: Record<string, number>;
 

@@ -3,16 +3,19 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import type { Queue, Worker } from 'bullmq';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { DeleteDueAccounts } from './delete-due-accounts';
+import { DeleteExpiredRecords } from './delete-expired-records';
 
 /** The job scheduler's id: one schedule per deployment, however many gateway instances upsert it. */
 export const ACCOUNT_DELETION_SCHEDULER = 'delete-due-accounts';
 
 /**
- * Runs `DeleteDueAccounts` every ACCOUNT_DELETION_INTERVAL_MS: a BullMQ job scheduler (repeatable job
+ * Enforces the retention schedule: runs `DeleteDueAccounts`, then `DeleteExpiredRecords`, every
+ * ACCOUNT_DELETION_INTERVAL_MS: a BullMQ job scheduler (repeatable job
  * `delete-due-accounts` on `account-deletion`), upserted by every gateway instance at start (same id, so one schedule)
  * and consumed by the gateways themselves, one run at a time per instance. Each scheduled run is one job, taken by one
- * instance; runs that still overlap (a slow run, a retry) are harmless, as each account is claimed on its own.
- * A run in which an account failed fails as a whole, so BullMQ runs it again after a backoff.
+ * instance; runs that still overlap (a slow run, a retry) are harmless, as each account is claimed on its own and
+ * each session deleted under its lock. A run in which an account or a batch of records failed fails as a whole, so
+ * BullMQ runs it again after a backoff.
  */
 @Injectable()
 export class AccountDeletionSchedule implements OnApplicationBootstrap, OnModuleDestroy {
@@ -24,21 +27,14 @@ export class AccountDeletionSchedule implements OnApplicationBootstrap, OnModule
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly deletion: DeleteDueAccounts,
+    private readonly records: DeleteExpiredRecords,
   ) {}
 
   onApplicationBootstrap(): void {
     assertOneHandlerPerJob(QUEUES.accountDeletion, [JOBS.deleteDueAccounts]);
     const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
     this.queue = createQueue(QUEUES.accountDeletion, wiring);
-    this.worker = createWorker(
-      JOBS.deleteDueAccounts,
-      async () => {
-        const pass = await this.deletion.run();
-        if (pass.failed) throw new Error(`${pass.failed} account deletions failed`);
-      },
-      wiring,
-      { concurrency: 1 },
-    );
+    this.worker = createWorker(JOBS.deleteDueAccounts, () => this.enforce(), wiring, { concurrency: 1 });
     this.worker.on('error', (error) => this.logger.warn(`account-deletion worker: ${error.message}`));
     this.scheduled = this.queue
       .upsertJobScheduler(
@@ -52,6 +48,13 @@ export class AccountDeletionSchedule implements OnApplicationBootstrap, OnModule
       )
       .then(() => undefined)
       .catch((error: Error) => this.logger.warn(`Scheduling the account deletion failed: ${error.message}`));
+  }
+
+  /** One run: the due accounts, then the due records of the accounts not yet due; throws when anything failed. */
+  async enforce(): Promise<void> {
+    const pass = await this.deletion.run();
+    await this.records.run();
+    if (pass.failed) throw new Error(`${pass.failed} account deletions failed`);
   }
 
   /** Before the application's connections close: the run under way finishes (or gives its job back). */

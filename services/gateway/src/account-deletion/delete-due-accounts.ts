@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { BillingServiceProxy } from '../billing/billing-service.proxy';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
-import { IDENTITY_SCHEMA } from '../database/identity-data-source';
 import type { InternalServiceProxy } from '../internal-services/internal-service.proxy';
 import { LiveUpdatesGateway } from '../live-updates/live-updates.gateway';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
+import { DueAccountsRepository } from './due-accounts.repository';
 
 /** Due accounts listed per query; each is then claimed and deleted on its own. */
 const BATCH_SIZE = 50;
@@ -25,7 +25,8 @@ export class MemberDeletionRefused extends Error {}
 
 /**
  * The scheduled account deletion (job `delete-due-accounts`): every account whose `account_deletion_date` has passed
- * is deleted with everything it owns, in all three services.
+ * (the retention schedule's date, set by billing: the lapse + 90 days) is deleted with everything it owns, in all three
+ * services, and logged in `identity.deletion_log`.
  *
  * The due accounts are listed in batches (keyset by id); each is then claimed and deleted in a transaction of its own:
  * 1. claim: the user row `FOR UPDATE SKIP LOCKED`, still due. Another run (a second gateway instance, an overlapping
@@ -36,8 +37,8 @@ export class MemberDeletionRefused extends Error {}
  *    the billing service its customers, subscriptions and checkouts: `DELETE /members/:id`, both idempotent, both
  *    must answer 204;
  * 4. the profile picture's object (deleting a missing object succeeds);
- * 5. last, the user row (its sign-ins go with it, ON DELETE CASCADE), committed with the claim. Its e-mail is free
- *    to register again.
+ * 5. last, the user row (its sign-ins go with it, ON DELETE CASCADE) and its `deletion_log` row (user id, due and
+ *    deletion times), committed with the claim. Its e-mail is free to register again.
  * Any failure rolls the claim back: the account stays due and the next run repeats every step, each harmless twice.
  * Logs name user ids only.
  */
@@ -47,6 +48,7 @@ export class DeleteDueAccounts {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly accounts: DueAccountsRepository,
     private readonly consent: ConsentServiceProxy,
     private readonly billing: BillingServiceProxy,
     private readonly pictures: ProfilePicturesService,
@@ -57,7 +59,7 @@ export class DeleteDueAccounts {
     const pass: DeletionPass = { deleted: 0, skipped: 0, failed: 0 };
     let after: string | null = null;
     for (;;) {
-      const ids = await this.dueAfter(after);
+      const ids = await this.accounts.dueAfter(after, BATCH_SIZE);
       if (!ids.length) break;
       for (const userId of ids) {
         try {
@@ -76,37 +78,17 @@ export class DeleteDueAccounts {
   /** One account, if it is (still) due and no other run holds it. */
   deleteAccount(userId: string): Promise<AccountDeletionOutcome> {
     return this.dataSource.transaction(async (transaction) => {
-      const claimed = await this.claim(transaction, userId);
+      const claimed = await this.accounts.claim(transaction, userId);
       if (!claimed) return 'skipped';
-      await this.dataSource.query(`UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+      await this.accounts.revokeSignIns(userId);
       this.live.closeMember(userId);
       await this.deleteIn(this.consent, 'consent service', userId);
       await this.deleteIn(this.billing, 'billing service', userId);
       if (claimed.profilePictureKey) await this.pictures.remove(claimed.profilePictureKey);
-      await transaction.query(`DELETE FROM ${IDENTITY_SCHEMA}.users WHERE id = $1`, [userId]);
+      await this.accounts.delete(transaction, userId, claimed.accountDeletionDate);
       this.logger.log(`Account ${userId}: deleted`);
       return 'deleted';
     });
-  }
-
-  private async dueAfter(after: string | null): Promise<string[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT id FROM ${IDENTITY_SCHEMA}.users
-        WHERE account_deletion_date <= now() AND ($1::uuid IS NULL OR id > $1::uuid)
-        ORDER BY id LIMIT $2`,
-      [after, BATCH_SIZE],
-    )) as { id: string }[];
-    return rows.map((row) => row.id);
-  }
-
-  private async claim(transaction: EntityManager, userId: string): Promise<{ profilePictureKey: string | null } | null> {
-    const [row] = (await transaction.query(
-      `SELECT profile_picture_key AS "profilePictureKey" FROM ${IDENTITY_SCHEMA}.users
-        WHERE id = $1 AND account_deletion_date <= now()
-        FOR UPDATE SKIP LOCKED`,
-      [userId],
-    )) as { profilePictureKey: string | null }[];
-    return row ?? null;
   }
 
   private async deleteIn(service: InternalServiceProxy, name: string, userId: string): Promise<void> {

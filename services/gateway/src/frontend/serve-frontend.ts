@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 
 /** Answered by the server itself; the job dashboard passes on only the paths its board does not know, which are 404s. */
-const SERVER_PATHS = /^\/(api|healthz|readyz|robots\.txt|admin\/queues|\.well-known)(\/|$)/;
+const SERVER_PATHS = /^\/(api|healthz|readyz|robots\.txt|admin\/queues|\.well-known|dev)(\/|$)/;
 
 /** The copies the build writes beside each text file (frontend/build/precompress-plugin.ts), best first. */
 const COMPRESSED_COPIES = [

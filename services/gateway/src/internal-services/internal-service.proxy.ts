@@ -17,6 +17,8 @@ const MAX_CALL_SOCKETS = 64;
 const READ_TIMEOUT_MS = 10_000;
 /** A member's deletion may remove many recordings from object storage. */
 const DELETE_TIMEOUT_MS = 2 * 60_000;
+/** The gateway's own calls (scheduled jobs): no member, no partner, no client. */
+const NO_CALLER: Caller = { actorUserId: null, recipientToken: null, clientIp: null };
 // Content-Length lets the compression middleware leave small answers (the polled session) as they are.
 const RELAYED_HEADERS = ['content-type', 'content-length', 'retry-after'];
 
@@ -172,7 +174,12 @@ export class InternalServiceProxy implements OnModuleDestroy {
    * service credential; the answer is handed back. Rejects when the service cannot be reached.
    */
   delete(path: string): Promise<UpstreamAnswer> {
-    return this.call('DELETE', path, { actorUserId: null, recipientToken: null, clientIp: null }, undefined, DELETE_TIMEOUT_MS);
+    return this.call('DELETE', path, NO_CALLER, undefined, DELETE_TIMEOUT_MS);
+  }
+
+  /** A POST made by the gateway itself that deletes (the retention job), like `delete`: as long, and for no caller. */
+  postDeletion(path: string, json: unknown): Promise<UpstreamAnswer> {
+    return this.call('POST', path, NO_CALLER, json, DELETE_TIMEOUT_MS);
   }
 
   /**

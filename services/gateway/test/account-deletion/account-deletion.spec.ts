@@ -2,14 +2,15 @@ import { JOBS, QUEUES, createQueue, queueWiringFromUrl } from '@app/queue';
 import { makeTestRecording } from '@app/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBillingTestApp, subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
+import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
 import { filesUnder } from '../../../consent/test/consent-api';
-import { startConsentTestApp, type ConsentTestApp } from '../../../consent/test/consent-test-app';
+import type { ConsentTestApp } from '../../../consent/test/consent-test-app';
 import { ACCOUNT_DELETION_SCHEDULER } from '../../src/account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from '../../src/account-deletion/delete-due-accounts';
 import { http, login, register, registerOk } from '../api-helpers';
 import { createSession, submitDecision, uploadRecording, type ConsentStack } from '../consent/consent-stack';
-import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
+import type { GatewayTestApp } from '../gateway-test-app';
+import { startDeletionStack, type DeletionStack } from './deletion-stack';
 
 /**
  * The scheduled account deletion, with the gateway in front of the real consent and billing services (each on its
@@ -19,35 +20,22 @@ import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
  * is refused at once and their e-mail can register again.
  */
 
+let deletionStack: DeletionStack;
 let consent: ConsentTestApp;
 let billing: BillingTestApp;
 let gateway: GatewayTestApp;
 let stack: ConsentStack;
 let video: Buffer;
 
-function gatewayOverrides(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    CONSENT_SERVICE_URL: consent.baseUrl,
-    BILLING_SERVICE_URL: billing.baseUrl,
-    INTERNAL_SERVICE_TOKEN: consent.internalToken,
-    REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-    SESSIONS_PER_MEMBER_PER_HOUR: '1000',
-    ...extra,
-  };
-}
-
 beforeAll(async () => {
-  consent = await startConsentTestApp();
-  billing = await startBillingTestApp({ INTERNAL_SERVICE_TOKEN: consent.internalToken });
-  gateway = await startGatewayTestApp(gatewayOverrides());
+  deletionStack = await startDeletionStack();
+  ({ consent, billing, gateway } = deletionStack);
   stack = { gateway, consent, gatewayPort: 0, close: async () => undefined };
   video = await makeTestRecording('webm');
 }, 60_000);
 
 afterAll(async () => {
-  await gateway.close();
-  await billing.close();
-  await consent.close();
+  await deletionStack?.close();
 });
 
 interface Account {
@@ -146,7 +134,7 @@ describe('delete-due-accounts', () => {
     expect(await gateway.app.get(DeleteDueAccounts).run()).toEqual({ deleted: 0, skipped: 0, failed: 0 });
     expect(await holdings(first)).toEqual(NOTHING);
 
-    const second = await startGatewayTestApp(gatewayOverrides({ STORAGE_DIR: gateway.storageDir }), { databaseUrl: gateway.config.DATABASE_URL });
+    const second = await deletionStack.anotherGateway();
     try {
       const due = await Promise.all([account('due'), account('due'), account('due'), account('due')]);
       const kept = await account('future');
@@ -165,7 +153,7 @@ describe('delete-due-accounts', () => {
   });
 
   it('leaves an account due when a service fails, with its sign-ins ended, and deletes it on the next run', async () => {
-    const unreachable = await startGatewayTestApp(gatewayOverrides({ BILLING_SERVICE_URL: 'http://127.0.0.1:9', STORAGE_DIR: gateway.storageDir }), { databaseUrl: gateway.config.DATABASE_URL });
+    const unreachable = await deletionStack.anotherGateway({ BILLING_SERVICE_URL: 'http://127.0.0.1:9' });
     try {
       const due = await account('due');
       expect(await unreachable.app.get(DeleteDueAccounts).run()).toEqual({ deleted: 0, skipped: 0, failed: 1 });
@@ -181,7 +169,7 @@ describe('delete-due-accounts', () => {
   });
 
   it('runs by itself as a repeatable job every ACCOUNT_DELETION_INTERVAL_MS', async () => {
-    const scheduled = await startGatewayTestApp(gatewayOverrides({ ACCOUNT_DELETION_INTERVAL_MS: '200', STORAGE_DIR: gateway.storageDir }), { databaseUrl: gateway.config.DATABASE_URL });
+    const scheduled = await deletionStack.anotherGateway({ ACCOUNT_DELETION_INTERVAL_MS: '200' });
     const queue = createQueue(QUEUES.accountDeletion, queueWiringFromUrl(scheduled.config.REDIS_URL, scheduled.config.REDIS_PREFIX));
     try {
       const due = await account('due');

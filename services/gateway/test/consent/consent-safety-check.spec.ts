@@ -48,8 +48,9 @@ async function memberSocket(member: Member): Promise<ConsentSession[]> {
 
 /** A session object without what differs between any two sessions (its ids and times). */
 function withoutIdentity(session: ConsentSession): Partial<ConsentSession> {
-  const { id, qrCodeId, initiatorUserId, expiresAt, createdAt, ...rest } = consentSessionSchema.strict().parse(session);
-  expect([id, qrCodeId, initiatorUserId, expiresAt, createdAt].every(Boolean)).toBe(true);
+  // phoneVerifiedAt: both partners proved their phone, a moment apart.
+  const { id, qrCodeId, initiatorUserId, expiresAt, createdAt, phoneVerifiedAt, ...rest } = consentSessionSchema.strict().parse(session);
+  expect([id, qrCodeId, initiatorUserId, expiresAt, createdAt, phoneVerifiedAt].every(Boolean)).toBe(true);
   return rest;
 }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { markPhoneVerified } from '../../../consent/test/consent-api';
 import { startConsentTestApp, ConsentTestApp } from '../../../consent/test/consent-test-app';
 import { registerOk } from '../api-helpers';
 import { startGatewayTestApp, GatewayTestApp } from '../gateway-test-app';
@@ -55,9 +56,19 @@ export function api(stack: ConsentStack) {
   return request(stack.gateway.app.getHttpServer());
 }
 
-export async function createSession(stack: ConsentStack, member: Member, body: Record<string, unknown> = { deleteAfterDays: 90 }): Promise<CreatedSession> {
+/**
+ * A member's new session; by default its partner's phone (PARTNER.phone) is then marked proved, as the texted code
+ * would (consent-phone-verification.spec.ts tests the code through the gateway); `verifyPhone: false` leaves it.
+ */
+export async function createSession(
+  stack: ConsentStack,
+  member: Member,
+  body: Record<string, unknown> = { deleteAfterDays: 90 },
+  { verifyPhone = true }: { verifyPhone?: boolean } = {},
+): Promise<CreatedSession> {
   const response = await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).send(body);
   if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (verifyPhone) await markPhoneVerified(stack.consent, response.body.id);
   return { id: response.body.id, qrCodeId: response.body.qrCodeId, recipientToken: response.body.recipientToken, body: response.body };
 }
 

@@ -1,0 +1,42 @@
+// The privacy page's words. The retention schedule's numbers come from its one configuration (libs/contracts
+// retention.ts), which billing, the deletion job and the dashboard's countdown use too, so the page cannot drift.
+import { RETENTION_DAYS } from '@app/contracts/retention';
+
+export interface PrivacySection {
+  id: string;
+  title: string;
+  paragraphs: string[];
+}
+
+export const PRIVACY_INTRO = 'What we keep, for how long, how it is deleted, and what we never build.';
+
+export const PRIVACY_SECTIONS: PrivacySection[] = [
+  {
+    id: 'retention',
+    title: 'How long we keep a record',
+    paragraphs: [
+      'While your subscription is active, we keep your check-ins: each recording, its verdict and its history.',
+      `When your subscription lapses, because a renewal payment fails or the subscription ends, each check-in is kept for ${RETENTION_DAYS} more days, then deleted. (A check-in keeps the number of days set when it was made: the app always sets ${RETENTION_DAYS}, and none may be longer.) If you cancel, the lapse is the day your paid period ends.`,
+      `Your account is deleted ${RETENTION_DAYS} days after the lapse, with everything still in it. Your dashboard counts down to that day.`,
+      'Pay again before a record’s day comes and it is kept: the countdown stops.',
+      'A scheduled job deletes what is due, shortly after its day.',
+    ],
+  },
+  {
+    id: 'deletion',
+    title: 'How a record is deleted',
+    paragraphs: [
+      'The recording’s encrypted file is deleted from storage, and with it the only copy of the key that encrypted it, which is stored, itself encrypted, inside the file. The record itself (verdict, transcript, texts, audit trail) is deleted from our database.',
+      'Backups of the storage or the database, where the service’s operator keeps any, are not changed by this: a backed-up recording stays readable with the service’s key until its backup is deleted.',
+      'We keep a log of each deletion: which record or account, by its random id, when, why, and how many recording files were deleted with it. It holds no names, phone numbers or recordings.',
+    ],
+  },
+  {
+    id: 'biometrics',
+    title: 'No face or voice templates',
+    paragraphs: [
+      'Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.',
+      'Recordings are kept encrypted, as evidence; only their sound is analysed, turned into words by a general speech model, and no voice is ever compared with another. Profile pictures are resized and stored as pictures; no face is ever measured or matched.',
+    ],
+  },
+];

@@ -1,0 +1,35 @@
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import { PRODUCT_NAME } from '../text-messages/verdict-texts';
+import { PHONE_CODE_RULES } from './phone-verification-rules';
+
+/** scrypt's cost: about 30 ms per hash here, so trying the million codes against a stolen row takes hours while a code lives 10 minutes. */
+const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+const HASH_BYTES = 32;
+
+export function generatePhoneCode(): string {
+  return String(randomInt(0, 10 ** PHONE_CODE_RULES.digits)).padStart(PHONE_CODE_RULES.digits, '0');
+}
+
+export function newCodeSalt(): Buffer {
+  return randomBytes(16);
+}
+
+export function hashPhoneCode(code: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(code as BinaryLike, salt, HASH_BYTES, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+/** Compared in constant time, so the answer's timing says nothing about how close a guess was. */
+export async function phoneCodeMatches(code: string, salt: Buffer, hash: Buffer): Promise<boolean> {
+  const candidate = await hashPhoneCode(code, salt);
+  return candidate.length === hash.length && timingSafeEqual(candidate, hash);
+}
+
+/** The code's text: what it is for, how long it lasts, and that nobody should ask for it. */
+export function phoneCodeText(code: string): string {
+  return `${PRODUCT_NAME} code: ${code}. It proves this phone is yours before you record; it expires in ${PHONE_CODE_RULES.lifetimeMinutes} minutes. Do not share it with anyone, including the person who showed you the QR code.`;
+}
+
+/** What a code's text is replaced with once the code is used or replaced: a dead code is kept nowhere in clear. */
+export const SPENT_CODE_TEXT = `${PRODUCT_NAME} code: [removed once used or replaced]`;
