@@ -7,7 +7,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { EncryptedStorage, KeyRing, LocalDirectoryStorage } from '@app/storage';
+import { EncryptedStorage, KeyRing, LocalDirectoryStorage, ringWithScopeKey } from '@app/storage';
 import { DESKTOP, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
 import { confirmPhoneFromTexts } from './support/phone-code';
@@ -91,9 +91,11 @@ describe('consent session across two phones', () => {
     expect(row).toMatchObject({ mime_type: 'video/webm', ai_verdict: 'granted', recipient_decision: 'yes' });
 
     // On disk: ciphertext that decrypts, with the server's key ring, to a playable WebM with an audio track.
+    // Its data key is wrapped under the session's own key (kept wrapped under the KEK in the database).
     const keyRing = KeyRing.fromConfig(server.encryptionKeys.spec, server.encryptionKeys.activeId);
+    const [{ wrapped_key: wrapped }] = await server.sql<{ wrapped_key: Buffer }>(`SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`, [sessionId]);
     const storage = new EncryptedStorage(new LocalDirectoryStorage(server.storageDir), keyRing);
-    const plaintext = await buffer(await storage.get(row.storage_key));
+    const plaintext = await buffer(await storage.get(row.storage_key, ringWithScopeKey(keyRing, sessionId, wrapped, false)));
     expect(createHash('sha256').update(plaintext).digest('hex')).toBe(row.sha256);
     const onDisk = await buffer(await new LocalDirectoryStorage(server.storageDir).get(row.storage_key));
     expect(onDisk.includes(plaintext.subarray(0, 64))).toBe(false);

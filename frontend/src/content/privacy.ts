@@ -26,8 +26,8 @@ export const PRIVACY_SECTIONS: PrivacySection[] = [
     id: 'deletion',
     title: 'How a record is deleted',
     paragraphs: [
-      'The recording’s encrypted file is deleted from storage, and with it the only copy of the key that encrypted it, which is stored, itself encrypted, inside the file. The record itself (verdict, transcript, texts, audit trail) is deleted from our database.',
-      'Backups of the storage or the database, where the service’s operator keeps any, are not changed by this: a backed-up recording stays readable with the service’s key until its backup is deleted.',
+      'Each check-in’s recordings are encrypted under a key of their own, which we keep, itself encrypted, in our database. Deleting a record destroys that key first, then the recording’s encrypted file, then the record itself (verdict, transcript, texts, audit trail). A partner who asks for their recording to be deleted gets the same: its key, then the file.',
+      'Once the key is destroyed, no copy of the recording can be decrypted again, not even one in a backup of the file storage. Backups of the database, where the service’s operator keeps any, still hold the encrypted key and the record until they expire.',
       'We keep a log of each deletion: which record or account, by its random id, when, why, and how many recording files were deleted with it. It holds no names, phone numbers or recordings.',
     ],
   },

@@ -27,9 +27,9 @@ describe('/privacy', () => {
 
     expect(await screen.findByText('Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.')).toBeInTheDocument();
     const deletion = screen.getByRole('region', { name: 'How a record is deleted' });
-    expect(deletion).toHaveTextContent('The recording’s encrypted file is deleted from storage');
-    expect(deletion).toHaveTextContent('a backed-up recording stays readable');
-    expect(deletion).not.toHaveTextContent(/shredd/i);
+    expect(deletion).toHaveTextContent('Deleting a record destroys that key first, then the recording’s encrypted file');
+    expect(deletion).toHaveTextContent('not even one in a backup of the file storage');
+    expect(deletion).toHaveTextContent('Backups of the database');
   });
 
   it("is linked from the landing page's footer", async () => {

@@ -18,6 +18,11 @@ export const analysisInputSchema = z.object({
   /** The name the partner typed, for the judge's name check. */
   typedName: z.string(),
   open: z.boolean(),
+  /**
+   * The session's recording key wrapped under the storage KEK (base64), which the worker unwraps with its key ring to
+   * read the recording (libs/storage scope-keys.ts); null for a recording stored before sessions had keys.
+   */
+  recordingKey: z.string().nullable(),
 });
 export type AnalysisInput = z.infer<typeof analysisInputSchema>;
 

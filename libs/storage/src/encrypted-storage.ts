@@ -18,9 +18,10 @@ export class EncryptedStorage implements ObjectStorage {
     private readonly keyRing: KeyRing,
   ) {}
 
-  async put(key: string, body: Buffer | Readable): Promise<void> {
+  /** `keyRing`: another ring than the service's (one holding a scope's key, scope-keys.ts). */
+  async put(key: string, body: Buffer | Readable, keyRing: KeyRing = this.keyRing): Promise<void> {
     const plaintext = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-    const ciphertext = pipeline(plaintext, new EnvelopeEncryptor(this.keyRing), linkedOnly);
+    const ciphertext = pipeline(plaintext, new EnvelopeEncryptor(keyRing), linkedOnly);
     try {
       await this.inner.put(key, ciphertext);
     } catch (error) {
@@ -29,9 +30,9 @@ export class EncryptedStorage implements ObjectStorage {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, keyRing: KeyRing = this.keyRing): Promise<Readable> {
     const ciphertext = await this.inner.get(key);
-    return pipeline(ciphertext, new EnvelopeDecryptor(this.keyRing, key), linkedOnly);
+    return pipeline(ciphertext, new EnvelopeDecryptor(keyRing, key), linkedOnly);
   }
 
   delete(key: string): Promise<void> {

@@ -35,6 +35,11 @@ export class KeyRing {
     return new KeyRing(parseKeyList(spec, wording, (message) => new KeyRingError(message)), activeId);
   }
 
+  /** This ring with one more key, made the active one when `active` (scope-keys.ts). */
+  withKey(id: string, key: Buffer, active: boolean): KeyRing {
+    return new KeyRing(new Map([...this.keys, [id, key]]), active ? id : this.active.id);
+  }
+
   /** The key of an id, or undefined when the ring no longer (or never did) hold it. */
   get(id: string): Buffer | undefined {
     return this.keys.get(id);

@@ -45,6 +45,7 @@ import { VideoAssetsService } from './recordings/video-assets.service';
 import { ConsentSessionsRepository } from './sessions/consent-sessions.repository';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
+import { RecordingKeysRepository } from './storage/recording-keys.repository';
 import { RecordingStorage } from './storage/recording-storage';
 import { RequeuePendingTexts } from './text-messages/requeue-pending-texts';
 import { SendTextMessageProcessor } from './text-messages/send-text-message.processor';
@@ -95,6 +96,7 @@ export class AppModule {
         postgresAndRedisReadiness,
         AnalysisQueue,
         SessionUpdates,
+        RecordingKeysRepository,
         RecordingStorage,
         UnitOfWork,
         ConsentSessionsRepository,

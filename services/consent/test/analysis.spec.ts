@@ -52,6 +52,8 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
       storageKey: `recordings/${session.id}/${assetId}`,
       decision: 'yes',
       typedName: PARTNER.name,
+      // The session's recording key, wrapped under the storage KEK: the worker unwraps it with its own key ring.
+      recordingKey: (await consent.dataSource.query(`SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`, [session.id]))[0].wrapped_key.toString('base64'),
       open: true,
     });
     expectAnswer(await call(consent, 'get', `/analysis/${session.id}`), 401, CREDENTIAL_REFUSED);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ringWithScopeKey, type KeyRing } from '@app/storage';
 import { latestPhoneCode } from '@app/testing';
 import request, { Response } from 'supertest';
 import type { ConsentTestApp } from './consent-test-app';
@@ -147,4 +148,11 @@ export async function filesUnder(dir: string): Promise<string[]> {
 export async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** The ring that reads a session's recordings: the service's KEKs with the session's own key (crypto-shredding). */
+export async function sessionKeyRing(consent: ConsentTestApp, sessionId: string): Promise<KeyRing> {
+  const [row] = await consent.dataSource.query(`SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`, [sessionId]);
+  if (!row) throw new Error(`session ${sessionId} has no recording key`);
+  return ringWithScopeKey(consent.keyRing, sessionId, row.wrapped_key, false);
 }

@@ -1,12 +1,17 @@
 import { certificateVerificationSchema, consentSessionSchema, receiptSchema, signedCertificateSchema } from '@app/contracts';
 import { JOBS } from '@app/queue';
 import { makeTestRecording } from '@app/testing';
+import { EncryptedStorage, EnvelopeError, LocalDirectoryStorage, type KeyRing } from '@app/storage';
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import request, { type Response } from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { SessionUpdates } from '../src/events/session-updates';
 import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
-import { assetRow, auditRows, call, CreatedSession, decisionFields, expectAnswer, filesUnder, PARTNER, processVideo, SESSION_NOT_FOUND, storedRecording } from './consent-api';
+import { assetRow, auditRows, call, CreatedSession, decisionFields, expectAnswer, filesUnder, PARTNER, processVideo, SESSION_NOT_FOUND, sessionKeyRing, storedRecording } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
 
@@ -186,6 +191,12 @@ describe('the partner\'s receipt', () => {
     const assetIds = (await consent.dataSource.query(`SELECT id FROM consent.video_assets WHERE session_id = $1`, [session.id])) as { id: string }[];
     const objects = async () => (await filesUnder(consent.storageDir)).filter((file) => file.includes(session.id));
     expect(await objects()).toHaveLength(1);
+    // A copy of the object as a backup would hold it, and the ring that reads it today.
+    const storageKey = `recordings/${session.id}/${assetIds[0].id}`;
+    const backup = new LocalDirectoryStorage(await mkdtemp(join(tmpdir(), 'consent-backup-')));
+    await backup.put(storageKey, await buffer(await new LocalDirectoryStorage(consent.storageDir).get(storageKey)));
+    const readBackup = async (ring: KeyRing) => buffer(await new EncryptedStorage(backup, consent.keyRing).get(storageKey, ring));
+    expect((await readBackup(await sessionKeyRing(consent, session.id))).equals(video)).toBe(true);
 
     expectAnswer(await receiptCall('post', `/receipts/${receiptId}/delete-recording`).set('X-Actor-User-Id', session.initiatorUserId), 404, RECEIPT_NOT_FOUND);
     expect(await objects()).toHaveLength(1);
@@ -199,6 +210,9 @@ describe('the partner\'s receipt', () => {
       transcript: 'my name is jordan and i consent',
     });
     expect(await objects()).toEqual([]);
+    // Crypto-shredded: the session's key is gone, so even the backup's copy no longer decrypts with the service's keys.
+    expect(await consent.dataSource.query(`SELECT 1 FROM consent.recording_keys WHERE session_id = $1`, [session.id])).toEqual([]);
+    await expect(readBackup(consent.keyRing)).rejects.toBeInstanceOf(EnvelopeError);
     expect(await assetRow(consent, assetIds[0].id)).toMatchObject({ sha256: createHash('sha256').update(video).digest('hex'), stored_at: expect.any(Date) });
     expectAnswer(await receiptCall('get', `/receipts/${receiptId}/recording`, secret), 404, { error: 'Recording not found', code: 'recording_not_found' });
 
@@ -208,6 +222,11 @@ describe('the partner\'s receipt', () => {
     expect(events.filter((event) => event === 'recording_deleted')).toHaveLength(1);
     expect(events).toEqual(expect.arrayContaining(['recording_stored', 'decision_submitted', 'verdict_stored', 'recording_deleted']));
     expect(await consent.app.get(AuditLogService).verify(session.id)).toMatchObject({ valid: true });
+    // The certificate still verifies, and says when the recording was deleted at the partner's request.
+    const certificate = signedCertificateSchema.parse((await receiptCall('get', `/receipts/${receiptId}/certificate`, secret).expect(200)).body);
+    expect(certificate.certificate).toMatchObject({ recordingDeletedAt: deleted.recordingDeletedAt, recordingSha256: createHash('sha256').update(video).digest('hex'), verdict: 'granted' });
+    const verification = certificateVerificationSchema.parse((await call(consent, 'post', '/verify/certificate').send(certificate).expect(200)).body);
+    expect(verification).toMatchObject({ signatureValid: true, matchesRecord: true, state: { withdrawn: false, recordingDeleted: true } });
     // Deleting the recording withdraws nothing and texts nobody.
     expect((await textRows(consent, session.id)).length).toBe(2);
     expect((await receiptCall('get', `/receipts/${receiptId}`, secret).expect(200)).body.withdrawnAt).toBeNull();

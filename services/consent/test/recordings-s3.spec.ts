@@ -1,7 +1,7 @@
 import { EncryptedStorage, EnvelopeError, ObjectNotFoundError } from '@app/storage';
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { assetRow, createSession, expectAnswer, newAsset, upload } from './consent-api';
+import { assetRow, createSession, expectAnswer, newAsset, sessionKeyRing, upload } from './consent-api';
 import { makeTestRecording, startTestS3, type TestS3 } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
@@ -34,11 +34,12 @@ describe('recordings on the S3 backend', () => {
     expect(stored.subarray(0, 4).toString('latin1')).toBe('CIQE');
     expect(stored.includes(video.subarray(0, 64))).toBe(false);
     const encrypted = new EncryptedStorage(bucket, consent.keyRing);
-    expect((await buffer(await encrypted.get(key))).equals(video)).toBe(true);
+    const ring = await sessionKeyRing(consent, session.id);
+    expect((await buffer(await encrypted.get(key, ring))).equals(video)).toBe(true);
 
     stored[stored.length - 1] ^= 0x01;
     await bucket.put(key, stored);
-    await expect(buffer(await encrypted.get(key))).rejects.toBeInstanceOf(EnvelopeError);
+    await expect(buffer(await encrypted.get(key, ring))).rejects.toBeInstanceOf(EnvelopeError);
   });
 
   it('leaves no object behind when the content is refused', async () => {

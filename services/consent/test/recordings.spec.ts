@@ -17,6 +17,7 @@ import {
   newAsset,
   registerAsset,
   SESSION_NOT_FOUND,
+  sessionKeyRing,
   upload,
 } from './consent-api';
 import { makeTestRecording } from '@app/testing';
@@ -101,10 +102,13 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
       expect(stored.includes(video.subarray(0, 64))).toBe(false);
       const encrypted = new EncryptedStorage(new LocalDirectoryStorage(consent.storageDir), consent.keyRing);
       const key = `recordings/${session.id}/${assetId}`;
-      expect((await buffer(await encrypted.get(key))).equals(video)).toBe(true);
+      const ring = await sessionKeyRing(consent, session.id);
+      expect((await buffer(await encrypted.get(key, ring))).equals(video)).toBe(true);
+      // Its data key is wrapped under the session's own key: the service's KEK alone cannot read it (crypto-shredding).
+      await expect(buffer(await encrypted.get(key))).rejects.toBeInstanceOf(EnvelopeError);
       stored[stored.length - 100] ^= 0x01;
       await writeFile(objectPath(assetId), stored);
-      await expect(buffer(await encrypted.get(key))).rejects.toBeInstanceOf(EnvelopeError);
+      await expect(buffer(await encrypted.get(key, ring))).rejects.toBeInstanceOf(EnvelopeError);
       expect(await sessionFiles()).toEqual([objectPath(assetId)]);
     });
 

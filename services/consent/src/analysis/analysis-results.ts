@@ -6,12 +6,13 @@ import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import { SessionNotFoundException } from '../sessions/session-errors';
 import { awaitsAnalysisOf, offersRetake } from '../sessions/session-rules';
+import { RecordingKeysRepository } from '../storage/recording-keys.repository';
 import { StoreVerdict, type NewVerdict } from '../verdicts/store-verdict';
 import { RetakeOffer } from './retake-offer';
 
 /**
- * What the media worker reads and writes back. Its job carries ids only; the recording's key and the typed name are
- * read here, over the internal network, and never travel through Redis.
+ * What the media worker reads and writes back. Its job carries ids only; the recording's storage key, its session's
+ * wrapped recording key and the typed name are read here, over the internal network, and never travel through Redis.
  */
 @Injectable()
 export class AnalysisResults {
@@ -22,6 +23,7 @@ export class AnalysisResults {
     private readonly attempts: AnalysisAttemptsRepository,
     private readonly storeVerdict: StoreVerdict,
     private readonly retakes: RetakeOffer,
+    private readonly recordingKeys: RecordingKeysRepository,
   ) {}
 
   async input(sessionId: string): Promise<AnalysisInput> {
@@ -35,6 +37,7 @@ export class AnalysisResults {
       decision: session.recipientDecision,
       typedName: session.recipientFullName ?? '',
       open: awaitsAnalysisOf(session, asset.id),
+      recordingKey: (await this.recordingKeys.find(session.id))?.toString('base64') ?? null,
     };
   }
 

@@ -7,6 +7,7 @@ import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { Certificates } from '../certificates/certificates';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { RecordingKeysRepository } from '../storage/recording-keys.repository';
 import { RecordingStorage } from '../storage/recording-storage';
 import { firstName } from '../text-messages/verdict-texts';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
@@ -29,6 +30,7 @@ export class ReceiptsService {
     private readonly verdicts: VerdictsRepository,
     private readonly assets: VideoAssetsRepository,
     private readonly storage: RecordingStorage,
+    private readonly recordingKeys: RecordingKeysRepository,
     private readonly audit: AuditLogService,
     private readonly withdrawal: WithdrawConsent,
     private readonly certificates: Certificates,
@@ -62,23 +64,25 @@ export class ReceiptsService {
   }
 
   /**
-   * Deletes the session's recordings at the partner's request; their hashes, the verdict, the times and the audit
-   * chain stay. Each object (which carries its own wrapped data key) is deleted under the session's row lock before
-   * the deletion is recorded, so the record never says deleted while an object remains: a commit that fails leaves it
-   * unrecorded, and asking again deletes nothing more (deleting a missing object succeeds) and records it. Once
-   * recorded, asking again changes nothing.
+   * Deletes the session's recordings at the partner's request by crypto-shredding; their hashes, the verdict, the
+   * times and the audit chain stay. Under the session's row lock the session's recording key is destroyed with the
+   * deletion recorded, in one commit: from then on no copy of the recordings (a backup, a replica) can be decrypted.
+   * The objects are deleted after that commit, and again whenever the partner asks again (deleting a missing object
+   * succeeds), so one whose deletion failed goes then; the record changes only once.
    */
   async deleteRecording(id: string, secret: string | undefined, context: AuditContext): Promise<ReceiptJson> {
     const sessionId = await this.sessionOf(id, secret);
-    await this.unitOfWork.run(async (transaction) => {
+    const keys = await this.unitOfWork.run(async (transaction) => {
       await this.sessions.lock(transaction, sessionId);
       const session = await this.sessions.get(transaction, sessionId);
-      if (session.recordingDeletedAt) return;
-      const keys = await this.assets.storageKeysOfSession(transaction, sessionId);
-      for (const key of keys) await this.storage.delete(key);
+      const stored = await this.assets.storageKeysOfSession(transaction, sessionId);
+      if (session.recordingDeletedAt) return stored;
+      await this.recordingKeys.destroy(transaction, sessionId);
       await this.sessions.update(transaction, sessionId, { recordingDeletedAt: new Date() });
-      await this.audit.append(transaction, sessionId, 'recording_deleted', { assets: keys.length }, context);
+      await this.audit.append(transaction, sessionId, 'recording_deleted', { assets: stored.length }, context);
+      return stored;
     });
+    for (const key of keys) await this.storage.delete(key);
     return this.unitOfWork.snapshot((transaction) => this.present(transaction, id, sessionId));
   }
 

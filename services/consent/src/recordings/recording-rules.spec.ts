@@ -1,4 +1,4 @@
-import { isAcceptedRecordingType, recordingStorageKey } from './recording-rules';
+import { isAcceptedRecordingType, recordingStorageKey, sessionOfStorageKey } from './recording-rules';
 
 describe('recording rules', () => {
   it.each(['video/webm', 'video/mp4', 'video/webm;codecs=vp8,opus', 'video/webm; codecs="vp9"', 'VIDEO/MP4'])('accepts the declared type %j', (type) => {
@@ -11,5 +11,11 @@ describe('recording rules', () => {
 
   it('keys a recording by session and asset id', () => {
     expect(recordingStorageKey('s-1', 'a-2')).toBe('recordings/s-1/a-2');
+  });
+
+  it('reads the session back from a storage key (its recordings key), and refuses any other key', () => {
+    expect(sessionOfStorageKey(recordingStorageKey('s-1', 'a-2'))).toBe('s-1');
+    expect(() => sessionOfStorageKey('profile-pictures/x.webp')).toThrow();
+    expect(() => sessionOfStorageKey('recordings/')).toThrow();
   });
 });

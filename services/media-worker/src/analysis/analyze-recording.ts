@@ -50,7 +50,7 @@ export class AnalyzeRecording {
         : await withWorkspace(async (directory) => {
             const audio = await timed('normalize', async () => {
               const recording = join(directory, 'recording');
-              await this.recordings.saveTo(input.storageKey, recording, deadline);
+              await this.recordings.saveTo(input, recording, deadline);
               return normalize(recording, {
                 workDir: directory,
                 maxSeconds: this.config.MAX_RECORDING_SECONDS,

@@ -1,4 +1,5 @@
-import { createObjectStorage, EncryptedStorage, keyRingFromConfig, ObjectNotFoundError, S3Storage, type ObjectStorage } from '@app/storage';
+import { createObjectStorage, EncryptedStorage, keyRingFromConfig, ObjectNotFoundError, ringWithScopeKey, S3Storage, type KeyRing, type ObjectStorage } from '@app/storage';
+import type { AnalysisInput } from '@app/contracts';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -10,18 +11,22 @@ import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-c
 export class RecordingReader implements OnApplicationShutdown {
   private readonly backend: ObjectStorage;
   private readonly storage: EncryptedStorage;
+  private readonly master: KeyRing;
 
   constructor(@Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig) {
     this.backend = createObjectStorage(config);
-    this.storage = new EncryptedStorage(this.backend, keyRingFromConfig(config));
+    this.master = keyRingFromConfig(config);
+    this.storage = new EncryptedStorage(this.backend, this.master);
   }
 
   /**
    * Decrypts the recording into `path` (readable by this process's user only). Every segment is authenticated
    * before it is written, so a tampered object fails here rather than reaching ffmpeg.
    */
-  async saveTo(key: string, path: string, signal?: AbortSignal): Promise<void> {
-    const content = await this.storage.get(key).catch((error: unknown) => {
+  async saveTo({ sessionId, storageKey, recordingKey }: Pick<AnalysisInput, 'sessionId' | 'storageKey' | 'recordingKey'>, path: string, signal?: AbortSignal): Promise<void> {
+    // The session's own key, when its recordings have one (crypto-shredding); older recordings use the KEK itself.
+    const ring = recordingKey ? ringWithScopeKey(this.master, sessionId, Buffer.from(recordingKey, 'base64'), false) : this.master;
+    const content = await this.storage.get(storageKey, ring).catch((error: unknown) => {
       if (error instanceof ObjectNotFoundError) throw new MediaRejectedError('recording_missing', 'the stored recording is missing');
       throw error;
     });
