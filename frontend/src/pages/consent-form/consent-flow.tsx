@@ -174,7 +174,10 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
             error={phoneCode.error}
             onConfirm={(code) => void confirmed(code)}
             onResend={() => details && void textCode(details.phone)}
-            onChangeNumber={() => setStep(0)}
+            onChangeNumber={() => {
+            phoneCode.forget();
+            setStep(0);
+          }}
           />
         )}
         {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}

@@ -78,13 +78,18 @@ describe('/consent/form: the partner confirms their phone', () => {
     let sends = 0;
     const { fetchMock, u } = await continueFromDetails({
       [SEND_CODE]: () => jsonResponse({ sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3 - sends++, verified: false }),
+      [CONFIRM_CODE]: refusal('That code is not right: 4 tries left', 'phone_code_wrong', 400),
     });
+    await enterPhoneCode(u, '111111');
+    expect(await screen.findByText('That code is not right: 4 tries left')).toBeInTheDocument();
     await u.click(await screen.findByRole('button', { name: 'New code (3 left)' }));
     expect(await screen.findByRole('button', { name: 'New code (2 left)' })).toBeInTheDocument();
     expect(callsTo(fetchMock, SEND_CODE)).toHaveLength(2);
 
     await u.click(screen.getByRole('button', { name: 'Change number' }));
     expect(await screen.findByLabelText('Phone number')).toBeInTheDocument();
+    // The code's refusal stays with the code: step 0 shows no error for the number.
+    expect(screen.queryByText('That code is not right: 4 tries left')).not.toBeInTheDocument();
   });
 
   it("says why at step 0 when no code can be sent (the member's own number), and stays there", async () => {

@@ -36,6 +36,8 @@ export function usePhoneCode(session: Pick<ConsentSession, 'id'>, token: string)
     [call, session.id, token],
   );
   const confirm = useCallback(async (code: string) => (await call(() => api.confirmPhoneCode(session.id, { code }, token))) !== null, [call, session.id, token]);
+  /** Back to step 0: a refusal of the code is not one of the number. */
+  const forget = useCallback(() => setError(null), []);
 
-  return { sent, busy, error, send, confirm };
+  return { sent, busy, error, send, confirm, forget };
 }
