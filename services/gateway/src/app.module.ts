@@ -54,6 +54,7 @@ import { SupportLookup } from './support/support-lookup';
 import { SupportRecordReader } from './support/support-record-reader';
 import { SupportController } from './support/support.controller';
 import { User } from './users/user.entity';
+import { UsersRepository } from './users/users.repository';
 
 @Module({})
 export class AppModule {
@@ -76,6 +77,7 @@ export class AppModule {
         RedisConnection.provider(config),
         MetricsServer.provider(config),
         postgresAndRedisReadiness,
+        UsersRepository,
         PasswordHasher,
         LoginRateLimiter,
         AuthService,

@@ -1,21 +1,17 @@
 import { assertOneHandlerPerJob, createWorker, JOBS, type JobPayload, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Worker } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
-import { IDENTITY_SCHEMA } from '../database/identity-data-source';
+import { UsersRepository, type AppliedChange } from '../users/users.repository';
 
 /** One small UPDATE each. */
 const CONCURRENCY = 4;
-
-/** What applying a change did: stored, ignored as older than what is stored, or no such user (deleted). */
-export type AppliedChange = 'applied' | 'stale' | 'unknown_user';
 
 /**
  * Consumes `apply-subscription-change` (queue account-updates, published by the billing service): keeps the member's
  * `subscription_status` and `account_deletion_date`, which `/api/auth/me`, the gate and session creation read from
  * the user row. Jobs may arrive out of order or twice: a change is stored only if its `changedAt` (the provider's
- * time) is newer than the last one stored, in one conditional UPDATE, so two workers cannot interleave either.
+ * time) is newer than the last one stored (`UsersRepository.applySubscriptionChange`).
  */
 @Injectable()
 export class AccountUpdatesProcessor implements OnApplicationBootstrap, OnModuleDestroy {
@@ -24,7 +20,7 @@ export class AccountUpdatesProcessor implements OnApplicationBootstrap, OnModule
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -39,20 +35,9 @@ export class AccountUpdatesProcessor implements OnApplicationBootstrap, OnModule
     await this.worker?.close();
   }
 
-  async apply({ userId, subscriptionStatus, accountDeletionDate, changedAt }: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
-    const updated: unknown[] = await this.dataSource.query(
-      `UPDATE ${IDENTITY_SCHEMA}.users
-          SET subscription_status = $2, account_deletion_date = $3, subscription_changed_at = $4, updated_at = now()
-        WHERE id = $1 AND (subscription_changed_at IS NULL OR subscription_changed_at < $4)
-        RETURNING id`,
-      [userId, subscriptionStatus, accountDeletionDate, changedAt],
-    );
-    // TypeORM answers an UPDATE ... RETURNING as [rows, count].
-    const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;
-    if (rows.length) return 'applied';
-    const [exists] = await this.dataSource.query(`SELECT 1 FROM ${IDENTITY_SCHEMA}.users WHERE id = $1`, [userId]);
-    if (exists) return 'stale';
-    this.logger.warn(`subscription change for unknown user ${userId} ignored`);
-    return 'unknown_user';
+  async apply(change: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
+    const applied = await this.users.applySubscriptionChange(change);
+    if (applied === 'unknown_user') this.logger.warn(`subscription change for unknown user ${change.userId} ignored`);
+    return applied;
   }
 }

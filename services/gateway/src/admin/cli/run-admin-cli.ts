@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { identityDataSourceOptions } from '../../database/identity-data-source';
 import { parseAdminCommand, USAGE } from './admin-command';
-import { assignRole } from './role-assignment';
+import { UsersRepository } from '../../users/users.repository';
 
 interface Output {
   out(line: string): void;
@@ -27,7 +27,7 @@ export async function runAdminCli(args: readonly string[], environment: NodeJS.P
   try {
     const { DATABASE_URL } = parseConfig(z.object({ DATABASE_URL: env.url(['postgres:', 'postgresql:']) }), environment);
     dataSource = await new DataSource(identityDataSourceOptions(DATABASE_URL)).initialize();
-    const change = await assignRole(dataSource, command.email, command.role);
+    const change = await new UsersRepository(dataSource).assignRole(command.email, command.role);
     if (!change) {
       output.err('admin: no account has this e-mail address');
       return 1;

@@ -1,0 +1,59 @@
+import type { JobPayload, JOBS } from '@app/queue';
+import { Injectable } from '@nestjs/common';
+import { DataSource, Not } from 'typeorm';
+import type { Role } from '../admin/staff-roles';
+import { IDENTITY_SCHEMA } from '../database/identity-data-source';
+import { User } from './user.entity';
+
+/** What applying a subscription change did: stored, ignored as older than what is stored, or no such user (deleted). */
+export type AppliedChange = 'applied' | 'stale' | 'unknown_user';
+
+export interface RoleChange {
+  userId: string;
+  previous: Role;
+}
+
+/** The queries of `identity.users` that the site facts, the account-updates job and the admin CLI make. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Members with a live subscription, and accounts that ever subscribed (a lapse or a cancellation keeps the place). */
+  async subscriptionCounts(): Promise<{ active: number; everSubscribed: number }> {
+    const users = this.dataSource.getRepository(User);
+    const [active, everSubscribed] = await Promise.all([users.countBy({ subscriptionStatus: 'active' }), users.countBy({ subscriptionStatus: Not('inactive') })]);
+    return { active, everSubscribed };
+  }
+
+  /**
+   * Stores a subscription change only if its `changedAt` is newer than the last one stored, in one conditional
+   * UPDATE, so changes arriving out of order or twice, or from two workers at once, cannot interleave.
+   */
+  async applySubscriptionChange({ userId, subscriptionStatus, accountDeletionDate, changedAt }: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
+    const updated: unknown[] = await this.dataSource.query(
+      `UPDATE ${IDENTITY_SCHEMA}.users
+          SET subscription_status = $2, account_deletion_date = $3, subscription_changed_at = $4, updated_at = now()
+        WHERE id = $1 AND (subscription_changed_at IS NULL OR subscription_changed_at < $4)
+        RETURNING id`,
+      [userId, subscriptionStatus, accountDeletionDate, changedAt],
+    );
+    // TypeORM answers an UPDATE ... RETURNING as [rows, count].
+    const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;
+    if (rows.length) return 'applied';
+    const [exists] = await this.dataSource.query(`SELECT 1 FROM ${IDENTITY_SCHEMA}.users WHERE id = $1`, [userId]);
+    return exists ? 'stale' : 'unknown_user';
+  }
+
+  /** Sets the role of the account with this (normalized) e-mail; null when there is no such account. */
+  async assignRole(email: string, role: Role): Promise<RoleChange | null> {
+    // A self-join, so RETURNING can name the role the row had before the update.
+    const [rows] = (await this.dataSource.query(
+      `UPDATE ${IDENTITY_SCHEMA}.users u SET role = $2, updated_at = now()
+         FROM ${IDENTITY_SCHEMA}.users before
+        WHERE before.id = u.id AND u.email = $1
+        RETURNING u.id AS "userId", before.role AS previous`,
+      [email, role],
+    )) as [RoleChange[], number];
+    return rows[0] ?? null;
+  }
+}
