@@ -72,10 +72,6 @@ export class TextMessagesRepository {
   }
 
   /**
-   * The row, locked until the transaction ends: whoever sends a text holds this lock from before the send until the
-   * row is marked sent, so a second job for the same text waits and then finds it sent.
-   */
-  /**
    * Locks the texts of these sessions (in id order) until the transaction ends: a session's deletion takes them
    * before the session rows, in the order the sender takes them (its text, then its session), so the two never
    * deadlock.
@@ -85,6 +81,10 @@ export class TextMessagesRepository {
     await transaction.createQueryBuilder(TextMessage, 'message').select('message.id').where('message.sessionId IN (:...sessionIds)', { sessionIds }).orderBy('message.id').setLock('pessimistic_write').getMany();
   }
 
+  /**
+   * The row, locked until the transaction ends: whoever sends a text holds this lock from before the send until the
+   * row is marked sent, so a second job for the same text waits and then finds it sent.
+   */
   lockForSending(transaction: Transaction, id: string): Promise<TextMessage | null> {
     return transaction.createQueryBuilder(TextMessage, 'message').where({ id }).setLock('pessimistic_write').getOne();
   }
