@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AccountUpdates } from '../src/accounts/account-updates';
+import { AccountUpdates } from '../src/subscriptions/account-updates';
 import { BillingConfig, billingConfigSchema } from '../src/config/billing-config.schema';
 import { createBillingApp } from '../src/create-billing-app';
 import { billingDataSourceOptions } from '../src/database/billing-data-source';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { RecordSubscription } from '../src/subscriptions/record-subscription';
+import { RecordSubscription } from '../src/checkouts/record-subscription';
 import { eventRows, sendEvent, startBillingTestApp, subscribe, type BillingTestApp } from './billing-test-app';
 
 /**

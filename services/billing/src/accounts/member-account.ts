@@ -6,7 +6,7 @@ import { BillingAuditRepository } from '../audit/billing-audit.repository';
 import { CustomersRepository } from '../customers/customers.repository';
 import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { memberLifecycle, resumable } from '../subscriptions/lifecycle';
-import { RecordSubscription } from '../subscriptions/record-subscription';
+import { RecordSubscription } from '../checkouts/record-subscription';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /**

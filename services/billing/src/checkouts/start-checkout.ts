@@ -5,8 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CustomersRepository } from '../customers/customers.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { checkoutAnswer } from '../subscriptions/lifecycle';
-import { OneLiveSubscription } from '../subscriptions/one-live-subscription';
-import { RecordSubscription } from '../subscriptions/record-subscription';
+import { OneLiveSubscription } from './one-live-subscription';
+import { RecordSubscription } from './record-subscription';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 

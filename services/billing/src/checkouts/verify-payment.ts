@@ -3,8 +3,8 @@ import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { memberLifecycle } from '../subscriptions/lifecycle';
-import { OneLiveSubscription } from '../subscriptions/one-live-subscription';
-import { RecordSubscription } from '../subscriptions/record-subscription';
+import { OneLiveSubscription } from './one-live-subscription';
+import { RecordSubscription } from './record-subscription';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 

@@ -4,8 +4,8 @@ import { UnrecoverableError, type Worker } from 'bullmq';
 import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
 import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
 import { ReferralProgram } from '../referrals/referral-program';
-import { OneLiveSubscription } from '../subscriptions/one-live-subscription';
-import { RecordSubscription } from '../subscriptions/record-subscription';
+import { OneLiveSubscription } from '../checkouts/one-live-subscription';
+import { RecordSubscription } from '../checkouts/record-subscription';
 import type { ProviderEventRecord } from './provider-event.entity';
 import { ProviderEventsRepository } from './provider-events.repository';
 

@@ -1,6 +1,6 @@
 import { accountDueAt, billingAccountSchema, daysUntilDeletion } from '@app/contracts';
 import { makeTestRecording } from '@app/testing';
-import { AccountUpdates } from '../../../billing/src/accounts/account-updates';
+import { AccountUpdates } from '../../../billing/src/subscriptions/account-updates';
 import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
 import { createSession, filesUnder, storedRecording } from '../../../consent/test/consent-api';
 import type { ConsentTestApp } from '../../../consent/test/consent-test-app';

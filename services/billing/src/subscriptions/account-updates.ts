@@ -2,8 +2,8 @@ import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl, type JobPayload 
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
-import { memberLifecycle } from '../subscriptions/lifecycle';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { memberLifecycle } from './lifecycle';
+import { SubscriptionsRepository } from './subscriptions.repository';
 
 /**
  * Tells the gateway a member's subscription status and deletion date (`apply-subscription-change` on

@@ -1,11 +1,11 @@
 import { UnitOfWork, type Transaction } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BillingAuditRepository } from '../audit/billing-audit.repository';
-import { CheckoutSessionsRepository } from '../checkouts/checkout-sessions.repository';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { PAYMENT_PROVIDER, type CheckoutState, type PaymentProvider } from '../providers/payment-provider';
-import { oneLiveSubscription } from './lifecycle';
+import { oneLiveSubscription } from '../subscriptions/lifecycle';
 import { RecordSubscription } from './record-subscription';
-import { SubscriptionsRepository } from './subscriptions.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /**
  * One live subscription per member, held after every recorded payment under the member's lock: once the member has a

@@ -1,11 +1,11 @@
 import { UnitOfWork } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AccountUpdates } from '../accounts/account-updates';
-import { CheckoutSessionsRepository } from '../checkouts/checkout-sessions.repository';
+import { AccountUpdates } from '../subscriptions/account-updates';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { CustomersRepository } from '../customers/customers.repository';
 import { DeletedMembersRepository } from '../members/deleted-members.repository';
 import { PAYMENT_PROVIDER, type CheckoutState, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
-import { SubscriptionsRepository } from './subscriptions.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /**
  * The one way billing records what it learns from the provider (an event, verify-payment, a cancellation): a
