@@ -10,8 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import { EncryptedStorage, KeyRing, LocalDirectoryStorage, ringWithScopeKey } from '@app/storage';
 import { DESKTOP, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
-import { confirmPhoneFromTexts } from './support/phone-code';
-import { answerSafetyQuestionsYes } from './support/safety-questions';
+import { answerUpToRecording } from './support/partner-form';
 import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
 
 const STATEMENT = 'My name is Jordan Lee and I consent.';
@@ -49,12 +48,7 @@ describe('consent session across two phones', () => {
 
       // Step 0: who is asking, and who answers.
       await expectVisible(partner.getByText('Sam Rivera'));
-      await partner.getByLabel('Your name').fill('Jordan Lee');
-      await partner.getByLabel('Phone number').fill('+1 555 987 6543');
-      await partner.getByRole('button', { name: 'Yes', exact: true }).click();
-      await partner.getByRole('button', { name: 'Continue' }).click();
-      await confirmPhoneFromTexts(partner);
-      await answerSafetyQuestionsYes(partner);
+      await answerUpToRecording(partner, 'Jordan Lee');
 
       // Step 1: record the statement from the fake microphone, then stop.
       await expectVisible(partner.getByText('Saying Yes?'));

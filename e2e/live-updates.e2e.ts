@@ -5,8 +5,7 @@
 import type { Page, WebSocket } from 'playwright-core';
 import { DESKTOP, eventually, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
-import { confirmPhoneFromTexts } from './support/phone-code';
-import { answerSafetyQuestionsYes } from './support/safety-questions';
+import { answerUpToRecording } from './support/partner-form';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 
 const PARTNER_NAME = 'Jordan Lee';
@@ -92,12 +91,7 @@ describe('live verdicts across two phones', () => {
         const partner = await partnerContext.newPage();
         await partner.goto(member.link);
         await expectVisible(partner.getByText('Sam Rivera'));
-        await partner.getByLabel('Your name').fill(PARTNER_NAME);
-        await partner.getByLabel('Phone number').fill('+1 555 987 6543');
-        await partner.getByRole('button', { name: 'Yes', exact: true }).click();
-        await partner.getByRole('button', { name: 'Continue' }).click();
-        await confirmPhoneFromTexts(partner);
-        await answerSafetyQuestionsYes(partner);
+        await answerUpToRecording(partner, PARTNER_NAME);
 
         // Step 1: the fake microphone says the statement while recording.
         await expectVisible(partner.getByText('Saying Yes?'));

@@ -4,8 +4,7 @@ import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { Response } from 'playwright-core';
 import { expectVisible, MOBILE, registerMember, takeCspViolations, useE2e } from './support/browser';
-import { confirmPhoneFromTexts } from './support/phone-code';
-import { answerSafetyQuestionsYes } from './support/safety-questions';
+import { answerUpToRecording } from './support/partner-form';
 
 const BUDGET_BYTES = 110_000;
 
@@ -48,12 +47,7 @@ describe("the partner's page on a phone", () => {
     await expectVisible(page.getByRole('heading', { name: 'Your details' }));
     await expectVisible(page.getByText('Alex Tester'));
     // The rest of the flow on this page: the camera preview and a recording (Chromium's fake camera).
-    await page.getByLabel('Your name').fill('Jordan Lee');
-    await page.getByLabel('Phone number').fill('+1 555 987 6543');
-    await page.getByRole('button', { name: 'Yes', exact: true }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await confirmPhoneFromTexts(page);
-    await answerSafetyQuestionsYes(page);
+    await answerUpToRecording(page, 'Jordan Lee');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.waitForTimeout(1_500);
     await page.getByRole('button', { name: 'Stop recording' }).click();

@@ -5,11 +5,9 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, eventually, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 import { scanQrCode } from './support/qr-code';
-import { confirmPhoneFromTexts } from './support/phone-code';
-import { answerSafetyQuestionsYes } from './support/safety-questions';
+import { answerUpToRecording } from './support/partner-form';
 
 const PARTNER_NAME = 'Jordan Lee';
-const PARTNER_PHONE = '+1 555 987 6543';
 const STATEMENT = `My name is ${PARTNER_NAME} and I consent.`;
 const VERDICT_TIMEOUT_MS = 20_000;
 const RECEIPT_LINK = /(http:\/\/\S+\/r\/[0-9a-f-]{36}#[\w-]{43})$/;
@@ -24,12 +22,7 @@ const e2e = useE2e(DESKTOP, async () => {
 async function consentAsPartner(partner: Page, link: string): Promise<void> {
   await partner.goto(link);
   await expectVisible(partner.getByText('Sam Rivera'));
-  await partner.getByLabel('Your name').fill(PARTNER_NAME);
-  await partner.getByLabel('Phone number').fill(PARTNER_PHONE);
-  await partner.getByRole('button', { name: 'Yes', exact: true }).click();
-  await partner.getByRole('button', { name: 'Continue' }).click();
-  await confirmPhoneFromTexts(partner);
-  await answerSafetyQuestionsYes(partner);
+  await answerUpToRecording(partner, PARTNER_NAME);
   await expectVisible(partner.getByText('Saying Yes?'));
   await partner.getByRole('button', { name: 'Start recording' }).click();
   await partner.waitForTimeout(Math.ceil(media.speechSeconds * 1000) + 1500);

@@ -7,8 +7,7 @@ import { copyFile } from 'node:fs/promises';
 import { DESKTOP, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 import { scanQrCode } from './support/qr-code';
-import { confirmPhoneFromTexts } from './support/phone-code';
-import { answerSafetyQuestionsYes } from './support/safety-questions';
+import { answerUpToRecording } from './support/partner-form';
 
 const NAME = 'Jordan Lee';
 const SENTENCE = `My name is ${NAME} and I consent.`;
@@ -42,13 +41,8 @@ describe('the speech check in the browser', () => {
     const partnerContext = await newContext(e2e, MOBILE);
     const partner = await partnerContext.newPage();
     await partner.goto(link);
-    await partner.getByLabel('Your name').fill(NAME);
-    await partner.getByLabel('Phone number').fill('+1 555 987 6543');
-    await partner.getByRole('button', { name: 'Yes', exact: true }).click();
     await nextTake(firstTake);
-    await partner.getByRole('button', { name: 'Continue' }).click();
-    await confirmPhoneFromTexts(partner);
-    await answerSafetyQuestionsYes(partner);
+    await answerUpToRecording(partner, NAME);
     return { member: page, partner, partnerContext };
   }
 

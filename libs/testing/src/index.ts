@@ -9,3 +9,4 @@ export * from './metric-samples';
 export * from './pocketsphinx-build';
 export * from './speech-conditions';
 export * from './phone-codes';
+export * from './binary-body';

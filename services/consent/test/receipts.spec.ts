@@ -1,13 +1,13 @@
 import { certificateVerificationSchema, consentSessionSchema, receiptSchema, signedCertificateSchema } from '@app/contracts';
 import { JOBS } from '@app/queue';
-import { makeTestRecording } from '@app/testing';
+import { binaryBody, makeTestRecording } from '@app/testing';
 import { EncryptedStorage, EnvelopeError, LocalDirectoryStorage, type KeyRing } from '@app/storage';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { SessionUpdates } from '../src/events/session-updates';
 import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
@@ -93,7 +93,7 @@ describe('the partner\'s receipt', () => {
 
   it('streams the partner\'s own recording, decrypted, to the secret\'s holder only', async () => {
     const { session, receiptId, secret } = await granted();
-    const answer = await receiptCall('get', `/receipts/${receiptId}/recording`, secret).buffer(true).parse(binary).expect(200);
+    const answer = await receiptCall('get', `/receipts/${receiptId}/recording`, secret).buffer(true).parse(binaryBody).expect(200);
     expect(answer.headers['content-type']).toBe('video/webm');
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(Buffer.compare(answer.body as Buffer, video)).toBe(0);
@@ -113,7 +113,7 @@ describe('the partner\'s receipt', () => {
     const verification = certificateVerificationSchema.parse((await call(consent, 'post', '/verify/certificate').send(theirs).expect(200)).body);
     expect(verification).toMatchObject({ signatureValid: true, matchesRecord: true });
 
-    const pdf = await receiptCall('get', `/receipts/${receiptId}/certificate.pdf`, secret).buffer(true).parse(binary).expect(200);
+    const pdf = await receiptCall('get', `/receipts/${receiptId}/certificate.pdf`, secret).buffer(true).parse(binaryBody).expect(200);
     expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -232,11 +232,3 @@ describe('the partner\'s receipt', () => {
     expect((await receiptCall('get', `/receipts/${receiptId}`, secret).expect(200)).body.withdrawnAt).toBeNull();
   });
 });
-
-/** Supertest's parser for a body read whole as bytes. */
-function binary(response: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-  response.on('error', (error: Error) => done(error, Buffer.alloc(0)));
-}

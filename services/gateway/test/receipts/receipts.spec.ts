@@ -1,7 +1,8 @@
 import { consentSessionSchema, LIVE_UPDATES, receiptSchema, signedCertificateSchema, type ConsentSession } from '@app/contracts';
-import { makeTestRecording, testRedisPrefix } from '@app/testing';
-import request, { type Response } from 'supertest';
+import { binaryBody, makeTestRecording, testRedisPrefix } from '@app/testing';
+import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
+import { expectAnswer } from '../../../consent/test/consent-api';
 import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, type ConsentStack } from '../consent/consent-stack';
 
 /**
@@ -75,7 +76,6 @@ function memberSocket(token: string): Promise<{ received: ConsentSession[] }> {
   });
 }
 
-const expectAnswer = (response: Response, status: number, body: unknown) => expect({ status: response.status, body: response.body }).toEqual({ status, body });
 
 describe('the partner\'s receipt through the gateway', () => {
   it('answers the receipt and streams the recording to the secret only; the member gets the same 404 as a stranger', async () => {
@@ -87,11 +87,7 @@ describe('the partner\'s receipt through the gateway', () => {
       .get(`/api/receipts/${receiptId}/recording`)
       .set('X-Receipt-Secret', secret)
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(played.headers['content-type']).toBe('video/webm');
     expect(Buffer.compare(played.body as Buffer, video)).toBe(0);
@@ -126,11 +122,7 @@ describe('the partner\'s receipt through the gateway', () => {
       .get(`/api/receipts/${receiptId}/certificate.pdf`)
       .set('X-Receipt-Secret', secret)
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
