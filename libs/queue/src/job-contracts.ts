@@ -9,13 +9,20 @@ import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
 export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested', 'withdrawn'] as const;
 export type SessionChange = (typeof SESSION_CHANGES)[number];
 
+/** The processes that put jobs on queues or take them off. */
+export const SERVICES = ['gateway', 'consent', 'billing', 'media-worker'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
 /**
- * The payload schema of every job, versioned. Payloads carry ids only: never names, phone numbers or media bytes,
- * because Redis is not where personal data is kept.
+ * Every job: its queue, which services may add it, the one service that handles it, and its payload schema, versioned.
+ * Payloads carry ids only: never names, phone numbers or media bytes, because Redis is not where personal data is
+ * kept. A queue's jobs are all handled by one service, as a BullMQ worker takes whatever job comes next on its queue.
  */
 export const JOB_CONTRACTS = {
   [JOBS.analyzeRecording]: {
     queue: QUEUES.mediaAnalysis,
+    producers: ['consent'],
+    consumer: 'media-worker',
     schema: z
       .object({
         version: z.literal(1),
@@ -26,6 +33,8 @@ export const JOB_CONTRACTS = {
   },
   [JOBS.pushSessionUpdate]: {
     queue: QUEUES.sessionUpdates,
+    producers: ['consent'],
+    consumer: 'gateway',
     schema: z
       .object({
         version: z.literal(1),
@@ -38,15 +47,21 @@ export const JOB_CONTRACTS = {
   },
   [JOBS.sendTextMessage]: {
     queue: QUEUES.textMessages,
+    producers: ['consent'],
+    consumer: 'consent',
     schema: z.object({ version: z.literal(1), messageId: z.uuid() }).strict(),
   },
   [JOBS.processBillingEvent]: {
     queue: QUEUES.billingEvents,
+    producers: ['billing'],
+    consumer: 'billing',
     /** The billing service's row of the stored (verified) event; the event's content stays in Postgres. */
     schema: z.object({ version: z.literal(1), eventId: z.uuid() }).strict(),
   },
   [JOBS.applySubscriptionChange]: {
     queue: QUEUES.accountUpdates,
+    producers: ['billing'],
+    consumer: 'gateway',
     schema: z
       .object({
         version: z.literal(1),
@@ -60,10 +75,12 @@ export const JOB_CONTRACTS = {
   },
   [JOBS.deleteDueAccounts]: {
     queue: QUEUES.accountDeletion,
+    producers: ['gateway'],
+    consumer: 'gateway',
     /** A repeatable job (a BullMQ job scheduler): each run finds the due accounts itself, so it carries no ids at all. */
     schema: z.object({ version: z.literal(1) }).strict(),
   },
-} as const satisfies Record<JobName, { queue: QueueName; schema: z.ZodType }>;
+} as const satisfies Record<JobName, { queue: QueueName; producers: readonly ServiceName[]; consumer: ServiceName; schema: z.ZodType }>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_CONTRACTS)[N]['schema']>;
 

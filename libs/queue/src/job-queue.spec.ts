@@ -35,7 +35,7 @@ describe('job queue wiring (real Redis)', () => {
 
   it('delivers a valid job to its handler with the validated payload', async () => {
     const seen: unknown[] = [];
-    workers.push(createWorker(JOBS.analyzeRecording, async (data) => void seen.push(data), wiring));
+    workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring));
     const sent = payload();
     await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId });
     const job = (await Job.fromId(queue, sent.videoAssetId))!;
@@ -61,7 +61,7 @@ describe('job queue wiring (real Redis)', () => {
 
   it('fails a job whose stored payload breaks the contract at once, without retries, and never calls the handler', async () => {
     const handler = jest.fn(async () => undefined);
-    workers.push(createWorker(JOBS.analyzeRecording, handler, wiring));
+    workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: handler }, wiring));
     const job = await queue.add(JOBS.analyzeRecording, { version: 2, sessionId: 'x' }, { attempts: 5 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/version/);
     const stored = (await Job.fromId(queue, job.id!))!;
@@ -73,10 +73,12 @@ describe('job queue wiring (real Redis)', () => {
     let calls = 0;
     workers.push(
       createWorker(
-        JOBS.analyzeRecording,
-        async () => {
-          calls += 1;
-          if (calls === 1) throw new Error('transient');
+        QUEUES.mediaAnalysis,
+        {
+          [JOBS.analyzeRecording]: async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('transient');
+          },
         },
         wiring,
       ),
@@ -108,7 +110,7 @@ describe('job queue wiring (real Redis)', () => {
         calls += 1;
         if (calls <= 3) throw new Error('transient');
       };
-      workers.push(createWorker(JOBS.analyzeRecording, handler, wiring));
+      workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: handler }, wiring));
       await expect((await add({ attempts: 2 })).waitUntilFinished(events, 10_000)).rejects.toThrow('transient');
       await (await add({ attempts: 3 })).waitUntilFinished(events, 10_000);
 
@@ -116,7 +118,7 @@ describe('job queue wiring (real Redis)', () => {
     });
 
     it("reports its queue's depth by state at scrape time while the worker exists, and nothing once it is closed", async () => {
-      const worker = createWorker(JOBS.analyzeRecording, async () => undefined, wiring, { autorun: false });
+      const worker = createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, wiring, { autorun: false });
       workers.push(worker);
       await add();
       await add();
@@ -134,7 +136,7 @@ describe('job queue wiring (real Redis)', () => {
       const crashed = new Worker(queueName, null, { connection: wiring.connection, prefix: wiring.prefix, lockDuration: 300 });
       workers.push(crashed);
       expect((await crashed.getNextJob('crashed-token'))?.id).toBe(job.id);
-      workers.push(createWorker(JOBS.analyzeRecording, async () => undefined, wiring, { stalledInterval: 200, lockDuration: 300 }));
+      workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, wiring, { stalledInterval: 200, lockDuration: 300 }));
       await job.waitUntilFinished(events, 10_000);
       expect((await sample(stalled)) - before).toBe(1);
     });

@@ -1,4 +1,4 @@
-import { JobsOptions, Processor, Queue, UnrecoverableError, Worker, WorkerOptions } from 'bullmq';
+import { Job, JobsOptions, Queue, UnrecoverableError, Worker, WorkerOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import { JOB_CONTRACTS, JobContractError, JobPayload, parseJobPayload } from './job-contracts';
 import type { JobName, QueueName } from './queue-names';
@@ -35,26 +35,27 @@ export function createQueue(name: string, wiring: QueueWiring): Queue {
   return new Queue(name, { connection: wiring.connection, prefix: wiring.prefix });
 }
 
+/** What handles one job: its validated payload, and the BullMQ job for its attempt count and options. */
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: Job) => Promise<void>;
+export type JobHandlers = { [N in JobName]?: JobHandler<N> };
+
 /**
- * A worker whose handler only ever sees payloads that passed their contract. A payload that fails it can never
- * succeed on retry, so it fails at once as unrecoverable instead of being retried. Every consumer is measured alike:
- * each attempt's duration, failed and stalled jobs, and its queue's depth (libs/metrics).
+ * The worker of one queue, handing each job to the handler of its name. A handler only ever sees payloads that passed
+ * their contract: a payload that fails it, or a job with no handler here, can never succeed on retry, so it fails at
+ * once as unrecoverable instead of being retried. Every consumer is measured alike: each attempt's duration, failed
+ * and stalled jobs, and its queue's depth (libs/metrics).
  */
-export function createWorker<N extends JobName>(
-  name: N,
-  handler: (payload: JobPayload<N>, job: Parameters<Processor>[0]) => Promise<void>,
-  wiring: QueueWiring,
-  options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
-): Worker {
-  const queue = JOB_CONTRACTS[name].queue;
+export function createWorker(queue: QueueName, handlers: JobHandlers, wiring: QueueWiring, options: Omit<WorkerOptions, 'connection' | 'prefix'> = {}): Worker {
   // A job name from Redis that this worker does not handle is not made a label of its own.
-  const jobLabel = (jobName: string) => (jobName === name ? name : 'unexpected');
+  const jobLabel = (jobName: string) => (Object.hasOwn(handlers, jobName) ? jobName : 'unexpected');
   const worker = new Worker(
     queue,
     (job) =>
       timedAttempt(queue, jobLabel(job.name), async () => {
-        if (job.name !== name) throw new UnrecoverableError(`Unexpected job ${job.name} on ${queue}`);
-        let payload: JobPayload<N>;
+        const name = job.name as JobName;
+        if (!Object.hasOwn(handlers, name)) throw new UnrecoverableError(`Unexpected job ${job.name} on ${queue}`);
+        const handler = handlers[name] as JobHandler<JobName>;
+        let payload: JobPayload<JobName>;
         try {
           payload = parseJobPayload(name, job.data);
         } catch (error) {
@@ -67,18 +68,4 @@ export function createWorker<N extends JobName>(
   );
   observeWorker(worker, wiring, jobLabel);
   return worker;
-}
-
-/**
- * A consumer's start-up check: every job that travels on `queue` has exactly one handler among `handled`, so no job
- * waits for a handler that does not exist and none is handled twice.
- */
-export function assertOneHandlerPerJob(queue: QueueName, handled: readonly JobName[]): void {
-  const travelling = (Object.keys(JOB_CONTRACTS) as JobName[]).filter((name) => JOB_CONTRACTS[name].queue === queue);
-  const problems = [
-    ...travelling.filter((name) => !handled.includes(name)).map((name) => `${name} has no handler`),
-    ...travelling.filter((name) => handled.filter((other) => other === name).length > 1).map((name) => `${name} has more than one handler`),
-    ...handled.filter((name) => !travelling.includes(name)).map((name) => `${name} does not travel on ${queue}`),
-  ];
-  if (problems.length) throw new Error(`Job handlers of ${queue}: ${problems.join('; ')}`);
 }

@@ -1,6 +1,7 @@
 import { UnitOfWork } from '@app/database';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
 import { MetricsServer } from '@app/metrics';
+import { JobBackboneModule, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -44,7 +45,16 @@ export class AppModule {
   static forRoot(config: BillingConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [LoggerModule.forRoot(loggerOptions('billing', config)), TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL))],
+      imports: [
+        LoggerModule.forRoot(loggerOptions('billing', config)),
+        TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL)),
+        JobBackboneModule.forRoot({
+          service: 'billing',
+          redisUrl: config.REDIS_URL,
+          redisPrefix: config.REDIS_PREFIX,
+          workers: { [QUEUES.billingEvents]: { concurrency: config.BILLING_EVENT_CONCURRENCY } },
+        }),
+      ],
       controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController, MembersController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },

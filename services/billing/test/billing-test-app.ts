@@ -1,13 +1,12 @@
 import { parseConfig } from '@app/config';
 import { runMigrations } from '@app/database';
-import { JOBS } from '@app/queue';
+import { JOBS, JobQueues, QUEUES } from '@app/queue';
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AccountUpdates } from '../src/subscriptions/account-updates';
 import { BillingConfig, billingConfigSchema } from '../src/config/billing-config.schema';
 import { createBillingApp } from '../src/create-billing-app';
 import { billingDataSourceOptions } from '../src/database/billing-data-source';
@@ -109,7 +108,7 @@ export const allProcessed = (count: number) => (rows: { processed_at: Date | nul
 
 /** Every apply-subscription-change job on the account-updates queue, oldest first. */
 export async function accountUpdateJobs(billing: BillingTestApp) {
-  const jobs = await billing.app.get(AccountUpdates).queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
+  const jobs = await billing.app.get(JobQueues).queue(QUEUES.accountUpdates).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
   return jobs.filter((job) => job.name === JOBS.applySubscriptionChange).sort((a, b) => a.timestamp - b.timestamp);
 }
 

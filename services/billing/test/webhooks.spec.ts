@@ -1,3 +1,4 @@
+import { JobQueues, QUEUES } from '@app/queue';
 import { billingAccountSchema } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { UnitOfWork } from '@app/database';
@@ -62,7 +63,7 @@ describe('webhooks and the lifecycle (local provider)', () => {
     await call(billing, 'post', '/webhooks').set('Content-Type', 'text/plain').set('X-Provider-Signature', event.signature).send(event.rawBody.toString()).expect(200);
     const rows = await billing.dataSource.query(`SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [event.id]);
     expect(rows).toEqual([first]);
-    const job = await billing.app.get((await import('../src/events/billing-event-queue')).BillingEventQueue).queue.getJob(first.id);
+    const job = await billing.app.get(JobQueues).queue(QUEUES.billingEvents).getJob(first.id);
     expect(job?.data).toEqual({ version: 1, eventId: first.id });
     expect(job?.attemptsMade).toBeLessThanOrEqual(1);
     // Nothing changed at the provider: the same state, so no new account update.

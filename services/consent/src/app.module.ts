@@ -1,5 +1,6 @@
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
 import { MetricsServer } from '@app/metrics';
+import { JobBackboneModule, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -81,6 +82,12 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions('consent', config)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
+        JobBackboneModule.forRoot({
+          service: 'consent',
+          redisUrl: config.REDIS_URL,
+          redisPrefix: config.REDIS_PREFIX,
+          workers: { [QUEUES.textMessages]: { concurrency: config.TEXT_MESSAGE_CONCURRENCY } },
+        }),
       ],
       controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, RetentionController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [

@@ -1,5 +1,5 @@
 import { certificateVerificationSchema, consentSessionSchema, receiptSchema, signedCertificateSchema } from '@app/contracts';
-import { JOBS } from '@app/queue';
+import { JOBS, JobQueues, QUEUES } from '@app/queue';
 import { binaryBody, makeTestRecording } from '@app/testing';
 import { EncryptedStorage, EnvelopeError, LocalDirectoryStorage, type KeyRing } from '@app/storage';
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
-import { SessionUpdates } from '../src/events/session-updates';
 import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
 import { assetRow, auditRows, call, CreatedSession, decisionFields, expectAnswer, filesUnder, PARTNER, processVideo, SESSION_NOT_FOUND, sessionKeyRing, storedRecording } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -161,7 +160,7 @@ describe('the partner\'s receipt', () => {
     expect(withdrawals).toEqual([{ event: 'consent_withdrawn', details: { via: 'receipt' }, ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (Partner Phone)' }]);
     expect(await consent.app.get(AuditLogService).verify(session.id)).toMatchObject({ valid: true });
 
-    const push = await consent.app.get(SessionUpdates).queue.getJob(`${session.id}.withdrawn`);
+    const push = await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.withdrawn`);
     expect(push?.name).toBe(JOBS.pushSessionUpdate);
     expect(push?.data).toEqual({ version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'withdrawn' });
 

@@ -1,5 +1,5 @@
 import { consentSessionSchema, type ConsentSession } from '@app/contracts';
-import { SessionUpdates } from '../src/events/session-updates';
+import { JobQueues, QUEUES } from '@app/queue';
 import { auditRows, call, createSession, eventually, expectAnswer, PARTNER, processVideo, decisionFields, registerAsset, sessionRow, SESSION_NOT_FOUND, type CreatedSession } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
@@ -38,7 +38,7 @@ describe('safety questions', () => {
 
   /** Every push queued for the session, by change, without the ids. */
   async function pushes(session: CreatedSession): Promise<Record<string, unknown>[]> {
-    const jobs = (await consent.app.get(SessionUpdates).queue.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((job) => job.data.sessionId === session.id);
+    const jobs = (await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((job) => job.data.sessionId === session.id);
     return jobs
       .map((job) => {
         const { sessionId, initiatorUserId, ...rest } = job.data;

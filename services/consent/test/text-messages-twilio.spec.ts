@@ -1,4 +1,4 @@
-import { addJob, JOBS } from '@app/queue';
+import { addJob, JOBS, JobQueues, QUEUES } from '@app/queue';
 import { CapturedStdout, captureStdout } from '@app/testing';
 import { UnrecoverableError } from 'bullmq';
 import { once } from 'node:events';
@@ -6,7 +6,6 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo } from 'node:net';
 import { PARTNER, sessionRow } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
-import { TextMessageQueue } from '../src/text-messages/text-message-queue';
 import { TwilioTextMessageSender } from '../src/text-messages/twilio-text-message-sender';
 import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
 
@@ -164,7 +163,7 @@ describe('text messages (Twilio provider, against a local server answering like 
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
     expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: 'Twilio answered 400 (error 21211)', sent_at: null, provider_message_id: null });
-    const job = await consent.app.get(TextMessageQueue).queue.getJob(id);
+    const job = await consent.app.get(JobQueues).queue(QUEUES.textMessages).getJob(id);
     expect(await job?.getState()).toBe('failed');
     expect(job?.attemptsMade).toBe(1);
     expect(job?.failedReason).toBe('Twilio answered 400 (error 21211)');
@@ -179,7 +178,7 @@ describe('text messages (Twilio provider, against a local server answering like 
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
     twilio.answers.push(twilioError(503, 20503, `Service unavailable while sending to ${PARTNER.phone}`));
-    await addJob(consent.app.get(TextMessageQueue).queue, JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id, attempts: 1 });
+    await addJob(consent.app.get(JobQueues).queue(QUEUES.textMessages), JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id, attempts: 1 });
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
     expect(row).toMatchObject({ attempts: 1, last_error: 'Twilio answered 503 (error 20503)' });
@@ -190,7 +189,7 @@ describe('text messages (Twilio provider, against a local server answering like 
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
     const body = (await textRows(consent, session.id))[0].body;
     twilio.answers.push({ status: 201, body: twilio.message({ To: PARTNER.phone, From: FROM, Body: body }), delayMs: 300 });
-    const { queue } = consent.app.get(TextMessageQueue);
+    const queue = consent.app.get(JobQueues).queue(QUEUES.textMessages);
     await Promise.all([
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id }),
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: `${id}.again` }),

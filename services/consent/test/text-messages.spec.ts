@@ -1,11 +1,10 @@
 import { UnitOfWork } from '@app/database';
-import { JOBS } from '@app/queue';
+import { JOBS, JobQueues, QUEUES } from '@app/queue';
+import type { Queue } from 'bullmq';
 import { CapturedStdout, captureStdout } from '@app/testing';
 import { consentSessionSchema } from '@app/contracts';
-import { SessionUpdates } from '../src/events/session-updates';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
-import { TextMessageQueue } from '../src/text-messages/text-message-queue';
 import { VerdictTexts } from '../src/text-messages/verdict-texts';
 import { call, PARTNER, sessionRow } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -53,7 +52,7 @@ describe('text messages (log provider)', () => {
     expect(consentSessionSchema.strict().parse(answer.body).verificationTextSent).toBe(true);
     expect((await sessionRow(consent, session.id)).verification_text_sent_at).toBeInstanceOf(Date);
 
-    const push = await consent.app.get(SessionUpdates).queue.getJob(`${session.id}.text_sent`);
+    const push = await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.text_sent`);
     expect(push?.name).toBe(JOBS.pushSessionUpdate);
     expect(push?.data).toEqual({ version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'text_sent' });
 
@@ -114,13 +113,13 @@ describe('text messages (log provider)', () => {
     expect(ids).toHaveLength(1);
     await textsWhen(consent, session.id, allSent(1));
     expect((await ownerRead(session).expect(200)).body.verificationTextSent).toBe(false);
-    expect(await consent.app.get(SessionUpdates).queue.getJob(`${session.id}.text_sent`)).toBeUndefined();
+    expect(await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.text_sent`)).toBeUndefined();
   });
 
   it('sends a text once when its job runs twice, and skips a text whose session is gone', async () => {
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
-    const { queue } = consent.app.get(TextMessageQueue);
+    const queue = consent.app.get(JobQueues).queue(QUEUES.textMessages);
     await Promise.all([
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: `${id}.a` }),
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: `${id}.b` }),
@@ -153,7 +152,7 @@ describe('text messages (log provider)', () => {
     await textsWhen(consent, session.id, allSent(2));
     const answers = JSON.stringify([(await ownerRead(session)).body, (await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Actor-User-Id', session.initiatorUserId)).body]);
 
-    const jobs = await consent.app.get(TextMessageQueue).queue.getJobs(['completed', 'failed', 'waiting', 'delayed', 'active']);
+    const jobs = await consent.app.get(JobQueues).queue(QUEUES.textMessages).getJobs(['completed', 'failed', 'waiting', 'delayed', 'active']);
     expect(jobs.length).toBeGreaterThan(0);
     for (const job of jobs) expect(Object.keys(job.data).sort()).toEqual(['messageId', 'version']);
 
@@ -180,7 +179,7 @@ describe('text messages (log provider)', () => {
   });
 });
 
-async function eventuallyDone(queue: TextMessageQueue['queue'], jobIds: string[]): Promise<void> {
+async function eventuallyDone(queue: Queue, jobIds: string[]): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const states = await Promise.all(jobIds.map(async (jobId) => (await queue.getJob(jobId))?.getState()));

@@ -5,6 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { MetricsServer } from '@app/metrics';
+import { JobBackboneModule, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
 import { DashboardAccessLog } from './admin/queue-dashboard/dashboard-access-log';
@@ -44,7 +45,6 @@ import { SocketAuthenticator } from './live-updates/socket-authenticator';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
-import { QueueHandles } from './queues/queue-handles';
 import { RobotsController } from './site/robots.controller';
 import { DevTextsController } from './dev/dev-texts.controller';
 import { PhoneVerificationController } from './consent/phone-verification.controller';
@@ -64,6 +64,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions('gateway', config)),
+        JobBackboneModule.forRoot({
+          service: 'gateway',
+          redisUrl: config.REDIS_URL,
+          redisPrefix: config.REDIS_PREFIX,
+          // Pushes and subscription changes are one small read or UPDATE each: a few at a time keep the pools calm.
+          workers: { [QUEUES.sessionUpdates]: { concurrency: 4 }, [QUEUES.accountUpdates]: { concurrency: 4 } },
+        }),
         TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
         TypeOrmModule.forFeature([User, AuthSession]),
         PassportModule,
@@ -101,7 +108,6 @@ export class AppModule {
         AccountDeletionSchedule,
         StaffAccess,
         SupportAccessLog,
-        QueueHandles,
         DashboardAccessLog,
         QueueDashboard,
         SupportRecordReader,

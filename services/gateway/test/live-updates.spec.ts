@@ -1,10 +1,9 @@
 import { API_ERRORS, consentSessionSchema, LIVE_UPDATES, type ConsentSession, type JoinSessionAck } from '@app/contracts';
-import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { addJob, createQueue, JOBS, JobWorkers, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { testRedisPrefix } from '@app/testing';
 import type { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { SessionUpdatesProcessor } from '../src/live-updates/session-updates.processor';
 import { api, createSession as createVerifiedSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent/consent-stack';
 import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
 
@@ -314,8 +313,8 @@ describe('live updates: several gateway instances', () => {
   it('delivers a push processed by instance B to a socket on instance A, once (Redis adapter)', async () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
-    // Only B consumes pushes from now on: whatever reaches the socket on A was emitted by B.
-    await stack.gateway.app.get(SessionUpdatesProcessor).onModuleDestroy();
+    // Only B consumes jobs from now on: whatever reaches the socket on A was emitted by B.
+    await stack.gateway.app.get(JobWorkers).onModuleDestroy();
     const onA = await memberSocket(owner);
     const partnerOnB = openSocket({ port: secondPort });
     const partnerReceived = collect(partnerOnB);

@@ -1,5 +1,6 @@
 import { loggerOptions, probeRoutes } from '@app/http';
 import { MetricsServer } from '@app/metrics';
+import { JobBackboneModule, JobWorkers, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
@@ -18,7 +19,15 @@ export class AppModule {
   static forRoot(config: MediaWorkerConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [LoggerModule.forRoot(loggerOptions('media-worker', config))],
+      imports: [
+        LoggerModule.forRoot(loggerOptions('media-worker', config)),
+        JobBackboneModule.forRoot({
+          service: 'media-worker',
+          redisUrl: config.REDIS_URL,
+          redisPrefix: config.REDIS_PREFIX,
+          workers: { [QUEUES.mediaAnalysis]: { concurrency: config.MEDIA_CONCURRENCY, lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS } },
+        }),
+      ],
       providers: [
         { provide: MEDIA_WORKER_CONFIG, useValue: config },
         { provide: TRANSCRIBER, useFactory: () => createTranscriber(config) },
@@ -30,9 +39,9 @@ export class AppModule {
         // Its only HTTP port, as it has no server of its own: the metrics and its probes.
         {
           provide: MetricsServer,
-          inject: [RedisConnection, AnalyzeProcessor],
-          useFactory: (redis: RedisConnection, processor: AnalyzeProcessor) =>
-            new MetricsServer(config, probeRoutes(workerReadiness(redis, () => processor.consumer))),
+          inject: [RedisConnection, JobWorkers],
+          useFactory: (redis: RedisConnection, workers: JobWorkers) =>
+            new MetricsServer(config, probeRoutes(workerReadiness(redis, () => workers.worker(QUEUES.mediaAnalysis)))),
         },
       ],
     };

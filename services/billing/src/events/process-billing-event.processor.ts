@@ -1,7 +1,6 @@
-import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { UnrecoverableError, type Worker } from 'bullmq';
-import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
+import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
 import { ReferralProgram } from '../referrals/referral-program';
 import { OneLiveSubscription } from '../checkouts/one-live-subscription';
@@ -26,12 +25,10 @@ const SUBSCRIPTION_EVENTS = new Set([
  * rethrown, so BullMQ retries it (5 attempts, exponential backoff), unless the provider refused for good.
  */
 @Injectable()
-export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class ProcessBillingEventProcessor {
   private readonly logger = new Logger(ProcessBillingEventProcessor.name);
-  private worker?: Worker;
 
   constructor(
-    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly events: ProviderEventsRepository,
     private readonly record: RecordSubscription,
@@ -39,19 +36,7 @@ export class ProcessBillingEventProcessor implements OnApplicationBootstrap, OnM
     private readonly oneLive: OneLiveSubscription,
   ) {}
 
-  onApplicationBootstrap(): void {
-    assertOneHandlerPerJob(QUEUES.billingEvents, [JOBS.processBillingEvent]);
-    const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
-    this.worker = createWorker(JOBS.processBillingEvent, (payload) => this.process(payload), wiring, { concurrency: this.config.BILLING_EVENT_CONCURRENCY });
-    this.worker.on('error', (error) => this.logger.warn(`billing-events worker: ${error.message}`));
-    this.worker.on('failed', (job, error) => this.logger.warn(`Provider event ${job?.data?.eventId}: attempt failed: ${error.message}`));
-  }
-
-  /** Before the database and the queues close: waits for the events being processed. */
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
-  }
-
+  @OnJob(JOBS.processBillingEvent)
   async process({ eventId }: JobPayload<typeof JOBS.processBillingEvent>): Promise<void> {
     const event = await this.events.get(eventId);
     if (!event || event.processedAt) return;

@@ -1,7 +1,5 @@
-import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { BILLING_CONFIG, BillingConfig } from '../config/billing-config.schema';
+import { JOBS, JobQueues, type JobPayload } from '@app/queue';
+import { Injectable } from '@nestjs/common';
 import { memberLifecycle } from './lifecycle';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
@@ -13,17 +11,11 @@ import { SubscriptionsRepository } from './subscriptions.repository';
  * status and dates only: never an e-mail or a name.
  */
 @Injectable()
-export class AccountUpdates implements OnApplicationShutdown {
-  private readonly logger = new Logger(AccountUpdates.name);
-  readonly queue: Queue;
-
+export class AccountUpdates {
   constructor(
-    @Inject(BILLING_CONFIG) config: BillingConfig,
+    private readonly jobs: JobQueues,
     private readonly subscriptions: SubscriptionsRepository,
-  ) {
-    this.queue = createQueue(QUEUES.accountUpdates, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
-    this.queue.on('error', (error) => this.logger.warn(`account-updates queue: ${error.message}`));
-  }
+  ) {}
 
   /** Publishes the member's current state; throws when it could not be queued (the caller retries). */
   async publish(userId: string): Promise<JobPayload<typeof JOBS.applySubscriptionChange> | null> {
@@ -38,11 +30,7 @@ export class AccountUpdates implements OnApplicationShutdown {
       accountDeletionDate: accountDeletionDate?.toISOString() ?? null,
       changedAt: changedAt.toISOString(),
     };
-    await addJob(this.queue, JOBS.applySubscriptionChange, payload, { jobId: `${userId}.${changedAt.getTime()}` });
+    await this.jobs.enqueue(JOBS.applySubscriptionChange, payload, { jobId: `${userId}.${changedAt.getTime()}` });
     return payload;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
   }
 }

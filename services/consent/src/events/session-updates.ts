@@ -1,7 +1,5 @@
-import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl, type SessionChange } from '@app/queue';
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { JOBS, JobQueues, type SessionChange } from '@app/queue';
+import { Injectable, Logger } from '@nestjs/common';
 
 /**
  * A change's push job id: each change of a session is pushed once, however often it is published. A change that
@@ -16,14 +14,10 @@ export function sessionUpdateJobId(sessionId: string, change: SessionChange, att
  * change commits; the job id (`sessionUpdateJobId`) makes each change pushed once however often it is published.
  */
 @Injectable()
-export class SessionUpdates implements OnApplicationShutdown {
+export class SessionUpdates {
   private readonly logger = new Logger(SessionUpdates.name);
-  readonly queue: Queue;
 
-  constructor(@Inject(CONSENT_CONFIG) config: ConsentConfig) {
-    this.queue = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
-    this.queue.on('error', (error) => this.logger.warn(`session-updates queue: ${error.message}`));
-  }
+  constructor(private readonly jobs: JobQueues) {}
 
   /**
    * Never fails the caller: the change is committed already, and the screens' 2 s polling shows it should the push be
@@ -32,12 +26,8 @@ export class SessionUpdates implements OnApplicationShutdown {
   async publish(session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): Promise<void> {
     const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: session.initiatorUserId, change };
     const jobId = sessionUpdateJobId(session.id, change, attempt);
-    await addJob(this.queue, JOBS.pushSessionUpdate, payload, { jobId, attempts: 3, backoff: { type: 'fixed', delay: 500 } }).catch(
+    await this.jobs.enqueue(JOBS.pushSessionUpdate, payload, { jobId, attempts: 3, backoff: { type: 'fixed', delay: 500 } }).catch(
       (error: Error) => this.logger.warn(`Push of session ${session.id} (${change}) not queued: ${error.message}`),
     );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
   }
 }

@@ -1,8 +1,7 @@
 import { UnitOfWork } from '@app/database';
-import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, type JobPayload } from '@app/queue';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { SessionUpdates } from '../events/session-updates';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
 import type { TextMessage } from './text-message.entity';
@@ -22,12 +21,10 @@ import { TextMessagesRepository } from './text-messages.repository';
  * permanent refusal (UnrecoverableError) or the last attempt marks the row failed. Nothing here touches the verdict.
  */
 @Injectable()
-export class SendTextMessageProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class SendTextMessageProcessor {
   private readonly logger = new Logger(SendTextMessageProcessor.name);
-  private worker?: Worker;
 
   constructor(
-    @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
     @Inject(TEXT_MESSAGE_SENDER) private readonly sender: TextMessageSender,
     private readonly unitOfWork: UnitOfWork,
     private readonly messages: TextMessagesRepository,
@@ -35,21 +32,8 @@ export class SendTextMessageProcessor implements OnApplicationBootstrap, OnModul
     private readonly sessionUpdates: SessionUpdates,
   ) {}
 
-  onApplicationBootstrap(): void {
-    assertOneHandlerPerJob(QUEUES.textMessages, [JOBS.sendTextMessage]);
-    const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
-    this.worker = createWorker(JOBS.sendTextMessage, (payload, job) => this.process(payload, job), wiring, {
-      concurrency: this.config.TEXT_MESSAGE_CONCURRENCY,
-    });
-    this.worker.on('error', (error) => this.logger.warn(`text-messages worker: ${error.message}`));
-  }
-
-  /** Before the database and the queues close (onApplicationShutdown): waits for the texts being sent. */
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
-  }
-
   /** One attempt at one text. */
+  @OnJob(JOBS.sendTextMessage)
   async process({ messageId }: JobPayload<typeof JOBS.sendTextMessage>, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<void> {
     let message: TextMessage | null = null;
     try {

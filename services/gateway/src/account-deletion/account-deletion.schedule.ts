@@ -1,6 +1,5 @@
-import { assertOneHandlerPerJob, createQueue, createWorker, JOBS, parseJobPayload, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { JOBS, JobQueues, OnJob } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { Queue, Worker } from 'bullmq';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { DeleteDueAccounts } from './delete-due-accounts';
 import { DeleteExpiredRecords } from './delete-expired-records';
@@ -20,47 +19,36 @@ export const ACCOUNT_DELETION_SCHEDULER = 'delete-due-accounts';
 @Injectable()
 export class AccountDeletionSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AccountDeletionSchedule.name);
-  private queue?: Queue;
-  private worker?: Worker;
   private scheduled?: Promise<void>;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly jobs: JobQueues,
     private readonly deletion: DeleteDueAccounts,
     private readonly records: DeleteExpiredRecords,
   ) {}
 
   onApplicationBootstrap(): void {
-    assertOneHandlerPerJob(QUEUES.accountDeletion, [JOBS.deleteDueAccounts]);
-    const wiring = queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX);
-    this.queue = createQueue(QUEUES.accountDeletion, wiring);
-    this.worker = createWorker(JOBS.deleteDueAccounts, () => this.enforce(), wiring, { concurrency: 1 });
-    this.worker.on('error', (error) => this.logger.warn(`account-deletion worker: ${error.message}`));
-    this.scheduled = this.queue
-      .upsertJobScheduler(
-        ACCOUNT_DELETION_SCHEDULER,
-        { every: this.config.ACCOUNT_DELETION_INTERVAL_MS },
-        {
-          name: JOBS.deleteDueAccounts,
-          data: parseJobPayload(JOBS.deleteDueAccounts, { version: 1 }),
-          opts: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
-        },
-      )
-      .then(() => undefined)
+    this.scheduled = this.jobs
+      .schedule(JOBS.deleteDueAccounts, ACCOUNT_DELETION_SCHEDULER, this.config.ACCOUNT_DELETION_INTERVAL_MS, { version: 1 }, {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 10_000 },
+        removeOnComplete: { count: 100 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      })
       .catch((error: Error) => this.logger.warn(`Scheduling the account deletion failed: ${error.message}`));
   }
 
   /** One run: the due accounts, then the due records of the accounts not yet due; throws when anything failed. */
+  @OnJob(JOBS.deleteDueAccounts)
   async enforce(): Promise<void> {
     const pass = await this.deletion.run();
     await this.records.run();
     if (pass.failed) throw new Error(`${pass.failed} account deletions failed`);
   }
 
-  /** Before the application's connections close: the run under way finishes (or gives its job back). */
+  /** The schedule is written (or has failed) before the queues close. */
   async onModuleDestroy(): Promise<void> {
     await this.scheduled;
-    await this.worker?.close();
-    await this.queue?.close();
   }
 }

@@ -1,13 +1,10 @@
-import { assertOneHandlerPerJob, createWorker, JOBS, QUEUES, queueWiringFromUrl, workerName, type JobPayload } from '@app/queue';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Job, UnrecoverableError, type Worker } from 'bullmq';
+import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Job, UnrecoverableError } from 'bullmq';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
 import { ConsentClient } from '../consent/consent-client';
 import { MediaRejectedError } from '../media/media-rejected.error';
 import { AnalyzeRecording } from './analyze-recording';
-
-/** The jobs this process handles, checked against the queue's contracts at start. */
-const HANDLED = [JOBS.analyzeRecording] as const;
 
 /**
  * The media-analysis queue's consumer. Transient faults are rethrown, so BullMQ retries them with backoff; a
@@ -16,9 +13,8 @@ const HANDLED = [JOBS.analyzeRecording] as const;
  * job and does the same.
  */
 @Injectable()
-export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class AnalyzeProcessor {
   private readonly logger = new Logger(AnalyzeProcessor.name);
-  private worker?: Worker;
 
   constructor(
     @Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig,
@@ -26,31 +22,8 @@ export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy
     private readonly consent: ConsentClient,
   ) {}
 
-  onApplicationBootstrap(): void {
-    assertOneHandlerPerJob(QUEUES.mediaAnalysis, HANDLED);
-    this.worker = createWorker(JOBS.analyzeRecording, (payload, job) => this.handle(payload, job), queueWiringFromUrl(this.config.REDIS_URL, this.config.REDIS_PREFIX), {
-      name: workerName(),
-      concurrency: this.config.MEDIA_CONCURRENCY,
-      lockDuration: this.config.JOB_LOCK_MS,
-      stalledInterval: this.config.JOB_LOCK_MS,
-    });
-    this.worker.on('error', (error) => this.logger.warn(`media-analysis worker: ${error.message}`));
-  }
-
-  /** Whether it consumes, for `/readyz` (health/worker-readiness.ts). */
-  get consumer(): Worker | undefined {
-    return this.worker;
-  }
-
-  /**
-   * Before the application's connections close (onApplicationShutdown): the jobs it holds are finished, or given back
-   * to the queue once their lock lapses.
-   */
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  private async handle(payload: JobPayload<'analyze-recording'>, job: Job): Promise<void> {
+  @OnJob(JOBS.analyzeRecording)
+  async handle(payload: JobPayload<typeof JOBS.analyzeRecording>, job: Job): Promise<void> {
     try {
       await this.analyze.run(payload, AbortSignal.timeout(this.config.JOB_TIMEOUT_MS));
     } catch (error) {
@@ -60,7 +33,7 @@ export class AnalyzeProcessor implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  private async reportFailure({ sessionId, videoAssetId }: JobPayload<'analyze-recording'>, error: unknown): Promise<void> {
+  private async reportFailure({ sessionId, videoAssetId }: JobPayload<typeof JOBS.analyzeRecording>, error: unknown): Promise<void> {
     const code = error instanceof MediaRejectedError ? error.code : 'analysis_failed';
     this.logger.warn(`Analysis of session ${sessionId} failed for good (${code})`);
     await this.consent

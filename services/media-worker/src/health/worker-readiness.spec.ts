@@ -1,5 +1,5 @@
 import { probeRoutes } from '@app/http';
-import { createWorker, JOBS, queueWiringFromUrl } from '@app/queue';
+import { createWorker, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
 import type { Worker } from 'bullmq';
@@ -30,7 +30,7 @@ describe("the media worker's /healthz and /readyz", () => {
   });
 
   it('is ready while Redis answers and the worker consumes', async () => {
-    worker = createWorker(JOBS.analyzeRecording, async () => undefined, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
+    worker = createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
     await worker.waitUntilReady();
     expect(await probe(redis, '/readyz')).toEqual({ status: 200, body: { status: 'ok', redis: 'ok', worker: 'ok' } });
   });

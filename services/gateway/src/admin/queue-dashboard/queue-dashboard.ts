@@ -3,10 +3,10 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
+import { isQueueName, JobQueues } from '@app/queue';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { isQueueName, QueueHandles } from '../../queues/queue-handles';
 import { StaffAccess, type StaffMember, type StaffRequest } from '../staff-access';
 import type { Role } from '../staff-roles';
 import { boardErrorsAsApiErrors } from './board-errors';
@@ -32,7 +32,7 @@ export class QueueDashboard {
   private boards?: { full: Express; readOnly: Express };
 
   constructor(
-    private readonly queues: QueueHandles,
+    private readonly queues: JobQueues,
     private readonly access: StaffAccess,
     private readonly accessLog: DashboardAccessLog,
   ) {
@@ -76,7 +76,7 @@ export class QueueDashboard {
 
   /** The job's data as it is now; none for a job (or queue) that is not there, which the board then answers 404. */
   private async payloadOf({ queue, jobId }: JobChange): Promise<unknown> {
-    return isQueueName(queue) ? (await this.queues.get(queue).getJob(jobId))?.data : undefined;
+    return isQueueName(queue) ? (await this.queues.queue(queue).getJob(jobId))?.data : undefined;
   }
 }
 
