@@ -42,7 +42,15 @@ export class FakeLiveSocket {
   push(session: ConsentSession): void {
     this.fire('session-updated', session);
   }
+
+  /** The connection is lost (the client will try again: `fire('connect')` when it is back). */
+  drop(): void {
+    this.fire('disconnect', 'transport close');
+  }
 }
+
+/** Whether new sockets connect; when not, each reports a connection error instead. Reset after each test. */
+export const liveServer = { reachable: true };
 
 export const liveSockets: FakeLiveSocket[] = [];
 
@@ -53,6 +61,6 @@ export function io(options: Record<string, unknown>): FakeLiveSocket {
   const socket = new FakeLiveSocket(options);
   liveSockets.push(socket);
   // Connected a moment later, as over the network.
-  setTimeout(() => socket.fire('connect'), 0);
+  setTimeout(() => (liveServer.reachable ? socket.fire('connect') : socket.fire('connect_error', new Error('websocket error'))), 0);
   return socket;
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { liveSockets } from '@/test/fake-live-socket';
+import { liveServer, liveSockets } from '@/test/fake-live-socket';
 
 // No test opens a real socket: live updates are driven through the fake (src/test/fake-live-socket.ts).
 vi.mock('socket.io-client', () => import('@/test/fake-live-socket'));
@@ -10,4 +10,5 @@ vi.mock('socket.io-client', () => import('@/test/fake-live-socket'));
 afterEach(() => {
   cleanup();
   liveSockets.splice(0);
+  liveServer.reachable = true;
 });

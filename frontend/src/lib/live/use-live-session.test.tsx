@@ -5,17 +5,24 @@ import type { ConsentSession } from '@app/contracts';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
 import { memberSessionKey, partnerSessionKey } from '@/lib/consent/session-queries';
 import { createQueryClient } from '@/lib/query-client';
+import { useLiveConnected } from '@/lib/live/live-connection';
 import { useLiveSession } from '@/lib/live/use-live-session';
 import { testSession } from '@/test/consent-session';
-import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 import { jsonResponse, mockFetch } from '@/test/render';
 
-/** A screen that shows what the cache holds for the key, and follows the session live. */
+/** A screen that shows what the cache holds for the key and whether the socket is up, and follows the session live. */
 function Screen({ sessionId, token, enabled = true }: { sessionId: string; token?: string; enabled?: boolean }) {
   const key = token ? partnerSessionKey(sessionId) : memberSessionKey(sessionId);
   const { data } = useQuery<ConsentSession>({ queryKey: key, enabled: false });
   useLiveSession(sessionId, token, enabled);
-  return <output data-testid="verdict">{data?.aiVerdict ?? 'none'}</output>;
+  const connected = useLiveConnected(sessionId);
+  return (
+    <>
+      <output data-testid="verdict">{data?.aiVerdict ?? 'none'}</output>
+      <output data-testid="live">{connected ? 'up' : 'down'}</output>
+    </>
+  );
 }
 
 function renderScreen(props: Parameters<typeof Screen>[0]) {
@@ -27,6 +34,9 @@ function renderScreen(props: Parameters<typeof Screen>[0]) {
   );
   return { client, ...view };
 }
+
+/** The screen says the socket is `state` (react-query tells its observers a moment after a change). */
+const shows = (state: 'up' | 'down') => waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent(state));
 
 const socket = async () => {
   await waitFor(() => expect(liveSockets[0]?.handlers.has('session-updated')).toBe(true));
@@ -57,24 +67,26 @@ describe('useLiveSession', () => {
     expect(live.sent).toEqual([]);
   });
 
-  it("joins the partner's session with the link token on every connection, and on a push reads the partner's own view into its entry", async () => {
+  it("joins the partner's session with the link token on every connection, reads the partner's own view on each join and on a push", async () => {
     const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false };
     const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
     const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();
     expect(live.options.auth).toBeUndefined();
     await waitFor(() => expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'link-token' }] }]));
-    act(() => live.fire('connect'));
-    expect(live.sent).toHaveLength(2);
-    // The push is the member's view (no speech check): not written as it is, but the partner's own view is read.
-    act(() => live.push(testSession({ aiVerdict: 'processing' })));
+    // Joined: read once, for whatever changed before the socket was in the room.
     await waitFor(() => expect(client.getQueryData(partnerSessionKey('s1'))).toMatchObject({ check }));
-    expect(screen.getByTestId('verdict')).toHaveTextContent('processing');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'X-Recipient-Token': 'link-token' });
-    act(() => live.push(testSession({ id: 'other' })));
-    act(() => live.fire('io:reconnect'));
+    // The push is the member's view (no speech check): not written as it is, but the partner's own view is read.
+    act(() => live.push(testSession({ aiVerdict: 'processing' })));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.getByTestId('verdict')).toHaveTextContent('processing');
+    act(() => live.push(testSession({ id: 'other' })));
+    // A reconnection joins again, and reads once more.
+    act(() => live.fire('connect'));
+    expect(live.sent).toHaveLength(2);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
   });
 
   it('opens nothing while disabled, and disconnects when disabled or unmounted', async () => {
@@ -103,11 +115,38 @@ describe('useLiveSession', () => {
     expect(openLiveSockets()).toEqual([]);
   });
 
-  it('asks the server once after a reconnection, for what was pushed meanwhile', async () => {
+  it('reads the session once on each connection, for what was pushed while it was down', async () => {
     const { client } = renderScreen({ sessionId: 's1' });
     const live = await socket();
     client.setQueryData(memberSessionKey('s1'), testSession());
-    act(() => live.fire('io:reconnect'));
+    expect(client.getQueryState(memberSessionKey('s1'))?.isInvalidated).toBe(false);
+    act(() => live.drop());
+    act(() => live.fire('connect'));
     expect(client.getQueryState(memberSessionKey('s1'))?.isInvalidated).toBe(true);
+  });
+
+  it('tells the screens the socket is up only while it is connected, and for the partner only once the join is accepted', async () => {
+    const member = renderScreen({ sessionId: 's1' });
+    const live = await socket();
+    await shows('up');
+    act(() => live.drop());
+    await shows('down');
+    act(() => live.fire('connect'));
+    await shows('up');
+    member.unmount();
+    expect(member.client.getQueryData(['live', 's1'])).toBe(false);
+
+    liveServer.reachable = false;
+    mockFetch({ 'GET /api/consent/sessions/s2': () => jsonResponse(testSession({ id: 's2' })) });
+    renderScreen({ sessionId: 's2', token: 'link-token' });
+    await waitFor(() => expect(liveSockets[1]?.handlers.has('connect')).toBe(true));
+    const refused = liveSockets[1];
+    refused.joinAck = { ok: false, error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
+    act(() => refused.fire('connect'));
+    expect(refused.sent).toHaveLength(1);
+    await shows('down');
+    refused.joinAck = { ok: true };
+    act(() => refused.fire('connect'));
+    await shows('up');
   });
 });

@@ -7,7 +7,7 @@ import type { ConsentSession } from '@app/contracts';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 import { CONFIRM_CODE, enterPhoneCode, PHONE_CODE_HANDLERS, SEND_CODE } from '@/test/phone-code';
-import { liveSockets, openLiveSockets, type FakeLiveSocket } from '@/test/fake-live-socket';
+import { liveServer, liveSockets, openLiveSockets, type FakeLiveSocket } from '@/test/fake-live-socket';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
@@ -304,6 +304,10 @@ describe('/consent/form: recording', () => {
 });
 
 describe('/consent/form: answering', () => {
+  // The spec's page as it runs without a live socket (none could connect): it polls every 2 s.
+  beforeEach(() => {
+    liveServer.reachable = false;
+  });
   const answered = (overrides: Partial<ConsentSession>) => () => jsonResponse(testSession(overrides));
   /** Every call of a submission answers; the analysis is running, and the session's poll answers `poll`. */
   const submitted = (poll: Partial<ConsentSession>) => ({
@@ -630,6 +634,46 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     expect(screen.queryByRole('heading', { name: /Consent (Granted|Declined)/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Ask Alex Doe to show you a new code, then record again/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
+  it('polls every 2 s until its socket has joined the session, then reads once on each join, and polls again while it is down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      liveServer.reachable = false;
+      const { fetchMock } = openForm({ [QR_PATH]: () => jsonResponse(onServer), 'GET /api/consent/sessions/s1': () => jsonResponse(onServer) });
+      const reads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/consent/sessions/s1').length;
+      const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+      expect(await screen.findByRole('heading', { name: 'Analysing' })).toBeInTheDocument();
+      await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('connect')).toBe(true));
+      const live = openLiveSockets()[0];
+      // Before the socket's code has loaded, and while it cannot connect: the spec's polling.
+      const before = reads();
+      await wait(4_000);
+      expect(reads()).toBeGreaterThanOrEqual(before + 2);
+
+      act(() => live.fire('connect'));
+      expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'secret-token' }] }]);
+      await wait(100);
+      const joined = reads();
+      await wait(10_000);
+      // One read for the join (a poll may have been in flight), then none while in the room.
+      expect(reads()).toBeLessThanOrEqual(joined + 1);
+      const quiet = reads();
+      await wait(10_000);
+      expect(reads()).toBe(quiet);
+
+      act(() => live.drop());
+      await wait(4_000);
+      expect(reads()).toBeGreaterThanOrEqual(quiet + 2);
+      act(() => live.fire('connect'));
+      await wait(100);
+      const rejoined = reads();
+      change(live, { consentStatus: 'denied', aiVerdict: 'denied' });
+      expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
+      expect(reads()).toBeLessThanOrEqual(rejoined + 2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the failure at once for a session whose analysis had already failed', async () => {

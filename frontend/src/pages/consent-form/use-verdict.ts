@@ -4,12 +4,13 @@ import { isSettled } from '@/lib/consent/session-status';
 import { partnerSessionKey, partnerSessionQuery } from '@/lib/consent/session-queries';
 import type { ConsentSession } from '@app/contracts';
 import { SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
+import { useLiveConnected } from '@/lib/live/live-connection';
 
 const attemptOf = (session: ConsentSession) => session.check?.attempt ?? 0;
 
 /**
  * The session as the partner last heard of it, from the polled entry that the live updates refresh too. While `follow`
- * is on and the session is not settled, the server is asked at once, then every 2 s. `answered` (what the server
+ * is on and the session is not settled, the server is asked at once, then every 2 s while no live socket is up. `answered` (what the server
  * answered the partner's Yes or No) stands in until then, and seeds the entry when it is settled already (a refusal).
  * Before any answer, `session` as loaded.
  */
@@ -27,10 +28,11 @@ export function usePartnerSession(session: ConsentSession, token: string, answer
     else if (heard && attemptOf(heard) < attemptOf(answered)) void client.invalidateQueries({ queryKey: key, exact: true });
   }, [client, answered, session.id]);
 
+  const connected = useLiveConnected(session.id);
   const { data } = useQuery({
     ...partnerSessionQuery(session.id, token),
     enabled: follow && !isSettled(answered ?? session),
-    refetchInterval: (query) => (isSettled(query.state.data) ? false : SESSION_POLL_INTERVAL_MS),
+    refetchInterval: (query) => (connected || isSettled(query.state.data) ? false : SESSION_POLL_INTERVAL_MS),
   });
   return data ?? answered ?? session;
 }

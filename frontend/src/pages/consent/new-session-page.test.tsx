@@ -13,7 +13,7 @@ import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
 import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
-import { liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 
 const created = (overrides: Partial<ConsentSession> = {}) => testSession({ recipientToken: 'tok+1/=', ...overrides });
 
@@ -56,6 +56,9 @@ const toCanvas = vi.mocked(QRCode.toCanvas);
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
+  // The spec's screens as they run without a live socket (none could connect): polled every 2 s. The tests that
+  // push or connect say so.
+  liveServer.reachable = false;
 });
 
 afterEach(() => {
@@ -127,6 +130,7 @@ describe('/consent/new', () => {
   });
 
   it('shows the verdict the moment it is pushed, without waiting for a poll, then closes the socket', async () => {
+    liveServer.reachable = true;
     const fetchMock = renderPage({
       'POST /api/consent/sessions': () => jsonResponse(created(), 201),
       'GET /api/consent/sessions/s1': answers(testSession()),
@@ -135,12 +139,50 @@ describe('/consent/new', () => {
     await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('session-updated')).toBe(true));
     act(() => openLiveSockets()[0].push(testSession({ aiVerdict: 'denied', consentStatus: 'denied' })));
     expect(await screen.findByRole('heading', { name: 'No Consent' })).toBeInTheDocument();
-    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(0);
+    // Only the read made when the socket connected.
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(1);
     // Nothing more to hear: the socket is closed, and no more polls.
     await waitFor(() => expect(openLiveSockets()).toEqual([]));
     expect(liveSockets.length).toBeGreaterThan(0);
     await pollOnce();
-    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(0);
+    expect(calls(fetchMock, 'GET /api/consent/sessions/s1')).toHaveLength(1);
+  });
+
+  it('polls only while the live socket is down: stops once it connects, reads once on each connection, polls again every 2 s after a disconnect', async () => {
+    const fetchMock = renderPage({
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession()),
+    });
+    const reads = () => calls(fetchMock, 'GET /api/consent/sessions/s1').length;
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    await screen.findByRole('heading', { name: 'Waiting on Response' });
+    await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('connect')).toBe(true));
+    const live = openLiveSockets()[0];
+    // The socket could not connect: the spec's polling.
+    const before = reads();
+    await wait(4_000);
+    expect(reads()).toBeGreaterThanOrEqual(before + 2);
+
+    act(() => live.fire('connect'));
+    await waitFor(() => expect(reads()).toBeGreaterThan(0));
+    const connected = reads();
+    await wait(10_000);
+    // One read for the connection (it may have been in flight), then none while connected.
+    expect(reads()).toBeLessThanOrEqual(connected + 1);
+    const quiet = reads();
+    await wait(10_000);
+    expect(reads()).toBe(quiet);
+
+    act(() => live.drop());
+    await wait(4_000);
+    expect(reads()).toBeGreaterThanOrEqual(quiet + 2);
+
+    act(() => live.fire('connect'));
+    await wait(100);
+    const reconnected = reads();
+    await wait(10_000);
+    expect(reads()).toBeLessThanOrEqual(reconnected + 1);
+    expect(screen.getByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
   });
 
   it("shows 'Session Error' with the spec's failure text when the analysis failed, and Try Again starts a new session", async () => {

@@ -9,6 +9,7 @@ import { forgetLinkToken, linkTokenOf } from '@/lib/consent/link-tokens';
 import { ANALYSIS_FAILED_MESSAGE, INVALID_SESSION_MESSAGE, sessionState, type SessionState } from '@/lib/consent/session-status';
 import { memberSessionKey } from '@/lib/consent/session-queries';
 import { NEW_SESSION_DELAY_MS, SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
+import { useLiveConnected } from '@/lib/live/live-connection';
 import { useLiveSession } from '@/lib/live/use-live-session';
 import type { NewSessionState } from '@/pages/consent/member-session-path';
 import type { InitiatorView, SessionActions } from '@/pages/consent/session-view';
@@ -45,16 +46,17 @@ function readFailure(error: unknown): string {
 
 /**
  * /consent/sessions/{id}: follows one of the member's sessions from the server (so a reload shows it as it stands),
- * polled every 2 s while it waits or is analysed, and live over the socket until it ends (a granted consent until it
- * is withdrawn). A failed read is reported once (one toast
- * per run of failures, not one per poll); polling carries on and the last known state stays on screen.
+ * live over the socket until it ends (a granted consent until it is withdrawn), and polled every 2 s while it waits
+ * or is analysed and the socket is down. A failed read is reported once (one toast per run of failures, not one per
+ * poll); polling carries on and the last known state stays on screen.
  */
 export function useMemberSession(sessionId: string): { view: InitiatorView } & SessionActions {
   const navigate = useNavigate();
+  const connected = useLiveConnected(sessionId);
   const query = useQuery<ConsentSession>({
     queryKey: memberSessionKey(sessionId),
     queryFn: () => api.session(sessionId),
-    refetchInterval: (current) => (current.state.data && isLive(sessionState(current.state.data)) ? SESSION_POLL_INTERVAL_MS : false),
+    refetchInterval: (current) => (!connected && current.state.data && isLive(sessionState(current.state.data)) ? SESSION_POLL_INTERVAL_MS : false),
   });
   const session = query.data;
   // The creation answer (seeded by /consent/new) holds the token; polled answers never do.
