@@ -3,8 +3,7 @@ import { LIVE_UPDATES } from '@app/contracts/live-updates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getAuthToken } from '@/lib/auth/auth-token';
-import { memberSessionKey, partnerSessionKey, partnerSessionQuery } from '@/lib/consent/session-queries';
-import { setLiveConnected } from '@/lib/live/live-connection';
+import { memberSessionKey, partnerSessionKey, partnerSessionQuery, setLiveConnected } from '@/lib/consent/session-queries';
 import { openLiveSocket, type LiveSocket } from '@/lib/live/live-client';
 
 /**

@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isSettled } from '@/lib/consent/session-status';
-import { partnerSessionKey, partnerSessionQuery } from '@/lib/consent/session-queries';
+import { partnerSessionKey, partnerSessionQuery, useLiveConnected } from '@/lib/consent/session-queries';
 import type { ConsentSession } from '@app/contracts';
 import { SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
-import { useLiveConnected } from '@/lib/live/live-connection';
 
 const attemptOf = (session: ConsentSession) => session.check?.attempt ?? 0;
 
