@@ -34,19 +34,22 @@ export async function createSessions(stack, members, perMember) {
         }),
       });
       await db.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
-      for (let s = 0; s < perMember; s += 1) {
-        const session = await call(`${stack.gatewayUrl}/api/consent/sessions`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: JSON.stringify({ deleteAfterDays: 30 }),
-        });
-        sessions.push({ id: session.id, memberToken: token, recipientToken: session.recipientToken });
-      }
+      for (let s = 0; s < perMember; s += 1) sessions.push(await createSession(stack, token));
     }
     return sessions;
   } finally {
     await db.end();
   }
+}
+
+/** A session started by the member signed in with `token`, through the API: {id, memberToken, recipientToken}. */
+export async function createSession(stack, token) {
+  const session = await call(`${stack.gatewayUrl}/api/consent/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ deleteAfterDays: 30 }),
+  });
+  return { id: session.id, memberToken: token, recipientToken: session.recipientToken };
 }
 
 /**

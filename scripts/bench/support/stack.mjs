@@ -1,8 +1,10 @@
 // The app as e2e/support/server.ts starts it (the built consent service and gateway on free loopback ports, a fresh
 // database, a Redis prefix and storage of their own, migrations on start) but with production's LOG_LEVEL=info and
 // npm start's node options; for bench:status also the bare baseline server (Node's defaults) on the same database;
-// for bench:verdict also the media worker (one recording at a time), with the consent service's key ring. The daily
-// limit of phone codes per number is raised: a benchmark proves one partner number for every session it records.
+// for bench:verdict also the media worker (one recording at a time), with the consent service's key ring; for
+// bench:live a second gateway (replicas sharing the Redis prefix, so Socket.IO rooms span both). The daily limit of
+// phone codes per number and the live joins per address are raised: a benchmark proves one partner number for every
+// session it records, and all its partner sockets come from 127.0.0.1.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,16 +41,18 @@ async function adminQuery(text, params = []) {
 }
 
 /**
- * Starts the app (and the baseline server unless `baseline` is false; the media worker when `mediaWorker` is true);
- * `sql()` runs a query on the app's database; `stop()` ends the processes and removes the database, Redis keys and
- * files.
+ * Starts the app (and the baseline server unless `baseline` is false; the media worker when `mediaWorker` is true;
+ * `gateways` gateways, the first at `gatewayUrl`, all at `gatewayUrls`); `sql()` runs a query on the app's database;
+ * `stop()` ends the processes and removes the database, Redis keys and files.
  */
-export async function startStack({ baseline = true, mediaWorker = false } = {}) {
+export async function startStack({ baseline = true, mediaWorker = false, gateways = 1 } = {}) {
   const name = `bench_status_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(ADMIN_DATABASE_URL), { pathname: `/${name}` }).toString();
   const redisPrefix = `bench:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const workDir = await mkdtemp(join(tmpdir(), 'bench-status-'));
-  const [gatewayPort, consentPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
+  const [consentPort, baselinePort] = [await freePort(), await freePort()];
+  const gatewayPorts = [];
+  for (let i = 0; i < gateways; i += 1) gatewayPorts.push(await freePort());
   const shared = {
     NODE_ENV: 'production',
     LOG_LEVEL,
@@ -67,8 +71,16 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
   const processes = [];
   const db = new pg.Client({ connectionString: databaseUrl });
   let stopped;
+  const gatewayUrls = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
   const stack = {
-    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    gatewayUrl: gatewayUrls[0],
+    gatewayUrls,
+    consentUrl: `http://127.0.0.1:${consentPort}`,
+    redisUrl: REDIS_URL,
+    redisPrefix,
+    /** What the gateways sign session tokens with, and the media worker's credential to the consent service. */
+    jwtSecret: randomBytes(32).toString('base64url'),
+    mediaWorkerToken: shared.MEDIA_WORKER_TOKEN,
     baselineUrl: `http://127.0.0.1:${baselinePort}`,
     databaseUrl,
     workDir,
@@ -93,7 +105,7 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
     },
   };
   const start = (key, env, nodeOptions) => {
-    const started = startProcess(key, MAINS[key], env, join(workDir, `${key}.log`), nodeOptions);
+    const started = startProcess(key, MAINS[key.replace(/-\d+$/, '')], env, join(workDir, `${key}.log`), nodeOptions);
     processes.push(started);
     stack.processes[key] = started;
     return started;
@@ -115,18 +127,21 @@ export async function startStack({ baseline = true, mediaWorker = false } = {}) 
       PHONE_CODES_PER_NUMBER_PER_DAY: '100000',
     }, NODE_OPTIONS);
     await waitForReady(consent, `http://127.0.0.1:${consentPort}/readyz`);
-    const gateway = start('gateway', {
-      ...shared,
-      HOST: '127.0.0.1',
-      PORT: String(gatewayPort),
-      PUBLIC_URL: stack.gatewayUrl,
-      CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      SUPPORT_EMAIL: 'bench@example.invalid',
-      FRONTEND_DIR: 'dist/frontend',
-      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-    }, NODE_OPTIONS);
-    await waitForReady(gateway, `${stack.gatewayUrl}/readyz`);
+    for (const [index, port] of gatewayPorts.entries()) {
+      const gateway = start(index === 0 ? 'gateway' : `gateway-${index + 1}`, {
+        ...shared,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: stack.gatewayUrl,
+        CONSENT_SERVICE_URL: stack.consentUrl,
+        JWT_SECRET: stack.jwtSecret,
+        SUPPORT_EMAIL: 'bench@example.invalid',
+        FRONTEND_DIR: 'dist/frontend',
+        REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+        LIVE_JOINS_PER_IP_PER_MINUTE: '1000000',
+      }, NODE_OPTIONS);
+      await waitForReady(gateway, `${gatewayUrls[index]}/readyz`);
+    }
     if (mediaWorker) {
       // No database; its only port (metrics and probes) is a free one: ready once it says it consumes.
       const worker = start('media-worker', {
