@@ -26,9 +26,10 @@ describe('registration', () => {
     if (host) base.hostname = host;
     await page.goto(new URL('/register', base).toString());
 
+    // Typed first: the prerendered form takes input once hydrated, which fill() waits for and setInputFiles() does not.
+    await page.getByLabel('Full name').fill(account.fullName);
     await page.locator('input[type="file"]').setInputFiles(pictureFile);
     await expectVisible(page.getByRole('img', { name: 'Profile picture preview' }));
-    await page.getByLabel('Full name').fill(account.fullName);
     await page.getByLabel('Phone number').fill(account.phoneNumber);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);

@@ -3,24 +3,12 @@
 import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { Response } from 'playwright-core';
-import { expectVisible, MOBILE, registerMember, takeCspViolations, useE2e } from './support/browser';
-import { answerUpToRecording } from './support/partner-form';
+import { expectVisible, MOBILE, takeCspViolations, useE2e } from './support/browser';
+import { answerUpToRecording, partnerLink } from './support/partner-form';
 
 const BUDGET_BYTES = 110_000;
 
 const e2e = useE2e(MOBILE, async () => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
-
-/** A real session's partner link, made through the API the way the member's phone makes it. */
-async function partnerLink(): Promise<string> {
-  const member = await registerMember(e2e.server);
-  const response = await fetch(`${e2e.server.baseURL}/api/consent/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${member.token}` },
-    body: JSON.stringify({ deleteAfterDays: 90 }),
-  });
-  const session = (await response.json()) as { qrCodeId: string; recipientToken: string };
-  return `${e2e.server.baseURL}/consent/form/${session.qrCodeId}?token=${session.recipientToken}`;
-}
 
 /** The script as a gzip-only client receives it: its encoding and the size of the bytes sent. */
 function gzipTransfer(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
@@ -43,7 +31,7 @@ describe("the partner's page on a phone", () => {
       if (new URL(response.url()).pathname.startsWith('/api/consent/sessions/qr/')) sessionLookups++;
     });
 
-    await page.goto(await partnerLink());
+    await page.goto(await partnerLink(e2e.server));
     await expectVisible(page.getByRole('heading', { name: 'Your details' }));
     await expectVisible(page.getByText('Alex Tester'));
     // The rest of the flow on this page: the camera preview and a recording (Chromium's fake camera).

@@ -17,8 +17,9 @@ const VERIFY_TIMEOUT_MS = 65_000;
 /** Registers through the form, as a new visitor does; a new account has no subscription, so it lands on /subscribe. */
 async function registerThroughForm(page: Page, account: AccountInput, registerUrl = '/register'): Promise<void> {
   await page.goto(registerUrl);
-  await page.locator('input[type="file"]').setInputFiles(await makePngFile());
+  // Typed first: the prerendered form takes input once hydrated, which fill() waits for and setInputFiles() does not.
   await page.getByLabel('Full name').fill(account.fullName);
+  await page.locator('input[type="file"]').setInputFiles(await makePngFile());
   await page.getByLabel('Phone number').fill(account.phoneNumber);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);

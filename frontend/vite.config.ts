@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { InlineConfig, Plugin } from 'vite';
 import { precompressDirectory } from './build/precompress';
+import { prerenderShells } from './build/prerender';
 
 // Everything web-related lives in frontend/, so paths are anchored here rather than at the repo root.
 const frontendDir = path.dirname(fileURLToPath(import.meta.url));
@@ -11,25 +12,39 @@ const repoDir = path.resolve(frontendDir, '..');
 /** The gateway `npm start` runs, at its default PUBLIC_URL. */
 const gatewayOrigin = 'http://localhost:3000';
 
-/** .br/.gz copies of the build, served by the gateway (services/gateway/src/frontend/serve-frontend.ts). */
-function precompress(): Plugin {
+/** What the browser's build and the prerender's build for Node share. */
+const appConfig = {
+  root: frontendDir,
+  resolve: {
+    alias: { '@': path.resolve(frontendDir, 'src'), '@app/contracts': path.resolve(repoDir, 'libs/contracts/src') },
+  },
+  // The year a prerendered page shows until it is hydrated (the footer's copyright line).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+} satisfies InlineConfig;
+
+/**
+ * After the browser's build: the public pages prerendered into it (build/prerender.ts), then .br/.gz copies of every
+ * file, which the gateway serves (services/gateway/src/frontend/serve-frontend.ts). In this order, so the prerendered
+ * pages are compressed too.
+ */
+function prerenderAndPrecompress(): Plugin {
   let outDir = '';
   return {
-    name: 'precompress',
+    name: 'prerender-and-precompress',
     apply: 'build',
     configResolved: (config) => {
       outDir = config.build.outDir;
     },
-    closeBundle: () => precompressDirectory(outDir),
+    closeBundle: async () => {
+      await prerenderShells(outDir, path.resolve(frontendDir, 'src/prerender/render-shell.tsx'), { ...appConfig, plugins: [react()] });
+      await precompressDirectory(outDir);
+    },
   };
 }
 
 export default defineConfig({
-  root: frontendDir,
-  plugins: [react(), precompress()],
-  resolve: {
-    alias: { '@': path.resolve(frontendDir, 'src'), '@app/contracts': path.resolve(repoDir, 'libs/contracts/src') },
-  },
+  ...appConfig,
+  plugins: [react(), prerenderAndPrecompress()],
   css: {
     // Directory holding postcss.config.js (which in turn points at tailwind.config.js).
     postcss: frontendDir,
@@ -37,6 +52,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(repoDir, 'dist/frontend'),
     emptyOutDir: true,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load every module, only later.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -1,9 +1,23 @@
 import type { Page } from 'playwright-core';
+import { registerMember } from './browser';
 import { confirmPhoneFromTexts } from './phone-code';
 import { answerSafetyQuestionsYes } from './safety-questions';
+import type { TestServer } from './server';
 
 /** The number every browser test's partner gives (each test file has a server and database of its own). */
 const PARTNER_PHONE = '+1 555 987 6543';
+
+/** A real session's partner link, made through the API the way the member's phone makes it. */
+export async function partnerLink(server: TestServer): Promise<string> {
+  const member = await registerMember(server);
+  const response = await fetch(`${server.baseURL}/api/consent/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${member.token}` },
+    body: JSON.stringify({ deleteAfterDays: 90 }),
+  });
+  const session = (await response.json()) as { qrCodeId: string; recipientToken: string };
+  return `${server.baseURL}/consent/form/${session.qrCodeId}?token=${session.recipientToken}`;
+}
 
 /**
  * The partner's form from step 0 to the camera: their name and phone, over 18, the texted code (read from

@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { AuthenticatedRoute, ProtectedRoute } from '@/components/route-guards';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { GATE_LOADING_MESSAGE } from '@/lib/gate';
-import { queryClient } from '@/lib/query-client';
 import { CONSENT_FORM_ROUTE } from '@/pages/consent-form/link-session';
 import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
 import NotFound from '@/pages/not-found';
@@ -71,13 +70,14 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** The app inside a router: the browser's (main.tsx), or a fixed address's when the build prerenders a page. */
+export function App({ client, router: Router = BrowserRouter }: { client: QueryClient; router?: ComponentType<{ children: ReactNode }> }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <AuthProvider>
-        <BrowserRouter>
+        <Router>
           <AppRoutes />
-        </BrowserRouter>
+        </Router>
         <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>

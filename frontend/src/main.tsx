@@ -1,14 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from '@/App';
+import { startApp } from '@/lib/hydration';
 import { queryClient } from '@/lib/query-client';
 import { prefetchLinkSession } from '@/pages/consent-form/link-session';
 import '@/index.css';
 
 prefetchLinkSession(queryClient, window.location);
 
-createRoot(document.getElementById('root')!).render(
+startApp(
+  document.getElementById('root')!,
   <StrictMode>
-    <App />
+    <App client={queryClient} />
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { clearAuthToken, setAuthToken } from '@/lib/auth/auth-token';
@@ -22,8 +22,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Any failure (401, network, bad JSON) simply means "signed out"; no message is shown.
     }
     if (lookup === latestLookup.current) {
-      setUser(me);
-      setIsLoading(false);
+      // Not urgent: on a prerendered page whose code is still loading, React keeps the page until it is hydrated
+      // instead of throwing it away to render the page anew (main.tsx, src/prerender).
+      startTransition(() => {
+        setUser(me);
+        setIsLoading(false);
+      });
     }
     return me;
   }, []);

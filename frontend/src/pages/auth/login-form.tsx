@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { HydratedFieldset } from '@/components/ui/hydrated-fieldset';
 import { api } from '@/lib/api/api';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { validateLogin } from '@/pages/auth/auth-validation';
@@ -12,19 +13,21 @@ export function LoginForm() {
   const onSubmit = handleSubmit(({ email, password }) => mutation.mutate({ username: email, password }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
-      <FormField
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-        {...bind('password')}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Signing In...' : 'Sign In'}
-      </Button>
+    <form onSubmit={onSubmit} noValidate>
+      <HydratedFieldset className="space-y-4">
+        <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          {...bind('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </HydratedFieldset>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { HydratedFieldset } from '@/components/ui/hydrated-fieldset';
 import { toast } from '@/components/ui/use-toast';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { validateRegister } from '@/pages/auth/auth-validation';
@@ -42,30 +43,32 @@ export function RegisterForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <ProfilePictureField value={picture} onChange={setPicture} />
-      <FormField id="fullName" label="Full name" autoComplete="name" error={errors.fullName} {...bind('fullName')} />
-      <FormField
-        id="phoneNumber"
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        error={errors.phoneNumber}
-        {...bind('phoneNumber')}
-      />
-      <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
-      <FormField
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-        {...bind('password')}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
+    <form onSubmit={onSubmit} noValidate>
+      <HydratedFieldset className="space-y-4">
+        <ProfilePictureField value={picture} onChange={setPicture} />
+        <FormField id="fullName" label="Full name" autoComplete="name" error={errors.fullName} {...bind('fullName')} />
+        <FormField
+          id="phoneNumber"
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phoneNumber}
+          {...bind('phoneNumber')}
+        />
+        <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          {...bind('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </HydratedFieldset>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
+import { useIsHydrating } from '@/lib/hydration';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { linkSessionQuery } from '@/pages/consent-form/link-session';
 import { Later, SessionNotFound } from '@/pages/consent-form/later-screens';
@@ -15,6 +16,7 @@ export default function ConsentFormPage() {
   const { qrCodeId } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  const hydrating = useIsHydrating();
 
   const query = useQuery({
     ...linkSessionQuery(qrCodeId!, token!),
@@ -29,7 +31,8 @@ export default function ConsentFormPage() {
     </Later>
   );
   if (!qrCodeId || !token) return notFound(INVALID_SESSION_MESSAGE);
-  if (query.isPending) return <FullScreenLoading message="Loading consent session..." />;
+  // Prerendered in this state for every link with a token: the session, even when already here, shows once hydrated.
+  if (hydrating || query.isPending) return <FullScreenLoading message="Loading consent session..." />;
   if (query.isError) return notFound(readableError(query.error, INVALID_SESSION_MESSAGE));
   return <ConsentFlow session={query.data} token={token} />;
 }

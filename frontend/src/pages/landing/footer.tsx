@@ -1,10 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { useIsHydrating } from '@/lib/hydration';
 import { useSiteInfo } from '@/lib/site';
 
 export function Footer() {
   const { data: site } = useSiteInfo();
+  // The prerendered page carries the year it was built in; the visitor's own year shows once it is hydrated.
+  const year = useIsHydrating() ? __BUILD_YEAR__ : new Date().getFullYear();
 
   return (
     <footer id="footer" data-testid="landing-section-footer" className="border-t border-slate-200 bg-white px-4 py-10 sm:px-6">
@@ -23,7 +26,7 @@ export function Footer() {
           )}
         </nav>
         <p className="text-xs text-slate-500">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. For adults 18+.
+          © {year} {PRODUCT_NAME}. For adults 18+.
         </p>
       </div>
     </footer>

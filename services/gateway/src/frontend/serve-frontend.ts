@@ -2,11 +2,13 @@ import { nameRouteForMetrics } from '@app/http';
 import { NextFunction, Request, Response, Router } from 'express';
 import { statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+import { PRERENDERED_DIR, prerenderedPageFor } from './prerendered-page';
 
 /** Answered by the server itself; the job dashboard passes on only the paths its board does not know, which are 404s. */
 const SERVER_PATHS = /^\/(api|healthz|readyz|robots\.txt|admin\/queues|\.well-known|dev)(\/|$)/;
 
-/** The copies the build writes beside each text file (frontend/build/precompress-plugin.ts), best first. */
+/** The copies the build writes beside each text file (frontend/build/precompress.ts), best first. */
 const COMPRESSED_COPIES = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
@@ -49,21 +51,32 @@ function sendBuilt(request: Request, response: Response, next: NextFunction, fil
   });
 }
 
+/** The page a client-side route opens on: its prerendered HTML where the build made one, else index.html. */
+function shellFor(root: string, request: Request): string {
+  const token = new URLSearchParams(request.originalUrl.split('?')[1] ?? '').get('token');
+  const page = prerenderedPageFor({ path: request.path, token, hasSession: Boolean(request.cookies?.[SESSION_COOKIE]) });
+  const prerendered = page && join(root, PRERENDERED_DIR, `${page}.html`);
+  return prerendered && isFile(prerendered) ? prerendered : join(root, 'index.html');
+}
+
 /**
- * Serves the built web app; any other GET that is not an API path gets index.html so client-side routes load by URL.
- * Hashed assets are cached for a year, everything else revalidated, so a deploy is picked up at once.
+ * Serves the built web app; any other GET that is not an API path gets a page of the app so client-side routes load
+ * by URL: the public pages prerendered, the others the plain index.html. Hashed assets are cached for a year,
+ * everything else revalidated, so a deploy is picked up at once.
  */
 export function serveFrontend(directory: string): Router {
   const root = resolve(directory);
   const assets = join(root, 'assets') + sep;
-  const index = join(root, 'index.html');
   const router = Router();
   router.get(/.*/, (request: Request, response: Response, next: NextFunction) => {
     if (SERVER_PATHS.test(request.path)) return next();
     const file = builtFile(root, request.path);
     if (file) return sendBuilt(request, response, next, file, file.startsWith(assets) ? HASHED_ASSET : REVALIDATE);
-    if (!isFile(index)) return next();
-    sendBuilt(request, response, next, index, REVALIDATE);
+    const shell = shellFor(root, request);
+    if (!isFile(shell)) return next();
+    // Which page a sign-in form's address gets depends on the session cookie.
+    response.vary('Cookie');
+    sendBuilt(request, response, next, shell, REVALIDATE);
   });
   return router;
 }
