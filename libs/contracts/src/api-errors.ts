@@ -81,6 +81,8 @@ export const API_ERRORS = {
   fieldTooLong: spec(400, 'field_too_long', 'A form field is too long'),
   consentServiceUnavailable: spec(503, 'service_unavailable', 'The consent service is unavailable, please try again'),
   billingServiceUnavailable: spec(503, 'service_unavailable', 'The billing service is unavailable, please try again'),
+  /** Postgres or Redis away for a moment (a restart, a failover): the same call may be tried again. */
+  storeUnavailable: spec(503, 'service_unavailable', 'The service is briefly unavailable, please try again'),
   checkoutNotFound: spec(404, 'checkout_not_found', 'No payment session found'),
   cardDeclined: spec(402, 'card_declined', 'Your card was declined.'),
   webhookSignature: spec(400, 'webhook_signature', 'Webhook signature verification failed'),

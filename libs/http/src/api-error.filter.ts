@@ -1,12 +1,14 @@
-import { codeForStatus, type ApiErrorBody, type ErrorCode } from '@app/contracts';
+import { API_ERRORS, codeForStatus, type ApiErrorBody, type ErrorCode } from '@app/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiException } from './api.exception';
+import { isStoreUnavailable } from './store-unavailable';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
 /**
  * Every error leaves as `{error: "<human message>", code}`; unexpected ones are logged and answered without detail.
- * Errors without a code of their own get the status's fallback code.
+ * Errors without a code of their own get the status's fallback code. A store that is away for a moment (Postgres or
+ * Redis restarting) is a 503 the client may retry, not a 500.
  */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
@@ -23,6 +25,10 @@ export class ApiErrorFilter implements ExceptionFilter {
 }
 
 function describe(exception: unknown): { status: number; body: ApiErrorBody } {
+  if (isStoreUnavailable(exception)) {
+    const { status, code, message } = API_ERRORS.storeUnavailable;
+    return { status, body: { error: message, code } };
+  }
   if (!(exception instanceof HttpException)) {
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error', code: 'internal_error' } };
   }

@@ -14,3 +14,4 @@ export * from './service-credential';
 export * from './service-credential.guard';
 export * from './probe-routes';
 export * from './request-durations';
+export * from './store-unavailable';
