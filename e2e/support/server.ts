@@ -65,7 +65,8 @@ function builtMain(name: string): string {
   return join(REPO_ROOT, service.main);
 }
 
-function nodeBinary(): string {
+/** The Node the services and scripts run on (the project pins 24). */
+export function nodeBinary(): string {
   const major = Number(process.versions.node.split('.')[0]);
   if (major === 24) return process.execPath;
   if (existsSync(PROJECT_NODE)) return PROJECT_NODE;

@@ -1,0 +1,143 @@
+// One member and their sessions end to end through the public API only, as the web app and a partner's phone make
+// the calls: registered, subscribed through the local provider's TEST MODE checkout, the member's socket open; then
+// each session: created, the partner's socket joined with the link's token, the safety questions, the partner's
+// phone proved with the texted code, the recording uploaded and Yes or No submitted. The drill's clock starts at the
+// 202 (`submittedAt`); the sockets record when the verdict reached them.
+import { randomBytes } from 'node:crypto';
+import { ApiError } from './client.mjs';
+import { isVerdict, liveSocket } from './live.mjs';
+
+/** A valid 1x1 PNG: registration requires a picture. */
+const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PARTNER_NAME = 'Jordan Lee';
+const SUCCEEDING_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+/** The answer to a second submission the first of which was taken (its answer lost to a fault). */
+const ALREADY_ANSWERED = new Set([409]);
+
+/** A retried upload whose first try was stored after all (its answer lost to a fault) or is still being stored. */
+const UPLOAD_TAKEN = 'recording_already_stored';
+const UPLOAD_IN_PROGRESS = 'recording_uploading';
+const UPLOAD_TRIES = 3;
+
+/**
+ * The recording announced and uploaded: its asset id. A retry that finds the first try stored takes it; one that
+ * finds it still being stored (its stream cut by a fault) starts over with a new recording, as the phone would.
+ */
+async function uploadedRecording(api, partner, sessionId, recording) {
+  for (let attempt = 1; ; attempt += 1) {
+    const asset = await api.call('POST', '/api/video/assets', {
+      headers: partner,
+      json: { sessionId, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: recording.length },
+    });
+    try {
+      await api.call('POST', '/api/upload', {
+        headers: partner,
+        form: () => {
+          const form = new FormData();
+          form.append('sessionId', sessionId);
+          form.append('videoAssetId', asset.id);
+          form.append('video', new Blob([recording], { type: 'video/webm' }), 'recording.webm');
+          return form;
+        },
+      });
+      return asset.id;
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.code === UPLOAD_TAKEN) return asset.id;
+      if (!(error instanceof ApiError && error.body?.code === UPLOAD_IN_PROGRESS) || attempt === UPLOAD_TRIES) throw error;
+    }
+  }
+}
+
+/** Each session's partner proves a number of their own (the daily limit is per number). */
+const partnerPhone = (n) => `+1 555 ${String(200 + Math.floor(n / 10_000)).padStart(3, '0')} ${String(n % 10_000).padStart(4, '0')}`;
+
+/**
+ * `context`: {api, gatewayUrls, origin, stopped, onError, phoneCode(sessionId)}. Resolves once the member is active
+ * and their socket is connected.
+ */
+export async function subscribedMember(context, index) {
+  const { api } = context;
+  const { user, token } = await api.call('POST', '/api/auth/register', {
+    json: {
+      username: `drill-${index}-${randomBytes(3).toString('hex')}@example.invalid`,
+      password: randomBytes(12).toString('base64url'),
+      fullName: `Drill Member ${index}`,
+      phoneNumber: '+1 555 010 0000',
+      profilePicture: PICTURE,
+    },
+    preferred: index,
+  });
+  const bearer = { authorization: `Bearer ${token}` };
+  const checkout = await api.call('POST', '/api/stripe/create-subscription', { headers: bearer, json: { plan: 'monthly' } });
+  await api.call('POST', `/api/billing/test-checkout/${encodeURIComponent(checkout.sessionId)}/pay`, { headers: bearer, json: SUCCEEDING_CARD });
+  // The payment reaches the gateway through billing's event and account-update jobs; /success asks until it has.
+  for (;;) {
+    const { subscriptionStatus } = await api.call('POST', '/api/stripe/verify-payment', { headers: bearer, json: { session_id: checkout.sessionId } });
+    if (subscriptionStatus === 'active') break;
+    if (context.stopped()) throw new Error(`member ${index} never became active (${subscriptionStatus})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const sessionIds = [];
+  const socket = liveSocket({
+    gatewayUrls: rotate(context.gatewayUrls, index),
+    origin: context.origin,
+    auth: { token },
+    read: (id) => api.call('GET', `/api/consent/sessions/${id}`, { headers: bearer }),
+    sessionIds: () => sessionIds,
+    stopped: context.stopped,
+    onError: context.onError,
+  });
+  await socket.start();
+  return { index, userId: user.id, bearer, socket, sessionIds };
+}
+
+function rotate(list, by) {
+  return list.map((_, i) => list[(i + by) % list.length]);
+}
+
+/**
+ * One session of `member`, numbered `n` in the run: Yes with the recording when `decision` is 'yes', No with it
+ * otherwise. Resolves with {id, submittedAt, partner} once the 202 came (null `submittedAt` if it never did before
+ * the run's end), the partner's socket still open to hear the verdict.
+ */
+export async function submittedSession(context, member, n, decision, recording) {
+  const { api } = context;
+  const session = await api.call('POST', '/api/consent/sessions', { headers: member.bearer, json: { deleteAfterDays: 30 }, preferred: n });
+  member.sessionIds.push(session.id);
+  const partner = { 'X-Recipient-Token': session.recipientToken };
+  const base = `/api/consent/sessions/${session.id}`;
+  const partnerSocket = liveSocket({
+    gatewayUrls: rotate(context.gatewayUrls, n + 1),
+    origin: context.origin,
+    auth: {},
+    join: { sessionId: session.id, token: session.recipientToken },
+    read: (id) => api.call('GET', `/api/consent/sessions/${id}`, { headers: partner }),
+    sessionIds: () => [session.id],
+    stopped: context.stopped,
+    onError: context.onError,
+  });
+  await partnerSocket.start();
+  const phone = partnerPhone(n);
+  await api.call('POST', `${base}/safety-check`, { headers: partner, json: { freeToSayNo: true, clearHeaded: true } });
+  await api.call('POST', `${base}/phone-verification`, { headers: partner, json: { recipientPhone: phone } });
+  const code = await context.phoneCode(session.id);
+  await api.call('POST', `${base}/phone-verification/confirm`, { headers: partner, json: { code } });
+  const assetId = await uploadedRecording(api, partner, session.id, recording);
+  const fields = { sessionId: session.id, decision, recipient_full_name: PARTNER_NAME, recipient_phone: phone, is_over_18: 'true', videoAssetId: assetId };
+  try {
+    await api.call('POST', '/api/consent/process-video', {
+      headers: partner,
+      form: () => {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(fields)) form.append(key, value);
+        return form;
+      },
+    });
+  } catch (error) {
+    // A retry after a lost answer: taken if the session shows the answer (processing, or its verdict already).
+    if (!(error instanceof ApiError && ALREADY_ANSWERED.has(error.status))) throw error;
+    const view = await api.call('GET', base, { headers: partner });
+    if (view.aiVerdict !== 'processing' && !isVerdict(view.aiVerdict)) throw error;
+  }
+  return { id: session.id, submittedAt: Date.now(), member, partner: partnerSocket };
+}
