@@ -5,8 +5,9 @@ import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
 /**
  * What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once; a change that
  * can happen once per analysis attempt (`retake_requested`: the partner may record again) has the attempt appended.
+ * `submitted`: the partner's first recording went for analysis (a retake changes nothing the member sees).
  */
-export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested', 'withdrawn'] as const;
+export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested', 'withdrawn', 'submitted'] as const;
 export type SessionChange = (typeof SESSION_CHANGES)[number];
 
 /** The processes that put jobs on queues or take them off. */

@@ -1,10 +1,8 @@
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 
-const INTERVAL_MS = 60_000;
-
 /**
  * The shape of the outbox's safety net: work is committed before its job is queued, and if the process dies in
- * between (or Redis is away), a pass puts the jobs back, at start and then every minute. Adding a job whose id is
+ * between (or Redis is away), a pass puts the jobs back, at start and then every minute unless said. Adding a job whose id is
  * already queued is a no-op, so a pass is harmless. Subclasses say what to re-add and how to name it in the log.
  */
 export abstract class PeriodicRequeue implements OnApplicationBootstrap, OnModuleDestroy {
@@ -17,6 +15,7 @@ export abstract class PeriodicRequeue implements OnApplicationBootstrap, OnModul
     private readonly what: string,
     /** What a pass did to it, as the log says it. */
     private readonly done = 'Re-queued',
+    private readonly intervalMs = 60_000,
   ) {}
 
   /** Re-adds the jobs; answers how many it added (or found already queued). */
@@ -24,7 +23,7 @@ export abstract class PeriodicRequeue implements OnApplicationBootstrap, OnModul
 
   onApplicationBootstrap(): void {
     void this.run();
-    this.timer = setInterval(() => void this.run(), INTERVAL_MS).unref();
+    this.timer = setInterval(() => void this.run(), this.intervalMs).unref();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -25,6 +25,8 @@ import { AnswerSafetyQuestions } from './decisions/answer-safety-questions';
 import { SafetyCheckController } from './decisions/safety-check.controller';
 import { StoreSubmittedRecording } from './decisions/store-submitted-recording';
 import { SubmitDecision } from './decisions/submit-decision';
+import { PendingPushesRepository } from './events/pending-pushes.repository';
+import { RequeuePendingPushes } from './events/requeue-pending-pushes';
 import { SessionUpdates } from './events/session-updates';
 import { AnalysisController } from './analysis/analysis.controller';
 import { AnalysisResults } from './analysis/analysis-results';
@@ -102,7 +104,9 @@ export class AppModule {
         MetricsServer.provider(config),
         postgresAndRedisReadiness,
         AnalysisQueue,
+        PendingPushesRepository,
         SessionUpdates,
+        RequeuePendingPushes,
         RecordingKeysRepository,
         RecordingStorage,
         UnitOfWork,

@@ -89,7 +89,7 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
     expect(failed.body).toEqual({ stored: true, aiVerdict: 'failed' });
     expect((await report('granted').expect(200)).body).toEqual({ stored: false, aiVerdict: 'failed' });
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'failed', consent_status: 'pending' });
-    expect((await pushJobs()).map((job) => job.id)).toEqual([`${session.id}.analysis_failed`]);
+    expect((await pushJobs()).map((job) => job.id).sort()).toEqual([`${session.id}.analysis_failed`, `${session.id}.submitted`]);
     // Nothing was decided, so no text claims a response was recorded.
     expect(await consent.dataSource.query(`SELECT id FROM consent.text_messages WHERE session_id = $1`, [session.id])).toEqual([]);
     const partnerView = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200);

@@ -79,7 +79,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect(await events(session.id, 'attempt_unclear')).toEqual([{ attempt: 1, reasons: 'test_unclear' }]);
     expect(await texts(session.id)).toEqual([]);
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body.open).toBe(false);
-    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`]);
+    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.submitted`]);
 
     // The partner sees the retake and what was heard; the member sees the check still running, and nothing else.
     const partner = await partnerRead(session);
@@ -114,7 +114,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
       { decision: 'yes', videoAssetId: first, withRecording: true, attempt: 1 },
       { decision: 'yes', videoAssetId: second, withRecording: true, attempt: 2 },
     ]);
-    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.verdict`].sort());
+    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.submitted`, `${session.id}.verdict`].sort());
   });
 
   it('unclear three times: the third is final, shown as denied, with its texts once; no fourth recording', async () => {
@@ -135,7 +135,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
       { attempt: 2, reasons: 'test_unclear' },
     ]);
     expect(await events(session.id, 'verdict_stored')).toEqual([{ outcome: 'unclear', reasons: 'test_unclear' }]);
-    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.retake_requested.2`, `${session.id}.verdict`].sort());
+    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.retake_requested.2`, `${session.id}.submitted`, `${session.id}.verdict`].sort());
 
     expectAnswer(await retake(session, first), 409, ANSWERED);
     expectAnswer(await call(consent, 'post', '/video-assets').set('X-Recipient-Token', session.recipientToken).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 10 }), 409, ANSWERED);
@@ -224,7 +224,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect(await events(session.id, 'verdict_stored')).toEqual([{ outcome: 'unclear', reasons: 'test_unclear,retake_not_recorded' }]);
     expect(await texts(session.id)).toEqual([{ recipient: 'partner' }]);
     expect((await memberRead(session)).body).toMatchObject({ aiVerdict: 'denied', check: null });
-    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.verdict`].sort());
+    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.submitted`, `${session.id}.verdict`].sort());
     // A session whose window is still open is left as it is.
     expect(await sessionRow(consent, open.session.id)).toMatchObject({ ai_verdict: 'processing', retake_until: expect.any(Date) });
     expect(await verdicts(open.session.id)).toEqual([]);
@@ -242,7 +242,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect((await report(session, first, 'granted', HEARD[2]).expect(200)).body).toEqual({ stored: false, aiVerdict: 'processing' });
     expect(await attemptRows(session.id)).toHaveLength(1);
     expect(await verdicts(session.id)).toEqual([]);
-    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`]);
+    expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.submitted`]);
   });
 
   it('never re-adds an analysis job for a session waiting for a retake', async () => {

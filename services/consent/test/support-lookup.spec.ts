@@ -73,6 +73,7 @@ describe('the support lookup of a session (consent service, real Postgres and Re
     const [partnerText, memberText] = record.textMessages;
     expect(record.jobs).toEqual([
       { queue: 'media-analysis', name: 'analyze-recording', id: `${session.id}.1` },
+      { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.submitted` },
       { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.verdict` },
       { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.text_sent` },
       { queue: 'text-messages', name: 'send-text-message', id: partnerText.id },
@@ -103,7 +104,7 @@ describe('the support lookup of a session (consent service, real Postgres and Re
     expect(record.session).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending' });
     expect(record.verdict).toBeNull();
     expect(record.timeline.at(-1)).toEqual({ seq: 5, event: 'attempt_unclear', at: expect.any(String), actor: 'system', details: { attempt: 1, reasons: 'sound_alike_consent' } });
-    expect(record.jobs.map((job) => job.id)).toEqual([`${retaking.id}.1`, `${retaking.id}.retake_requested.1`]);
+    expect(record.jobs.map((job) => job.id)).toEqual([`${retaking.id}.1`, `${retaking.id}.submitted`, `${retaking.id}.retake_requested.1`]);
     expect(text).not.toContain(heard);
     expect(text).not.toContain('transcript');
   });

@@ -31,6 +31,7 @@ export class RetakeOffer {
   async offer(transaction: Transaction, session: ConsentSession, attempt: number, reasons: string[]): Promise<OfferedRetake> {
     await this.sessions.update(transaction, session.id, { retakeUntil: retakeDeadline(new Date(), this.config.RETAKE_WINDOW_MINUTES) });
     await this.audit.append(transaction, session.id, 'attempt_unclear', { attempt, reasons: reasons.join(',') });
+    await this.updates.record(transaction, session, 'retake_requested', attempt);
     return { session, attempt };
   }
 

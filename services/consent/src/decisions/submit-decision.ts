@@ -5,6 +5,7 @@ import { UnitOfWork } from '@app/database';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
+import { SessionUpdates } from '../events/session-updates';
 import { AnalysisQueue } from '../queue/analysis-queue';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import type { ConsentSession } from '../sessions/consent-session.entity';
@@ -15,7 +16,7 @@ import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 import { assertAnswerable, type Submission } from './submission';
 
-type Taken = { kind: 'verdict'; stored: StoredVerdict } | { kind: 'analysis'; session: ConsentSession; attempt: number };
+type Taken = { kind: 'verdict'; stored: StoredVerdict } | { kind: 'analysis'; session: ConsentSession; attempt: number; retake: boolean };
 
 /**
  * POST /process-video: records the partner's details and decision with a stored recording in one transaction under
@@ -36,6 +37,7 @@ export class SubmitDecision {
     private readonly audit: AuditLogService,
     private readonly queue: AnalysisQueue,
     private readonly storeVerdict: StoreVerdict,
+    private readonly updates: SessionUpdates,
   ) {}
 
   /** `uploaded`: the recording that came with the form; without one, the form names a recording stored through /uploads. */
@@ -64,7 +66,10 @@ export class SubmitDecision {
       await this.sessionRepository.update(transaction, session.id, { aiVerdict: 'processing', attempts: attempt, retakeUntil: null });
       // A retake stays `processing` as it was.
       if (!retake) await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: 'processing' }, caller.audit);
-      return { kind: 'analysis', session: await this.sessionRepository.get(transaction, session.id), attempt };
+      const analysed = await this.sessionRepository.get(transaction, session.id);
+      // The member's screen, which does not poll while its socket is up, learns of the submission from its push.
+      if (!retake) await this.updates.record(transaction, analysed, 'submitted');
+      return { kind: 'analysis', session: analysed, attempt, retake };
     });
     if (taken.kind === 'verdict') {
       await this.storeVerdict.announce(taken.stored);
@@ -74,6 +79,7 @@ export class SubmitDecision {
     await this.queue
       .enqueueAnalysis(taken.session.id, videoAssetId, taken.attempt)
       .catch((error: Error) => this.logger.warn(`Analysis of session ${taken.session.id} not queued yet: ${error.message}`));
+    if (!taken.retake) await this.updates.publish(taken.session, 'submitted');
     return this.sessions.presentToPartner(taken.session, now);
   }
 }

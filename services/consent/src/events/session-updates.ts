@@ -1,5 +1,7 @@
+import type { Transaction } from '@app/database';
 import { JOBS, JobQueues, type SessionChange } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
+import { PendingPushesRepository, type PendingPush } from './pending-pushes.repository';
 
 /**
  * A change's push job id: each change of a session is pushed once, however often it is published. A change that
@@ -10,24 +12,50 @@ export function sessionUpdateJobId(sessionId: string, change: SessionChange, att
 }
 
 /**
- * Tells the gateway that a session changed, so it pushes the session to the screens watching it. Published after the
- * change commits; the job id (`sessionUpdateJobId`) makes each change pushed once however often it is published.
+ * A push outlives a consent service or Postgres restart of about a minute: the gateway reads the session from the
+ * consent service before it pushes, and retries each second while it cannot.
+ */
+const PUSH_ATTEMPTS = 60;
+
+/**
+ * Tells the gateway that a session changed, so it pushes the session to the screens watching it. A phone polls only
+ * while its live socket is down, so a push must never be lost: it is written to the `pending_pushes` outbox in the
+ * change's own transaction (`record`), queued once that has committed (`publish`), and removed from the outbox once
+ * queued; should the process die in between, or Redis be away, `RequeuePendingPushes` queues it later. The job id
+ * (`sessionUpdateJobId`) makes each change pushed once however often it is queued.
  */
 @Injectable()
 export class SessionUpdates {
   private readonly logger = new Logger(SessionUpdates.name);
 
-  constructor(private readonly jobs: JobQueues) {}
+  constructor(
+    private readonly jobs: JobQueues,
+    private readonly pending: PendingPushesRepository,
+  ) {}
+
+  /** Inside the transaction that makes the change. */
+  async record(transaction: Transaction, session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): Promise<void> {
+    await this.pending.insert(transaction, pushOf(session, change, attempt));
+  }
 
   /**
-   * Never fails the caller: the change is committed already, and the screens' 2 s polling shows it should the push be
-   * lost (Redis away), so a failure is only logged.
+   * After the commit. Never fails the caller, whose change is committed: a push that could not be queued stays in the
+   * outbox for the next pass.
    */
   async publish(session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): Promise<void> {
-    const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: session.initiatorUserId, change };
-    const jobId = sessionUpdateJobId(session.id, change, attempt);
-    await this.jobs.enqueue(JOBS.pushSessionUpdate, payload, { jobId, attempts: 3, backoff: { type: 'fixed', delay: 500 } }).catch(
-      (error: Error) => this.logger.warn(`Push of session ${session.id} (${change}) not queued: ${error.message}`),
+    await this.send(pushOf(session, change, attempt)).catch((error: Error) =>
+      this.logger.warn(`Push of session ${session.id} (${change}) not queued yet: ${error.message}`),
     );
   }
+
+  /** Queues one pending push, then takes it out of the outbox. */
+  async send(push: PendingPush): Promise<void> {
+    const payload = { version: 1 as const, sessionId: push.sessionId, initiatorUserId: push.initiatorUserId, change: push.change };
+    await this.jobs.enqueue(JOBS.pushSessionUpdate, payload, { jobId: push.jobId, attempts: PUSH_ATTEMPTS, backoff: { type: 'fixed', delay: 1000 } });
+    await this.pending.remove(push.jobId);
+  }
+}
+
+function pushOf(session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): PendingPush {
+  return { jobId: sessionUpdateJobId(session.id, change, attempt), sessionId: session.id, initiatorUserId: session.initiatorUserId, change };
 }

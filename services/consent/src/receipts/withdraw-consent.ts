@@ -37,6 +37,7 @@ export class WithdrawConsent {
       await this.sessions.update(transaction, sessionId, { withdrawnAt: new Date() });
       await this.audit.append(transaction, sessionId, 'consent_withdrawn', { via }, context);
       const withdrawn = await this.sessions.get(transaction, sessionId);
+      await this.updates.record(transaction, withdrawn, 'withdrawn');
       return { session: withdrawn, textMessageIds: await this.texts.prepareWithdrawal(transaction, withdrawn) };
     });
     if (outcome.textMessageIds) {

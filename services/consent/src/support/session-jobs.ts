@@ -12,8 +12,8 @@ type JobFacts = Pick<ConsentSession, 'id' | 'attempts' | 'verificationTextSentAt
 
 /**
  * The jobs a session has caused, from what is stored about it: one analysis per attempt (each Yes with a recording),
- * the push of each change that was published (a retake offered after an attempt, the verdict or the failure, the
- * partner's text sent, the partner's withdrawal) and one send job per outbox row.
+ * the push of each change that was published (the first recording submitted, a retake offered after an attempt, the
+ * verdict or the failure, the partner's text sent, the partner's withdrawal) and one send job per outbox row.
  */
 export function sessionJobs(
   session: JobFacts,
@@ -26,6 +26,7 @@ export function sessionJobs(
     jobs.push({ queue: QUEUES.mediaAnalysis, name: JOBS.analyzeRecording, id: analysisJobId(session.id, attempt) });
   }
   const push = (id: string) => jobs.push({ queue: QUEUES.sessionUpdates, name: JOBS.pushSessionUpdate, id });
+  if (session.attempts > 0) push(sessionUpdateJobId(session.id, 'submitted'));
   for (const { attempt, outcome } of attempts) if (offersRetake(outcome, attempt)) push(sessionUpdateJobId(session.id, 'retake_requested', attempt));
   if (verdict) push(sessionUpdateJobId(session.id, verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict'));
   if (session.verificationTextSentAt) push(sessionUpdateJobId(session.id, 'text_sent'));

@@ -133,6 +133,7 @@ describe('presentSupportRecord', () => {
       jobs: [
         { queue: 'media-analysis', name: 'analyze-recording', id: `${id}.1` },
         { queue: 'media-analysis', name: 'analyze-recording', id: `${id}.2` },
+        { queue: 'session-updates', name: 'push-session-update', id: `${id}.submitted` },
         { queue: 'session-updates', name: 'push-session-update', id: `${id}.retake_requested.1` },
         { queue: 'session-updates', name: 'push-session-update', id: `${id}.verdict` },
         { queue: 'session-updates', name: 'push-session-update', id: `${id}.text_sent` },

@@ -47,7 +47,9 @@ export class SendTextMessageProcessor {
         if (message.recipient !== 'partner' || message.purpose !== 'verdict') return { message, session: null };
         await this.sessions.lock(transaction, message.sessionId);
         await this.sessions.update(transaction, message.sessionId, { verificationTextSentAt: sentAt });
-        return { message, session: await this.sessions.get(transaction, message.sessionId) };
+        const session = await this.sessions.get(transaction, message.sessionId);
+        await this.sessionUpdates.record(transaction, session, 'text_sent');
+        return { message, session };
       });
       if (!sent) return;
       this.logger.log(`Text message ${sent.message.id} to the ${sent.message.recipient} sent by ${this.sender.provider}`);

@@ -70,6 +70,7 @@ export class StoreVerdict {
     await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: changes.aiVerdict }, context);
     const updated = await this.sessions.get(transaction, session.id);
     const submittedAt = await this.auditEntries.lastTimeOf(transaction, session.id, 'decision_submitted');
+    await this.updates.record(transaction, updated, failed ? 'analysis_failed' : 'verdict');
     if (failed) return { session: updated, outcome, submittedAt, change: 'analysis_failed', textMessageIds: [] };
     return { session: updated, outcome, submittedAt, change: 'verdict', textMessageIds: await this.texts.prepare(transaction, updated) };
   }

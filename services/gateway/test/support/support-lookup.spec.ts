@@ -86,6 +86,7 @@ describe('GET /api/admin/sessions/:id', () => {
     const [partnerText, memberText] = record.textMessages;
     expect(record.jobs).toEqual([
       { queue: 'media-analysis', name: 'analyze-recording', id: `${session.id}.1`, state: 'waiting' },
+      { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.submitted`, state: 'completed' },
       { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.verdict`, state: 'completed' },
       { queue: 'session-updates', name: 'push-session-update', id: `${session.id}.text_sent`, state: 'completed' },
       { queue: 'text-messages', name: 'send-text-message', id: partnerText.id, state: 'completed' },
