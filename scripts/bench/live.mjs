@@ -16,6 +16,7 @@ import { fork, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { buildIfNeeded } from './support/build.mjs';
 import { cpuMsOf, freePort, memoryOf, startProcess, stopProcess, waitForReady } from './support/processes.mjs';
@@ -25,7 +26,7 @@ import { importTypeScript } from './support/typescript.mjs';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 10_000);
 const VERDICTS = Number(process.env.VERDICTS ?? 1_000);
-const RATE = Number(process.env.VERDICT_RATE ?? 20);
+const RATE = Number(process.env.VERDICT_RATE ?? 10);
 const CLIENT_PROCESSES = Number(process.env.CLIENT_PROCESSES ?? 4);
 /** After the last verdict was sent: how long deliveries still missing are waited for. */
 const DRAIN_MS = 10_000;
@@ -48,13 +49,15 @@ raiseFileLimit(SESSIONS + 1024);
 if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 buildIfNeeded(MAINS);
 const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
+const { QUEUES } = await importTypeScript('../../libs/queue/src/queue-names.ts', import.meta.url);
 const { mapLimit } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
 const { makeTestRecording } = await importTypeScript('../../libs/testing/src/test-recordings.ts', import.meta.url);
 
 const stack = await startStack({ baseline: false, gateways: 2 });
+const redis = new Redis(stack.redisUrl);
 const clientProcesses = [];
 const baselineServers = [];
-const cleanUp = () => Promise.all([...clientProcesses, ...baselineServers].map(stopProcess)).finally(() => stack.stop());
+const cleanUp = () => Promise.all([...clientProcesses, ...baselineServers].map(stopProcess)).finally(() => Promise.all([redis.quit(), stack.stop()]));
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().finally(() => process.exit(130)));
 
 try {
@@ -70,7 +73,8 @@ try {
     member: (session) => ({ auth: { token: session.memberToken } }),
     partner: (session) => ({ join: { sessionId: session.id, token: session.recipientToken } }),
     push: reportVerdict,
-    rowStarts: verdictRowTimes,
+    transactionStarts: verdictRowTimes,
+    upstream: stack.processes.consent,
   });
 
   // What the bare servers emit: the session as the member's API answers it, now that it has its verdict.
@@ -86,7 +90,7 @@ try {
       const sentAt = wallClock();
       const response = await fetch(`${baselineUrls[index % 2]}/push`, { method: 'POST', body: JSON.stringify({ userId: session.userId, session: { ...template, id: session.id } }) });
       if (response.status !== 204) throw new Error(`baseline push answered ${response.status}`);
-      return sentAt;
+      return { from: sentAt, returned: wallClock() };
     },
   });
 
@@ -96,9 +100,10 @@ try {
   /**
    * One run over `urls` (two instances): every client connected (the member's on instance i % 2, the partner's on the
    * other) and in its room, then a push for each verdict session at RATE per second (`push` resolves with the time
-   * its delivery is measured from), then the deliveries collected; also timed from `rowStarts()` when given.
+   * its delivery is measured from, `from`, and others to show, `returned`), then the deliveries collected; also timed
+   * from `transactionStarts()` when given, and the CPU time of `upstream` (what produces the events) over the verdicts.
    */
-  async function scenario({ urls, processes, member, partner, push, rowStarts }) {
+  async function scenario({ urls, processes, member, partner, push, transactionStarts, upstream }) {
     const live = { path: LIVE_UPDATES.path, event: LIVE_UPDATES.sessionUpdated, joinEvent: LIVE_UPDATES.joinSession, origin: stack.gatewayUrl };
     const shares = clientProcesses.map(() => []);
     sessions.forEach((session, i) => {
@@ -115,6 +120,7 @@ try {
     const joinRetries = connected.reduce((sum, part) => sum + part.joinRetries, 0);
 
     const pushCpu = await totalCpuMs(processes);
+    const upstreamCpu = upstream ? await cpuMsOf(upstream) : 0;
     const pushStarted = performance.now();
     const pushes = [];
     for (const [index, session] of verdictSessions.entries()) {
@@ -122,7 +128,9 @@ try {
       if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
       pushes.push(push(session, index).then((startedAt) => [session.id, startedAt]));
     }
-    const starts = new Map(await Promise.all(pushes));
+    const times = await Promise.all(pushes);
+    const starts = new Map(times.map(([id, { from }]) => [id, from]));
+    const returns = new Map(times.map(([id, { returned }]) => [id, returned]));
     const deadline = performance.now() + DRAIN_MS;
     let collected = await collect();
     while (collected.arrivals.length < 2 * VERDICTS && performance.now() < deadline) {
@@ -130,11 +138,13 @@ try {
       collected = await collect();
     }
     const pushCpuMs = (await totalCpuMs(processes)) - pushCpu;
+    const upstreamCpuMs = upstream ? (await cpuMsOf(upstream)) - upstreamCpu : NaN;
     const rssMb = await totalRssMb(processes);
     await Promise.all(clientProcesses.map((child) => ask(child, { type: 'close' })));
 
     const { latenciesMs, missing } = deliveryLatencies(starts, collected.arrivals);
-    const fromRow = rowStarts ? deliveryLatencies(await rowStarts(), collected.arrivals).latenciesMs : [];
+    const fromTransaction = transactionStarts ? deliveryLatencies(await transactionStarts(), collected.arrivals).latenciesMs : [];
+    const fromReturn = deliveryLatencies(returns, collected.arrivals).latenciesMs;
     const firstStart = Math.min(...starts.values());
     const lastArrival = Math.max(...collected.arrivals.map(({ at }) => at));
     return {
@@ -143,8 +153,8 @@ try {
       p50: percentile(latenciesMs, 50),
       p99: percentile(latenciesMs, 99),
       max: Math.max(...latenciesMs),
-      rowP50: percentile(fromRow, 50),
-      rowP99: percentile(fromRow, 99),
+      transaction: [percentile(fromTransaction, 50), percentile(fromTransaction, 99)],
+      returned: [percentile(fromReturn, 50), percentile(fromReturn, 99)],
       delivered: latenciesMs.length,
       perSecond: (latenciesMs.length * 1000) / (lastArrival - firstStart),
       missing,
@@ -155,6 +165,7 @@ try {
       rssMb,
       connectCpuMs,
       pushCpuMs,
+      upstreamCpuMs,
     };
   }
 } finally {
@@ -229,7 +240,10 @@ async function submitYes(session, recording) {
   if (response.status !== 202) throw new Error(`POST /api/consent/process-video: ${response.status} ${await response.text()}`);
 }
 
-/** The media worker's report of a granted verdict, with its credential (POST /analysis/{id}/verdict): when it returned. */
+/**
+ * The media worker's report of a granted verdict, with its credential (POST /analysis/{id}/verdict): when it returned,
+ * and when its push job was queued (the job's own timestamp, taken by the consent service just after the commit).
+ */
 async function reportVerdict(session) {
   const response = await fetch(`${stack.consentUrl}/analysis/${session.id}/verdict`, {
     method: 'POST',
@@ -238,7 +252,11 @@ async function reportVerdict(session) {
   });
   const answer = await response.json();
   if (!response.ok || !answer.stored) throw new Error(`POST /analysis/{id}/verdict: ${response.status} ${JSON.stringify(answer)}`);
-  return wallClock();
+  const returned = wallClock();
+  // The job id is the consent service's sessionUpdateJobId(session, 'verdict'); BullMQ keeps a job as a hash.
+  const queued = await redis.hget(`${stack.redisPrefix.replace(/:$/, '')}:${QUEUES.sessionUpdates}:${session.id}.verdict`, 'timestamp');
+  if (!queued) throw new Error(`no push job queued for the verdict of ${session.id}`);
+  return { from: Number(queued), returned };
 }
 
 /** When each verdict's transaction began (consent.verdicts.created_at, now()), in ms since the epoch. */
@@ -319,8 +337,9 @@ function printReport({ app, baseline, setupMs }) {
   );
   console.log(`machine: ${cpu[0]?.model.trim()} x ${cpu.length}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; Node ${process.version}; set-up ${(setupMs / 1000).toFixed(0)} s`);
   console.log(
-    `delivery: to the session-updated event on both the member's and the partner's socket; app: from the return of the verdict's internal call ` +
-      `(committed before it returns; also shown from the transaction's start, consent.verdicts.created_at); baseline: from sending the push request`,
+    `delivery: to the session-updated event on both the member's and the partner's socket; app: from its push job's timestamp (queued by the consent ` +
+      `service just after the commit; also from the transaction's start, consent.verdicts.created_at, and from the internal call's return); ` +
+      `baseline: from sending the push request (emitted while it is answered)`,
   );
   const rows = [
     ['connect (all clients in their rooms)', (r) => `${(r.connectMs / 1000).toFixed(1)} s`],
@@ -328,7 +347,8 @@ function printReport({ app, baseline, setupMs }) {
     ['delivery p50', (r) => ms(r.p50)],
     ['delivery p99', (r) => ms(r.p99)],
     ['delivery max', (r) => ms(r.max)],
-    ["p50 / p99 from the verdict's transaction start", (r) => (r === baseline ? '' : `${ms(r.rowP50)} / ${ms(r.rowP99)}`)],
+    ["p50 / p99 from the verdict's transaction start", (r) => (r === baseline ? '' : `${ms(r.transaction[0])} / ${ms(r.transaction[1])}`)],
+    ['p50 / p99 from the push call returning', (r) => `${ms(r.returned[0])} / ${ms(r.returned[1])}`],
     ['verdicts delivered to both sockets', (r) => `${r.delivered} / ${VERDICTS}`],
     ['throughput (delivered verdicts/s)', (r) => r.perSecond.toFixed(1)],
     ['misdelivered events', (r) => String(r.misdelivered)],
@@ -339,6 +359,7 @@ function printReport({ app, baseline, setupMs }) {
     ['RSS per 1,000 sockets (growth)', (r) => `${((r.rssMb - r.idleRssMb) / perThousand).toFixed(1)} MB`],
     ['CPU per 1,000 sockets: connecting', (r) => ms(r.connectCpuMs / perThousand)],
     ['CPU per 1,000 sockets: the verdicts', (r) => ms(r.pushCpuMs / perThousand)],
+    ['CPU per verdict: both instances / consent service', (r) => `${ms(r.pushCpuMs / VERDICTS)} / ${r === baseline ? '-' : ms(r.upstreamCpuMs / VERDICTS)}`],
   ];
   console.log(`${''.padEnd(50)}${'app (2 gateways)'.padStart(20)}${'bare baseline'.padStart(18)}`);
   for (const [label, cell] of rows) console.log(`${label.padEnd(50)}${cell(app).padStart(20)}${cell(baseline).padStart(18)}`);
