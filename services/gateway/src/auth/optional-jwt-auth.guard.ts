@@ -17,7 +17,9 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
     return true;
   }
 
-  handleRequest<T>(_error: unknown, principal: T | false): T | null {
+  /** An error while checking the sign-in (Postgres away) is no invalid token: it fails the request, as JwtAuthGuard's does. */
+  handleRequest<T>(error: unknown, principal: T | false): T | null {
+    if (error) throw error;
     return principal || null;
   }
 }
