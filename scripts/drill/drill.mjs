@@ -218,6 +218,7 @@ try {
   if (byKind.size) console.log(`5xx seen: ${[...byKind].map(([key, n]) => `${n} x ${key}`).join('; ')}`);
   const reconnects = members.reduce((total, member) => total + member.socket.reconnects, 0) + partners.reduce((total, socket) => total + socket.reconnects, 0);
   console.log(`socket reconnects: ${reconnects}`);
+  for (const message of observed.clientErrors.slice(0, 5)) console.log(`refused or abandoned: ${message}`);
   const lost = observed.sessions.filter(({ id }) => !verdicts.has(id)).map(({ id }) => id);
   if (lost.length) {
     const states = await retried(() => sql(`SELECT ai_verdict, recipient_decision, attempts, count(*)::int AS n FROM consent.consent_sessions WHERE id = ANY($1) GROUP BY 1, 2, 3`, [lost]));
