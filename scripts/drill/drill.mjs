@@ -217,7 +217,9 @@ try {
   }
   if (byKind.size) console.log(`5xx seen: ${[...byKind].map(([key, n]) => `${n} x ${key}`).join('; ')}`);
   const reconnects = members.reduce((total, member) => total + member.socket.reconnects, 0) + partners.reduce((total, socket) => total + socket.reconnects, 0);
-  console.log(`socket reconnects: ${reconnects}`);
+  const outcomes = await retried(() => sql(`SELECT outcome, count(*)::int AS n FROM consent.verdicts GROUP BY 1 ORDER BY 1`));
+  // A Yes whose analysis failed for good (its retries ran out while a service was down) is stored, but as failed.
+  console.log(`verdicts stored: ${outcomes.map(({ outcome, n }) => `${outcome} ${n}`).join(', ')}; socket reconnects: ${reconnects}`);
   for (const message of observed.clientErrors.slice(0, 5)) console.log(`refused or abandoned: ${message}`);
   const lost = observed.sessions.filter(({ id }) => !verdicts.has(id)).map(({ id }) => id);
   if (lost.length) {
