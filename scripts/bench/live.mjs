@@ -177,15 +177,16 @@ function wallClock() {
 }
 
 /**
- * Runs this script again under a soft open-file limit of `needed` when it has less (a gateway holds CLIENTS/2
- * sockets; the processes started inherit the limit), waiting for it and leaving with its status.
+ * Runs this script again under an open-file limit of `needed` when it has less (a gateway holds CLIENTS/2 sockets),
+ * waiting for it and leaving with its status. Node raises its own soft limit to the hard one at start, so every Node
+ * process started here has the hard limit: that is the one raised (prlimit needs the privilege to raise it).
  */
 function raiseFileLimit(needed) {
-  const soft = spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim();
-  if (soft === 'unlimited' || Number(soft) >= needed) return;
-  if (process.env.BENCH_LIVE_RAISED_NOFILE) throw new Error(`the open-file limit is ${soft} after raising it to ${needed}`);
-  console.log(`bench:live: open-file limit ${soft} < ${needed}: running again under prlimit --nofile=${needed}:`);
-  const rerun = spawnSync('prlimit', [`--nofile=${needed}:`, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+  const limit = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
+  if (limit === 'unlimited' || Number(limit) >= needed) return;
+  if (process.env.BENCH_LIVE_RAISED_NOFILE) throw new Error(`the open-file limit is ${limit} after raising it to ${needed}`);
+  console.log(`bench:live: open-file limit ${limit} < ${needed}: running again under prlimit --nofile=${needed}:${needed}`);
+  const rerun = spawnSync('prlimit', [`--nofile=${needed}:${needed}`, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_LIVE_RAISED_NOFILE: '1' },
   });
