@@ -36,7 +36,7 @@ class Analyses {
 /** The consent service's place on the backbone, with the given providers, started as a service starts. */
 async function consentApp(redisPrefix: string, providers: (new (...args: never[]) => object)[]): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
-    imports: [JobBackboneModule.forRoot({ service: 'consent', redisUrl, redisPrefix })],
+    imports: [JobBackboneModule.forRoot('consent', { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix })],
     providers,
   }).compile();
   return moduleRef.createNestApplication({ logger: false }).init();

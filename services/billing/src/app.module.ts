@@ -48,12 +48,7 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions('billing', config)),
         TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL)),
-        JobBackboneModule.forRoot({
-          service: 'billing',
-          redisUrl: config.REDIS_URL,
-          redisPrefix: config.REDIS_PREFIX,
-          workers: { [QUEUES.billingEvents]: { concurrency: config.BILLING_EVENT_CONCURRENCY } },
-        }),
+        JobBackboneModule.forRoot('billing', config, { [QUEUES.billingEvents]: { concurrency: config.BILLING_EVENT_CONCURRENCY } }),
       ],
       controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController, MembersController],
       providers: [

@@ -84,12 +84,7 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions('consent', config)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
-        JobBackboneModule.forRoot({
-          service: 'consent',
-          redisUrl: config.REDIS_URL,
-          redisPrefix: config.REDIS_PREFIX,
-          workers: { [QUEUES.textMessages]: { concurrency: config.TEXT_MESSAGE_CONCURRENCY } },
-        }),
+        JobBackboneModule.forRoot('consent', config, { [QUEUES.textMessages]: { concurrency: config.TEXT_MESSAGE_CONCURRENCY } }),
       ],
       controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, RetentionController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [

@@ -64,13 +64,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions('gateway', config)),
-        JobBackboneModule.forRoot({
-          service: 'gateway',
-          redisUrl: config.REDIS_URL,
-          redisPrefix: config.REDIS_PREFIX,
-          // Pushes and subscription changes are one small read or UPDATE each: a few at a time keep the pools calm.
-          workers: { [QUEUES.sessionUpdates]: { concurrency: 4 }, [QUEUES.accountUpdates]: { concurrency: 4 } },
-        }),
+        // Pushes and subscription changes are one small read or UPDATE each: a few at a time keep the pools calm.
+        JobBackboneModule.forRoot('gateway', config, { [QUEUES.sessionUpdates]: { concurrency: 4 }, [QUEUES.accountUpdates]: { concurrency: 4 } }),
         TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
         TypeOrmModule.forFeature([User, AuthSession]),
         PassportModule,

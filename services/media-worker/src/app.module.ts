@@ -21,11 +21,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions('media-worker', config)),
-        JobBackboneModule.forRoot({
-          service: 'media-worker',
-          redisUrl: config.REDIS_URL,
-          redisPrefix: config.REDIS_PREFIX,
-          workers: { [QUEUES.mediaAnalysis]: { concurrency: config.MEDIA_CONCURRENCY, lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS } },
+        JobBackboneModule.forRoot('media-worker', config, {
+          [QUEUES.mediaAnalysis]: { concurrency: config.MEDIA_CONCURRENCY, lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS },
         }),
       ],
       providers: [
