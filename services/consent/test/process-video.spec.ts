@@ -216,7 +216,10 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
     await consent.app.get(RequeueProcessingSessions).run();
 
-    expect((await jobOf(session.id))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
+    const job = await jobOf(session.id);
+    expect(job?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
+    // Retried for about four minutes: longer than a restart of this service, which the worker reads its input from.
+    expect([job?.opts.attempts, job?.opts.backoff]).toEqual([8, { type: 'exponential', delay: 2000 }]);
     await consent.app.get(RequeueProcessingSessions).run();
     expect((await queue.getJobs(['waiting'])).filter((job) => job.id === `${session.id}.1`)).toHaveLength(1);
   });

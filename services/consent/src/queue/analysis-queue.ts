@@ -7,6 +7,12 @@ import { Injectable } from '@nestjs/common';
  */
 export const analysisJobId = (sessionId: string, attempt: number): string => `${sessionId}.${attempt}`;
 
+/**
+ * Attempts of one analysis, 2 s, 4 s ... 128 s apart (about four minutes in all): the worker reads its input from
+ * this service, and a restart of it (or of Postgres) must not spend the retries and fail a recording that was fine.
+ */
+export const ANALYSIS_ATTEMPTS = 8;
+
 /** The media-analysis queue, where a submitted recording waits for the media worker. */
 @Injectable()
 export class AnalysisQueue {
@@ -14,7 +20,11 @@ export class AnalysisQueue {
 
   /** Ids only: the attempt is in the job's id, the recording names it to the worker. */
   enqueueAnalysis(sessionId: string, videoAssetId: string, attempt: number): Promise<void> {
-    return this.jobs.enqueue(JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, { jobId: analysisJobId(sessionId, attempt) });
+    return this.jobs.enqueue(JOBS.analyzeRecording, { version: 1, sessionId, videoAssetId }, {
+      jobId: analysisJobId(sessionId, attempt),
+      attempts: ANALYSIS_ATTEMPTS,
+      backoff: { type: 'exponential', delay: 2000 },
+    });
   }
 
   /** Whether an attempt's analysis failed for good (its retries are used up, or it could never succeed). */
