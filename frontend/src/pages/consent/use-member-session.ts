@@ -39,6 +39,19 @@ function viewFor(session: ConsentSession, linkToken: string | null): InitiatorVi
   }
 }
 
+/**
+ * How long until the screen reads the session again: every 2 s while it waits or is analysed and the socket is down.
+ * With the socket up, a waiting session is read once more when it runs out of time, as nothing is pushed then (and
+ * every 2 s after that, should this phone's clock run ahead of the server's).
+ */
+export function memberPollInterval(session: ConsentSession | undefined, connected: boolean, now: number): number | false {
+  if (!session || !isLive(sessionState(session))) return false;
+  if (!connected) return SESSION_POLL_INTERVAL_MS;
+  if (sessionState(session) !== 'waiting') return false;
+  // A timer's longest delay: a longer one fires at once.
+  return Math.min(2 ** 31 - 1, Math.max(SESSION_POLL_INTERVAL_MS, Date.parse(session.expiresAt) - now + SESSION_POLL_INTERVAL_MS));
+}
+
 function readFailure(error: unknown): string {
   return error instanceof ApiError && error.status === 404 ? INVALID_SESSION_MESSAGE : readableError(error, SESSION_READ_FAILED_MESSAGE);
 }
@@ -55,7 +68,7 @@ export function useMemberSession(sessionId: string): { view: InitiatorView } & S
   const query = useQuery<ConsentSession>({
     queryKey: memberSessionKey(sessionId),
     queryFn: () => api.session(sessionId),
-    refetchInterval: (current) => (!connected && current.state.data && isLive(sessionState(current.state.data)) ? SESSION_POLL_INTERVAL_MS : false),
+    refetchInterval: (current) => memberPollInterval(current.state.data, connected, Date.now()),
   });
   const session = query.data;
   // The creation answer (seeded by /consent/new) holds the token; polled answers never do.
