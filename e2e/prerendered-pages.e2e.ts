@@ -104,7 +104,7 @@ describe('the prerendered public pages', () => {
     expect(opened.errors).toEqual([]);
   });
 
-  test('a member with a session gets the sign-in forms unrendered, and goes on to the dashboard', async () => {
+  test('a member with a session gets the sign-in forms unrendered, and the app sends them on', async () => {
     const { page, context, server } = e2e;
     await registerAccount(server, newAccount('Sam Signedin'), context);
     const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');

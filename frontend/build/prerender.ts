@@ -15,7 +15,7 @@ interface ShellModule {
 }
 
 /** index.html with `html` in its root element. */
-export function withRoot(template: string, html: string): string {
+function withRoot(template: string, html: string): string {
   const at = template.indexOf(EMPTY_ROOT);
   if (at === -1 || template.indexOf(EMPTY_ROOT, at + 1) !== -1) throw new Error(`index.html must hold ${EMPTY_ROOT} exactly once`);
   return template.slice(0, at) + `<div id="root">${html}</div>` + template.slice(at + EMPTY_ROOT.length);
