@@ -93,7 +93,7 @@ export class InternalServiceProxy implements OnModuleDestroy {
     this.uploads.destroy();
   }
 
-  forward(request: Request, response: Response, target: ForwardTarget): Promise<void> {
+  forward(request: Request, response: Response, target: ForwardTarget, retried = false): Promise<void> {
     const streaming = target.body === 'stream';
     const payload = bodyBytes(target.body);
     const headers = { ...this.headersFor(this.callerOf(request, target.actorUserId), payload, streaming ? request : undefined), ...lowerCased(target.headers) };
@@ -118,7 +118,9 @@ export class InternalServiceProxy implements OnModuleDestroy {
       upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         // Once the answer has begun, its own error handler settles the call.
-        if (!answered) unavailable(error);
+        if (answered) return;
+        if (!retried && target.method === 'GET' && closedWhileIdle(upstream, error)) void this.forward(request, response, target, true).then(done);
+        else unavailable(error);
       });
       upstream.on('response', (answer) => {
         answered = true;
@@ -186,7 +188,7 @@ export class InternalServiceProxy implements OnModuleDestroy {
    * A call made for a caller other than a browser's request, with a JSON body when given (e.g. telling billing who
    * referred a new member): the answer handed back. Rejects when the service cannot be reached within `timeoutMs`.
    */
-  call(method: 'GET' | 'POST' | 'DELETE', path: string, caller: Caller, json?: unknown, timeoutMs = READ_TIMEOUT_MS): Promise<UpstreamAnswer> {
+  call(method: 'GET' | 'POST' | 'DELETE', path: string, caller: Caller, json?: unknown, timeoutMs = READ_TIMEOUT_MS, retried = false): Promise<UpstreamAnswer> {
     const payload = json === undefined ? undefined : bodyBytes({ json });
     return new Promise<UpstreamAnswer>((resolve, reject) => {
       const upstream = this.transport.request({
@@ -198,7 +200,10 @@ export class InternalServiceProxy implements OnModuleDestroy {
         timeout: timeoutMs,
       });
       upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
-      upstream.on('error', reject);
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && method === 'GET' && closedWhileIdle(upstream, error)) this.call(method, path, caller, json, timeoutMs, true).then(resolve, reject);
+        else reject(error);
+      });
       upstream.on('response', (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -231,6 +236,14 @@ export class InternalServiceProxy implements OnModuleDestroy {
     }
     return headers;
   }
+}
+
+/**
+ * A kept-alive connection the service closed as idle just as a request went out on it: the request never reached it,
+ * so a read is sent once more, on a fresh connection (Node's documented remedy for this race).
+ */
+function closedWhileIdle(upstream: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return upstream.reusedSocket && error.code === 'ECONNRESET';
 }
 
 function bodyBytes(body: ForwardBody | undefined): { bytes: Buffer; contentType: string | undefined } | undefined {
