@@ -84,7 +84,8 @@ describe('certificates, /verify and the member history', () => {
       algorithm: 'Ed25519',
     });
     expect(certificate.recordingSha256).toBe(asset.sha256);
-    expect(JSON.stringify(response.body)).not.toMatch(/Jordan|jordan|555/);
+    // The phone's last seven digits, not '555', which the digests and ids in a body hold by chance in about one run in 20.
+    expect(JSON.stringify(response.body)).not.toMatch(/jordan|987\D?6543/i);
   });
 
   it('answers 404 for another member, a session without a final verdict and a malformed id; 401 signed out', async () => {
@@ -216,7 +217,7 @@ describe('certificates, /verify and the member history', () => {
       expect(page.sessions.map((entry) => entry.id)).toEqual([pending.id, granted.id]);
       expect(page.sessions[1]).toMatchObject({ partnerFirstName: 'Jordan', state: 'granted', certificate: true });
       expect(page.sessions[0]).toMatchObject({ partnerFirstName: null, state: 'pending', certificate: false });
-      expect(JSON.stringify(page)).not.toMatch(/Lee|555|recipientToken/);
+      expect(JSON.stringify(page)).not.toMatch(/Lee|987\D?6543|recipientToken/);
       expect(page.nextCursor).toBeNull();
     });
 
