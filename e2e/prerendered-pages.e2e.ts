@@ -41,6 +41,21 @@ async function openPrerendered(page: Page, url: string): Promise<OpenedPage> {
   };
 }
 
+/** Where the page's first contentful paint and the request for its code (the entry script) started, in ms. */
+function paintAndCode(page: Page): Promise<{ paint?: number; code?: number }> {
+  return page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    code: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+}
+
+/** The page's code was asked for only once its prerendered content had painted (frontend/src/prerender/deferred-boot.ts). */
+async function expectCodeAfterPaint(page: Page): Promise<void> {
+  const { paint, code } = await paintAndCode(page);
+  expect(paint).toBeGreaterThan(0);
+  expect(code).toBeGreaterThanOrEqual(paint!);
+}
+
 describe('the prerendered public pages', () => {
   test('the landing page: sent with its content, hydrated in place, then the site facts and the current year', async () => {
     const { page, server } = e2e;
@@ -54,6 +69,7 @@ describe('the prerendered public pages', () => {
     await expectVisible(page.getByText(`© ${new Date().getFullYear()} ConsentIQ. For adults 18+.`));
     expect(await opened.keptPrerendered()).toBe(true);
     expect(opened.errors).toEqual([]);
+    await expectCodeAfterPaint(page);
 
     await page.getByRole('link', { name: 'Log In' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Welcome back' }));
@@ -89,19 +105,22 @@ describe('the prerendered public pages', () => {
     await expectVisible(page.getByRole('heading', { name: 'Welcome back' }));
   });
 
-  test("a partner's link: sent in its loading state without the link's secrets, then the form", async () => {
+  test("a partner's link: sent as its first step loading, without the link's secrets, then the form", async () => {
     const { page, server } = e2e;
     const link = await partnerLink(server);
     const { pathname, searchParams } = new URL(link);
     const html = await servedHtml(link);
+    expect(html).toMatch(/<h1[^>]*>Your details<\/h1>/);
     expect(html).toContain('Loading consent session...');
     expect(html).not.toContain(pathname.split('/').pop()!);
     expect(html).not.toContain(searchParams.get('token')!);
 
     const opened = await openPrerendered(page, link);
-    await expectVisible(page.getByRole('heading', { name: 'Your details' }));
     await expectVisible(page.getByText('Alex Tester'));
+    await expectVisible(page.getByLabel('Your name'));
+    await expect(page.getByText('Loading consent session...').count()).resolves.toBe(0);
     expect(opened.errors).toEqual([]);
+    await expectCodeAfterPaint(page);
   });
 
   test('a member with a session gets the sign-in forms unrendered, and the app sends them on', async () => {

@@ -23,6 +23,14 @@ const appConfig = {
 } satisfies InlineConfig;
 
 /**
+ * Modules of a few hundred bytes each that the partner's form and the member's session pages share (the session's
+ * status and queries, the object-URL hook, two icons). Split apart they cost more in per-file overhead (compression
+ * framing, import lines with hashed names) than they hold, so they travel as one chunk: it keeps the partner's page
+ * within its 110 KB (e2e/partner-page-budget.e2e.ts).
+ */
+const CONSENT_SHARED = /\/(lib\/consent\/session-status|lib\/consent\/session-queries|pages\/consent-form\/use-object-url|lucide-react\/dist\/esm\/icons\/(arrow-left|loader-circle))\.(ts|mjs)$/;
+
+/**
  * After the browser's build: the public pages prerendered into it (build/prerender.ts), then .br/.gz copies of every
  * file, which the gateway serves (services/gateway/src/frontend/serve-frontend.ts). In this order, so the prerendered
  * pages are compressed too.
@@ -54,6 +62,10 @@ export default defineConfig({
     emptyOutDir: true,
     // Browsers without <link rel="modulepreload"> (Safari before 17) still load every module, only later.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Only the modules named: what they import stays in the chunks it is shared from.
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'consent-shared', test: CONSENT_SHARED }] } },
+    },
   },
   server: {
     proxy: {

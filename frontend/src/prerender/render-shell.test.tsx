@@ -46,10 +46,14 @@ describe('the prerendered pages', () => {
     expect(form.querySelectorAll('input, button').length).toBe(form.querySelectorAll('fieldset input, fieldset button').length);
   });
 
-  it("partner link: the loading state, and nothing of the link it was rendered for", async () => {
+  it("partner link: the first step as the session loads, and nothing of the link it was rendered for", async () => {
     const page = await prerendered('consent-form');
 
+    expect(text(page.querySelector('h1'))).toBe('Your details');
     expect(text(page.querySelector('[role="status"]'))).toBe('Loading consent session...');
+    expect(text(page)).toContain(`Next, we text a code to your phone to confirm it is yours`);
+    // The form itself comes with the session: nothing to type into, or press, before the page works.
+    expect(page.querySelector('form, input, button')).toBeNull();
     expect(page.innerHTML).not.toContain('prerendered');
   });
 

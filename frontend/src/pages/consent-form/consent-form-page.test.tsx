@@ -101,6 +101,21 @@ afterEach(() => {
 });
 
 describe('/consent/form: loading the session', () => {
+  it('shows the first step with its loading note while the session loads, then who is asking and the form', async () => {
+    stubMedia();
+    let answer = () => {};
+    openForm({ [QR_PATH]: () => new Promise<Response>((resolve) => (answer = () => resolve(jsonResponse(testSession())))) });
+    expect(await screen.findByText('Loading consent session...')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+    const nextSteps = screen.getByText(/^Next, we text a code to your phone/);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByLabelText('Your name')).toBeInTheDocument();
+    expect(screen.queryByText('Loading consent session...')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Next, we text a code to your phone/).textContent).toBe(nextSteps.textContent);
+  });
+
   it("shows 'Session Not Found' with the QR id and the server's text for a 404", async () => {
     const { fetchMock } = openForm({ [QR_PATH]: () => jsonResponse({ error: 'This consent session is invalid or has expired.' }, 404) });
     expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
@@ -237,7 +252,7 @@ describe('/consent/form: recording', () => {
       ...pending,
       'PATCH /api/consent/sessions/s1/status': () => new Promise<Response>((resolve) => (answerRefusal = () => resolve(jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied' }))))),
     });
-    await screen.findByRole('heading', { name: 'Your details' });
+    await screen.findByLabelText('Your name');
     expect(getUserMedia).not.toHaveBeenCalled();
     await fillDetails(u);
     await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(1));
@@ -511,7 +526,7 @@ describe('/consent/form: a refusal never waits', () => {
   it("offers 'No, I don't consent' on the details step and stores the refusal at once, without a recording", async () => {
     stubMedia();
     const { fetchMock, u } = openForm({ ...pending, [STATUS]: declined });
-    await screen.findByRole('heading', { name: 'Your details' });
+    await screen.findByLabelText('Your name');
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
 
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
@@ -549,10 +564,10 @@ describe('/consent/form: a refusal never waits', () => {
   it("toasts 'Failed to record response' when the refusal cannot be stored, and stays on the step", async () => {
     stubMedia();
     const { u } = openForm({ ...pending, [STATUS]: () => jsonResponse({ error: 'The consent service is unavailable, please try again' }, 503) });
-    await screen.findByRole('heading', { name: 'Your details' });
+    await screen.findByLabelText('Your name');
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByText('Failed to record response')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Your name')).toBeInTheDocument();
   });
 
   it('the review step still sends the recording with decision no', async () => {

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { FullScreenLoading } from '@/components/full-screen-loading';
+import { SimplePage } from '@/components/simple-page';
 import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
 import { useIsHydrating } from '@/lib/hydration';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { linkSessionQuery } from '@/pages/consent-form/link-session';
 import { Later, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { RecipientDetailsLoading } from '@/pages/consent-form/recipient-details-step';
 
 /**
  * The partner's page, opened from the QR code: /consent/form/{qrCodeId}?token={recipientToken}.
@@ -32,7 +33,13 @@ export default function ConsentFormPage() {
   );
   if (!qrCodeId || !token) return notFound(INVALID_SESSION_MESSAGE);
   // Prerendered in this state for every link with a token: the session, even when already here, shows once hydrated.
-  if (hydrating || query.isPending) return <FullScreenLoading message="Loading consent session..." />;
+  if (hydrating || query.isPending) {
+    return (
+      <SimplePage>
+        <RecipientDetailsLoading message="Loading consent session..." />
+      </SimplePage>
+    );
+  }
   if (query.isError) return notFound(readableError(query.error, INVALID_SESSION_MESSAGE));
   return <ConsentFlow session={query.data} token={token} />;
 }

@@ -21,6 +21,31 @@ interface Props {
   refusal?: string | null;
 }
 
+/** The partner has never seen this product: say what comes next. */
+function NextSteps() {
+  return (
+    <p className="text-sm text-slate-600">
+      Next, we text a code to your phone to confirm it is yours, and ask two private questions; then you record a short video of yourself (up to{' '}
+      {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
+    </p>
+  );
+}
+
+/**
+ * Step 0 while the session loads (the partner's link is prerendered this way): the loading note where the badge of who
+ * is asking goes, at its height, and the step's texts where they will stay, so the page does not move when it loads.
+ */
+export function RecipientDetailsLoading({ message }: { message: string }) {
+  return (
+    <StepCard step={1} title="Your details">
+      <p role="status" aria-live="polite" className="flex h-20 items-center rounded-2xl bg-rose-50 p-3 text-sm font-semibold text-slate-600">
+        {message}
+      </p>
+      <NextSteps />
+    </StepCard>
+  );
+}
+
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
 export function RecipientDetailsStep({ session, onContinue, onDecline, declining = false, sending = false, refusal }: Props) {
   const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(RECIPIENT_DEFAULTS, validateRecipient);
@@ -36,11 +61,7 @@ export function RecipientDetailsStep({ session, onContinue, onDecline, declining
   return (
     <StepCard step={1} title="Your details">
       <InitiatorBadge session={session} />
-      {/* The partner has never seen this product: say what comes next. */}
-      <p className="text-sm text-slate-600">
-        Next, we text a code to your phone to confirm it is yours, and ask two private questions; then you record a short video of yourself (up to{' '}
-        {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
-      </p>
+      <NextSteps />
       <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
         <FormField id="recipient-name" label="Your name" autoComplete="name" error={errors.name} {...bind('name')} />
         <FormField
