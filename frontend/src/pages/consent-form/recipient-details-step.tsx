@@ -33,12 +33,13 @@ function NextSteps() {
 
 /**
  * Step 0 while the session loads (the partner's link is prerendered this way): the loading note where the badge of who
- * is asking goes, at its height, and the step's texts where they will stay, so the page does not move when it loads.
+ * is asking goes, at its height on a phone (its sentence on two lines), and the step's texts where they will stay, so
+ * the page does not move when it loads.
  */
 export function RecipientDetailsLoading({ message }: { message: string }) {
   return (
     <StepCard step={1} title="Your details">
-      <p role="status" aria-live="polite" className="flex h-20 items-center rounded-2xl bg-rose-50 p-3 text-sm font-semibold text-slate-600">
+      <p role="status" aria-live="polite" className="flex h-[5.5rem] items-center rounded-2xl bg-rose-50 p-3 text-sm font-semibold text-slate-600">
         {message}
       </p>
       <NextSteps />
