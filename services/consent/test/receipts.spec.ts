@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
+import { normalizePhone } from '../src/phone-verification/phone-verification-rules';
 import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
 import { assetRow, auditRows, call, CreatedSession, decisionFields, expectAnswer, filesUnder, PARTNER, processVideo, SESSION_NOT_FOUND, sessionKeyRing, storedRecording } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -166,7 +167,7 @@ describe('the partner\'s receipt', () => {
 
     const texts = await textsWhen(consent, session.id, (rows) => rows.length === 3 && rows.every((row) => row.status === 'sent'));
     const withdrawal = texts.filter((row) => row.purpose === 'withdrawal');
-    expect(withdrawal).toMatchObject([{ recipient: 'member', phone: MEMBER_PHONE, body: `ConsentIQ: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.` }]);
+    expect(withdrawal).toMatchObject([{ recipient: 'member', phone: normalizePhone(MEMBER_PHONE), body: `ConsentIQ: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.` }]);
     expect(withdrawal[0].body).not.toContain(PARTNER.name);
   });
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { PARTNER, sessionRow } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { TwilioTextMessageSender } from '../src/text-messages/twilio-text-message-sender';
+import { normalizePhone } from '../src/phone-verification/phone-verification-rules';
 import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
@@ -139,8 +140,8 @@ describe('text messages (Twilio provider, against a local server answering like 
       });
       expect(row).toMatchObject({ provider: 'twilio', provider_message_id: expect.stringMatching(/^SM\d{32}$/), attempts: 1 });
     }
-    expect(partner.phone).toBe(PARTNER.phone);
-    expect(member.phone).toBe(MEMBER_PHONE);
+    expect(partner.phone).toBe(normalizePhone(PARTNER.phone));
+    expect(member.phone).toBe(normalizePhone(MEMBER_PHONE));
     expect((await sessionRow(consent, session.id)).verification_text_sent_at).toBeInstanceOf(Date);
   });
 
@@ -150,14 +151,14 @@ describe('text messages (Twilio provider, against a local server answering like 
     await storeVerdict(consent, session.id);
 
     const [row] = await textsWhen(consent, session.id, allSent(1));
-    expect(twilio.sentTo(PARTNER.phone).filter((request) => request.form.Body === row.body)).toHaveLength(2);
+    expect(twilio.sentTo(normalizePhone(PARTNER.phone)).filter((request) => request.form.Body === row.body)).toHaveLength(2);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, provider: 'twilio', last_error: null });
     expect((await sessionRow(consent, session.id)).verification_text_sent_at).toBeInstanceOf(Date);
   });
 
   it('fails a text Twilio refuses for good (400, error 21211) at once: the row is failed and the verdict stands', async () => {
     const session = await sessionWithPhone(consent, null);
-    twilio.answers.push(twilioError(400, 21211, `The 'To' number ${PARTNER.phone} is not a valid phone number.`));
+    twilio.answers.push(twilioError(400, 21211, `The 'To' number ${normalizePhone(PARTNER.phone)} is not a valid phone number.`));
     const before = twilio.seen.length;
     const [id] = await storeVerdict(consent, session.id);
 
@@ -177,7 +178,7 @@ describe('text messages (Twilio provider, against a local server answering like 
   it('marks a text failed when its last attempt fails too, with the reason and no number', async () => {
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
-    twilio.answers.push(twilioError(503, 20503, `Service unavailable while sending to ${PARTNER.phone}`));
+    twilio.answers.push(twilioError(503, 20503, `Service unavailable while sending to ${normalizePhone(PARTNER.phone)}`));
     await addJob(consent.app.get(JobQueues).queue(QUEUES.textMessages), JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id, attempts: 1 });
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
@@ -188,7 +189,7 @@ describe('text messages (Twilio provider, against a local server answering like 
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
     const body = (await textRows(consent, session.id))[0].body;
-    twilio.answers.push({ status: 201, body: twilio.message({ To: PARTNER.phone, From: FROM, Body: body }), delayMs: 300 });
+    twilio.answers.push({ status: 201, body: twilio.message({ To: normalizePhone(PARTNER.phone), From: FROM, Body: body }), delayMs: 300 });
     const queue = consent.app.get(JobQueues).queue(QUEUES.textMessages);
     await Promise.all([
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id }),

@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import { CapturedStdout, captureStdout } from '@app/testing';
 import { consentSessionSchema } from '@app/contracts';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
+import { normalizePhone } from '../src/phone-verification/phone-verification-rules';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
 import { VerdictTexts } from '../src/text-messages/verdict-texts';
 import { call, PARTNER, sessionRow } from './consent-api';
@@ -37,8 +38,8 @@ describe('text messages (log provider)', () => {
     const rows = await textsWhen(consent, session.id, allSent(2));
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     const [member, partner] = rows;
-    expect(partner).toMatchObject({ recipient: 'partner', phone: PARTNER.phone, provider: 'log', attempts: 1, last_error: null });
-    expect(member).toMatchObject({ recipient: 'member', phone: MEMBER_PHONE, provider: 'log', attempts: 1, last_error: null });
+    expect(partner).toMatchObject({ recipient: 'partner', phone: normalizePhone(PARTNER.phone), provider: 'log', attempts: 1, last_error: null });
+    expect(member).toMatchObject({ recipient: 'member', phone: normalizePhone(MEMBER_PHONE), provider: 'log', attempts: 1, last_error: null });
     for (const row of rows) {
       expect(row.provider_message_id).toMatch(/^log-/);
       expect(row.sent_at).toBeInstanceOf(Date);

@@ -1,4 +1,5 @@
 import { consentSessionSchema } from '@app/contracts';
+import { normalizePhone } from '../../../consent/src/phone-verification/phone-verification-rules';
 import { allSent, storeVerdict, textsWhen } from '../../../consent/test/text-message-helpers';
 import { registerOk } from '../api-helpers';
 import { api, startConsentStack, ConsentStack } from './consent-stack';
@@ -34,7 +35,7 @@ describe("consent sessions: the member's phone", () => {
 
     await storeVerdict(stack.consent, created.body.id);
     const texts = await textsWhen(stack.consent, created.body.id, allSent(2));
-    expect(texts.find((text) => text.recipient === 'member')?.phone).toBe(MEMBER_PHONE);
+    expect(texts.find((text) => text.recipient === 'member')?.phone).toBe(normalizePhone(MEMBER_PHONE));
 
     const owner = await api(stack).get(`/api/consent/sessions/${created.body.id}`).set('Authorization', `Bearer ${token}`);
     const partner = await api(stack).get(`/api/consent/sessions/qr/${created.body.qrCodeId}`).set('X-Recipient-Token', created.body.recipientToken);
