@@ -33,7 +33,8 @@ export function PhoneCodeStep({ sentTo, resendsLeft, busy, error, onConfirm, onR
           Confirm
         </Button>
       </form>
-      <div className="grid grid-cols-2 gap-3">
+      {/* Stacked on a phone: side by side, the two labels wrap onto two lines each. */}
+      <div className="grid gap-3 sm:grid-cols-2">
         <Button variant="secondary" disabled={busy || !resendsLeft} onClick={onResend}>
           New code ({resendsLeft} left)
         </Button>
