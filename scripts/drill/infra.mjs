@@ -43,6 +43,28 @@ async function stopChild(child, signal) {
   clearTimeout(timer);
 }
 
+/**
+ * The handle of a server that `start(track)` launches and waits for: `url`, `pid`, `restart()` (stop with `signal`,
+ * start again) and `stop()`. `start` hands its child to `track` as soon as it is spawned, so one that never gets
+ * ready is still the one stopped.
+ */
+async function restartableServer(url, start, signal) {
+  let child;
+  const track = (spawned) => (child = spawned);
+  await start(track);
+  return {
+    url,
+    get pid() {
+      return child.pid;
+    },
+    async restart() {
+      await stopChild(child, signal);
+      await start(track);
+    },
+    stop: () => stopChild(child, signal),
+  };
+}
+
 /** A Postgres cluster of its own: `url` to its `postgres` database, `restart()` (fast shutdown, start), `stop()`. */
 export async function startPostgres(workDir) {
   const bin = postgresBin();
@@ -55,28 +77,16 @@ export async function startPostgres(workDir) {
   const url = `postgres://postgres@${LOOPBACK}:${port}/postgres`;
   const args = ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${LOOPBACK}`, '-k', dataDir, '-c', 'fsync=off', '-c', 'max_connections=200'];
   const logFile = join(workDir, 'postgres.log');
-  let child;
-  const start = async () => {
-    child = daemon(join(bin, 'postgres'), args, logFile, user);
+  const start = async (track) => {
+    const child = track(daemon(join(bin, 'postgres'), args, logFile, user));
     await untilReady('Postgres', child, async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.end();
     });
   };
-  await start();
-  return {
-    url,
-    get pid() {
-      return child.pid;
-    },
-    async restart() {
-      // SIGINT is Postgres's fast shutdown: open sessions are ended, as in a restart for an upgrade or a failover.
-      await stopChild(child, 'SIGINT');
-      await start();
-    },
-    stop: () => stopChild(child, 'SIGINT'),
-  };
+  // SIGINT is Postgres's fast shutdown: open sessions are ended, as in a restart for an upgrade or a failover.
+  return restartableServer(url, start, 'SIGINT');
 }
 
 /** A Redis server of its own with its append-only file: `restart()` (shutdown, start on the same file), `stop()`. */
@@ -87,9 +97,8 @@ export async function startRedis(workDir) {
   const url = `redis://${LOOPBACK}:${port}`;
   const args = ['--port', String(port), '--bind', LOOPBACK, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '', '--dir', dir];
   const logFile = join(workDir, 'redis.log');
-  let child;
-  const start = async () => {
-    child = daemon('redis-server', args, logFile);
+  const start = async (track) => {
+    const child = track(daemon('redis-server', args, logFile));
     await untilReady('Redis', child, async () => {
       const { createConnection } = await import('node:net');
       await new Promise((resolve, reject) => {
@@ -103,17 +112,6 @@ export async function startRedis(workDir) {
       });
     });
   };
-  await start();
-  return {
-    url,
-    get pid() {
-      return child.pid;
-    },
-    async restart() {
-      // SIGTERM: Redis flushes its append-only file and exits; it starts again from that file.
-      await stopChild(child, 'SIGTERM');
-      await start();
-    },
-    stop: () => stopChild(child, 'SIGTERM'),
-  };
+  // SIGTERM: Redis flushes its append-only file and exits; it starts again from that file.
+  return restartableServer(url, start, 'SIGTERM');
 }

@@ -8,6 +8,7 @@ import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 import { CONFIRM_CODE, enterPhoneCode, PHONE_CODE_HANDLERS, SEND_CODE } from '@/test/phone-code';
 import { liveServer, liveSockets, openLiveSockets, type FakeLiveSocket } from '@/test/fake-live-socket';
+import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
@@ -657,32 +658,17 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
       liveServer.reachable = false;
       const { fetchMock } = openForm({ [QR_PATH]: () => jsonResponse(onServer), 'GET /api/consent/sessions/s1': () => jsonResponse(onServer) });
       const reads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/consent/sessions/s1').length;
-      const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
       expect(await screen.findByRole('heading', { name: 'Analysing' })).toBeInTheDocument();
       await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('connect')).toBe(true));
       const live = openLiveSockets()[0];
       // Before the socket's code has loaded, and while it cannot connect: the spec's polling.
-      const before = reads();
-      await wait(4_000);
-      expect(reads()).toBeGreaterThanOrEqual(before + 2);
+      await expectPolling(reads);
 
       act(() => live.fire('connect'));
       expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'secret-token' }] }]);
-      await wait(100);
-      const joined = reads();
-      await wait(10_000);
+      await advance(100);
       // One read for the join (a poll may have been in flight), then none while in the room.
-      expect(reads()).toBeLessThanOrEqual(joined + 1);
-      const quiet = reads();
-      await wait(10_000);
-      expect(reads()).toBe(quiet);
-
-      act(() => live.drop());
-      await wait(4_000);
-      expect(reads()).toBeGreaterThanOrEqual(quiet + 2);
-      act(() => live.fire('connect'));
-      await wait(100);
-      const rejoined = reads();
+      const rejoined = await expectQuietWhileConnected(live, reads);
       change(live, { consentStatus: 'denied', aiVerdict: 'denied' });
       expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
       expect(reads()).toBeLessThanOrEqual(rejoined + 2);

@@ -14,6 +14,7 @@ import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
 import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
 
 const created = (overrides: Partial<ConsentSession> = {}) => testSession({ recipientToken: 'tok+1/=', ...overrides });
 
@@ -154,33 +155,16 @@ describe('/consent/new', () => {
       'GET /api/consent/sessions/s1': answers(testSession()),
     });
     const reads = () => calls(fetchMock, 'GET /api/consent/sessions/s1').length;
-    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
     await screen.findByRole('heading', { name: 'Waiting on Response' });
     await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('connect')).toBe(true));
     const live = openLiveSockets()[0];
     // The socket could not connect: the spec's polling.
-    const before = reads();
-    await wait(4_000);
-    expect(reads()).toBeGreaterThanOrEqual(before + 2);
+    await expectPolling(reads);
 
     act(() => live.fire('connect'));
     await waitFor(() => expect(reads()).toBeGreaterThan(0));
-    const connected = reads();
-    await wait(10_000);
-    // One read for the connection (it may have been in flight), then none while connected.
-    expect(reads()).toBeLessThanOrEqual(connected + 1);
-    const quiet = reads();
-    await wait(10_000);
-    expect(reads()).toBe(quiet);
-
-    act(() => live.drop());
-    await wait(4_000);
-    expect(reads()).toBeGreaterThanOrEqual(quiet + 2);
-
-    act(() => live.fire('connect'));
-    await wait(100);
-    const reconnected = reads();
-    await wait(10_000);
+    const reconnected = await expectQuietWhileConnected(live, reads);
+    await advance(10_000);
     expect(reads()).toBeLessThanOrEqual(reconnected + 1);
     expect(screen.getByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
   });
