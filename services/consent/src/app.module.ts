@@ -6,7 +6,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { UnitOfWork } from '@app/database';
+import { TRANSACTION_HOOKS, UnitOfWork } from '@app/database';
 import { AuditEntriesRepository } from './audit/audit-entries.repository';
 import { AuditLogService } from './audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from './config/consent-config.schema';
@@ -46,6 +46,8 @@ import { VideoAssetsController } from './recordings/video-assets.controller';
 import { VideoAssetsRepository } from './recordings/video-assets.repository';
 import { VideoAssetsService } from './recordings/video-assets.service';
 import { ConsentSessionsRepository } from './sessions/consent-sessions.repository';
+import { SessionViewFill } from './session-views/session-view-fill';
+import { SessionViewMarks } from './session-views/session-view-marks';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RecordingKeysRepository } from './storage/recording-keys.repository';
@@ -105,6 +107,9 @@ export class AppModule {
         RecordingKeysRepository,
         RecordingStorage,
         UnitOfWork,
+        SessionViewMarks,
+        { provide: TRANSACTION_HOOKS, useExisting: SessionViewMarks },
+        SessionViewFill,
         ConsentSessionsRepository,
         VideoAssetsRepository,
         AuditEntriesRepository,

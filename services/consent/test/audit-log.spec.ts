@@ -6,7 +6,8 @@ import { AuditEntriesRepository } from '../src/audit/audit-entries.repository';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { consentDataSourceOptions } from '../src/database/consent-data-source';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
-import { hashRecipientToken, generateRecipientToken } from '../src/sessions/recipient-token';
+import { SessionViewMarks } from '../src/session-views/session-view-marks';
+import { hashRecipientToken, generateRecipientToken } from '@app/session-views';
 
 describe('audit log (real Postgres)', () => {
   let database: TestDatabase;
@@ -17,7 +18,8 @@ describe('audit log (real Postgres)', () => {
     database = await createTestDatabase();
     await runMigrations(consentDataSourceOptions(database.url));
     dataSource = await new DataSource(consentDataSourceOptions(database.url)).initialize();
-    audit = new AuditLogService(new ConsentSessionsRepository(dataSource), new AuditEntriesRepository(dataSource));
+    // The audit log only locks rows and moves their chain's head, which the read model does not hold: no marks.
+    audit = new AuditLogService(new ConsentSessionsRepository(dataSource, null as unknown as SessionViewMarks), new AuditEntriesRepository(dataSource));
   });
   afterAll(async () => {
     await dataSource.destroy();

@@ -35,6 +35,7 @@ import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { SafetyCheckController } from './consent/safety-check.controller';
+import { PolledSession } from './consent/polled-session';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { JoinSessionLimiter } from './live-updates/join-session-limiter';
@@ -87,6 +88,7 @@ export class AppModule {
         ProfilePicturesService,
         ConsentServiceProxy,
         SessionCreationLimiter,
+        PolledSession,
         VerificationLimiter,
         SocketAuthenticator,
         SessionReader,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { queryPrepared, type PreparedStatement, type Transaction } from '@app/database';
+import { SessionViewMarks } from '../session-views/session-view-marks';
 import { ConsentSession } from './consent-session.entity';
 
 /** The head of a session's audit chain, kept on its row: the last entry's seq and hash. */
@@ -20,7 +21,10 @@ interface AuditHeadRow {
 export class ConsentSessionsRepository {
   private byId?: PreparedStatement;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly viewMarks: SessionViewMarks,
+  ) {}
 
   /**
    * A session as committed now (no lock, and no cache: a verdict is seen as soon as it is stored), for the read every
@@ -74,7 +78,9 @@ export class ConsentSessionsRepository {
     return id;
   }
 
+  /** Every change of a session's row goes through here or `deleteWithEverything`: both hide it from the read model first. */
   async update(transaction: Transaction, id: string, changes: QueryDeepPartialEntity<ConsentSession>): Promise<void> {
+    await this.viewMarks.touch(transaction, [id]);
     await transaction.update(ConsentSession, { id }, changes);
   }
 
@@ -116,6 +122,7 @@ export class ConsentSessionsRepository {
    */
   async deleteWithEverything(transaction: Transaction, ids: string[]): Promise<{ id: string; initiatorUserId: string }[]> {
     if (!ids.length) return [];
+    for (const id of ids) await this.viewMarks.touch(transaction, [id]);
     const deleted = (await transaction.query(`DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id, initiator_user_id AS "initiatorUserId"`, [ids])) as unknown[];
     // TypeORM answers a DELETE ... RETURNING as [rows, count].
     return (Array.isArray(deleted[0]) ? deleted[0] : deleted) as { id: string; initiatorUserId: string }[];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateRecipientToken, hashRecipientToken } from './recipient-token';
+import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
 import { AccessFacts, canRead, isOwner, isPartner } from './session-access';
 
 const now = new Date('2026-11-22T12:00:00Z');

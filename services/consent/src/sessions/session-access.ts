@@ -1,5 +1,5 @@
 import type { CallerContext } from '../http/caller-context';
-import { recipientTokenMatches } from './recipient-token';
+import { recipientTokenMatches } from '@app/session-views';
 import { isExpired, SessionState } from './session-rules';
 
 export interface AccessFacts extends SessionState {

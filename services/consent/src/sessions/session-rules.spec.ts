@@ -4,6 +4,7 @@ import {
   decidingValue,
   isExpired,
   offersRetake,
+  readStableUntil,
   retakeDeadline,
   retakeLapsed,
   submissionRefusal,
@@ -24,6 +25,24 @@ const later = new Date(now.getTime() + 1);
 const retaking = open({ aiVerdict: 'processing', retakeUntil: later, expiresAt: new Date(0) });
 
 describe('session rules', () => {
+  it('reads alike until the next deadline ahead: the lapse or the end of a retake window', () => {
+    const lapse = new Date(now.getTime() + 60_000);
+    expect(readStableUntil(open(), now)).toEqual(lapse);
+    expect(readStableUntil(open({ retakeUntil: later }), now)).toEqual(later);
+    expect(readStableUntil(retaking, now)).toEqual(later);
+    expect(readStableUntil(retaking, later)).toBeNull();
+    expect(readStableUntil(open({ consentStatus: 'granted', aiVerdict: 'granted', expiresAt: new Date(0) }), now)).toBeNull();
+  });
+
+  it('changes a read only at those deadlines: just before each, the answer is the one read now', () => {
+    for (const state of [open(), retaking, open({ aiVerdict: 'processing', retakeUntil: new Date(now.getTime() + 5_000) })]) {
+      const until = readStableUntil(state, now)!;
+      const justBefore = new Date(until.getTime() - 1);
+      expect([isExpired(state, justBefore), awaitsRetake(state, justBefore)]).toEqual([isExpired(state, now), awaitsRetake(state, now)]);
+      expect([isExpired(state, until), awaitsRetake(state, until)]).not.toEqual([isExpired(state, now), awaitsRetake(state, now)]);
+    }
+  });
+
   it('decides on the AI verdict, falling back to the consent status', () => {
     expect(decidingValue(open())).toBe('pending');
     expect(decidingValue(open({ aiVerdict: 'processing' }))).toBe('processing');

@@ -30,6 +30,16 @@ export function awaitsRetake(state: Pick<SessionState, 'aiVerdict' | 'retakeUnti
   return state.aiVerdict === 'processing' && state.retakeUntil !== null && now.getTime() < state.retakeUntil.getTime();
 }
 
+/**
+ * Until when a read of the session gives the same answer if nothing changes it: the next of its deadlines (the
+ * lapse of an unanswered session, the end of a retake window), the only moments the clock alone changes a read
+ * (`isExpired`, `awaitsRetake`). Null when none is ahead.
+ */
+export function readStableUntil(state: Pick<SessionState, 'expiresAt' | 'retakeUntil'>, now: Date): Date | null {
+  const ahead = [state.expiresAt, state.retakeUntil].filter((deadline): deadline is Date => deadline !== null && deadline.getTime() > now.getTime());
+  return ahead.length ? new Date(Math.min(...ahead.map((deadline) => deadline.getTime()))) : null;
+}
+
 /** The retake window passed without a new recording: the latest unclear outcome is to become the verdict. */
 export function retakeLapsed(state: Pick<SessionState, 'aiVerdict' | 'retakeUntil'>, now: Date): boolean {
   return state.aiVerdict === 'processing' && state.retakeUntil !== null && now.getTime() >= state.retakeUntil.getTime();

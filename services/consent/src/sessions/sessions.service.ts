@@ -8,9 +8,11 @@ import type { CallerContext } from '../http/caller-context';
 import { isQrCodeId, isUuid } from '@app/contracts';
 import { ConsentSession } from './consent-session.entity';
 import { ConsentSessionsRepository } from './consent-sessions.repository';
-import { generateRecipientToken, hashRecipientToken } from './recipient-token';
+import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
 import { canRead, isPartner } from './session-access';
 import { SessionNotFoundException } from './session-errors';
+import { isExpired, readStableUntil } from './session-rules';
+import { SessionViewFill } from '../session-views/session-view-fill';
 import { newQrCodeId } from '@app/contracts';
 import { presentCheck, presentSession, showsWhatWasHeard } from './session.presenter';
 import type { ConsentSession as SessionJson, CreateSessionInput } from '@app/contracts';
@@ -25,6 +27,7 @@ export class SessionsService {
     private readonly repository: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
     private readonly attempts: AnalysisAttemptsRepository,
+    private readonly views: SessionViewFill,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
 
@@ -50,12 +53,27 @@ export class SessionsService {
     return presentSession(session, now, { recipientToken });
   }
 
-  /** The owner's or the partner's view of a session. */
+  /**
+   * The owner's or the partner's view of a session. Both views go to the gateway's read model, which answers the
+   * next polls of the session until it changes (`SessionViewFill`).
+   */
   async read(id: string, caller: CallerContext): Promise<SessionJson> {
+    if (!isUuid(id)) throw new SessionNotFoundException();
+    const observed = await this.views.observe(id);
     const now = new Date();
-    const session = isUuid(id) ? await this.repository.findById(id) : null;
+    const session = await this.repository.findById(id);
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
-    return isPartner(session, caller, now) ? this.presentToPartner(session, now) : presentSession(session, now);
+    const member = presentSession(session, now);
+    const partner = await this.presentToPartner(session, now);
+    await this.views.fill(id, observed, {
+      initiatorUserId: session.initiatorUserId,
+      recipientTokenHash: session.recipientTokenHash,
+      partnerMayRead: !isExpired(session, now),
+      freshUntil: readStableUntil(session, now),
+      memberBody: JSON.stringify(member),
+      partnerBody: JSON.stringify(partner),
+    });
+    return isPartner(session, caller, now) ? partner : member;
   }
 
   /** What the partner's form loads from the QR link; the partner opening it is audited. */

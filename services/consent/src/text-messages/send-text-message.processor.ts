@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { SessionUpdates } from '../events/session-updates';
 import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { SessionViewMarks } from '../session-views/session-view-marks';
 import type { TextMessage } from './text-message.entity';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from './text-message-sender';
 import { TextMessagesRepository } from './text-messages.repository';
@@ -30,6 +31,7 @@ export class SendTextMessageProcessor {
     private readonly messages: TextMessagesRepository,
     private readonly sessions: ConsentSessionsRepository,
     private readonly sessionUpdates: SessionUpdates,
+    private readonly viewMarks: SessionViewMarks,
   ) {}
 
   /** One attempt at one text. */
@@ -40,11 +42,15 @@ export class SendTextMessageProcessor {
       const sent = await this.unitOfWork.run(async (transaction) => {
         message = await this.messages.lockForSending(transaction, messageId);
         if (!message || message.status !== 'pending') return null;
+        // Only the verdict's text to the partner is the session's verification text (a phone code is not).
+        const verification = message.recipient === 'partner' && message.purpose === 'verdict';
+        // The session's read model is marked before the provider is called: should Redis be away, this attempt fails
+        // before the text goes out, not after (which would send it twice).
+        if (verification) await this.viewMarks.touch(transaction, [message.sessionId]);
         const { providerMessageId } = await this.sender.send(message.phone, message.body);
         const sentAt = new Date();
         await this.messages.markSent(transaction, message.id, { provider: this.sender.provider, providerMessageId, sentAt });
-        // Only the verdict's text to the partner is the session's verification text (a phone code is not).
-        if (message.recipient !== 'partner' || message.purpose !== 'verdict') return { message, session: null };
+        if (!verification) return { message, session: null };
         await this.sessions.lock(transaction, message.sessionId);
         await this.sessions.update(transaction, message.sessionId, { verificationTextSentAt: sentAt });
         const session = await this.sessions.get(transaction, message.sessionId);

@@ -17,6 +17,8 @@ import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { presentUser } from '../users/user.presenter';
 import { ConsentServiceProxy } from './consent-service.proxy';
+import { PolledSession } from './polled-session';
+import { recipientTokenOf } from './recipient-token';
 import { refuseDeclaredOversize } from './declared-upload-size';
 import { SessionCreationLimiter } from './session-creation-limiter';
 import { SessionIdPipe } from './session-id.pipe';
@@ -36,6 +38,7 @@ export class ConsentController {
   constructor(
     private readonly consent: ConsentServiceProxy,
     private readonly limiter: SessionCreationLimiter,
+    private readonly polled: PolledSession,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -65,6 +68,11 @@ export class ConsentController {
   @Get('consent/sessions/:id')
   @UseGuards(OptionalJwtAuthGuard)
   async session(@Param('id', validSessionId) id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const body = await this.polled.answer(id, { memberId: actorOf(member), recipientToken: recipientTokenOf(request) });
+    if (body !== null) {
+      response.status(200).set({ 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }).end(body);
+      return;
+    }
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
   }
 

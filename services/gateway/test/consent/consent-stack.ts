@@ -6,8 +6,8 @@ import { registerOk } from '../api-helpers';
 import { startGatewayTestApp, GatewayTestApp } from '../gateway-test-app';
 
 /**
- * The gateway in front of a real consent service (each on real Postgres and Redis), as in production: the gateway
- * reaches the consent service over HTTP with the shared service credential.
+ * The gateway in front of a real consent service (each on real Postgres, both on one Redis prefix), as in production:
+ * the gateway reaches the consent service over HTTP with the shared service credential.
  */
 export interface ConsentStack {
   gateway: GatewayTestApp;
@@ -19,7 +19,13 @@ export interface ConsentStack {
 
 export async function startConsentStack(consentOverrides: Record<string, string> = {}, gatewayOverrides: Record<string, string> = {}): Promise<ConsentStack> {
   const consent = await startConsentTestApp(consentOverrides);
-  const gateway = await startGatewayTestApp({ ...gatewayOverrides, CONSENT_SERVICE_URL: consent.baseUrl, INTERNAL_SERVICE_TOKEN: consent.internalToken });
+  // One Redis prefix, as one deployment's services share: the gateway answers polls from the consent service's read model.
+  const gateway = await startGatewayTestApp({
+    ...gatewayOverrides,
+    CONSENT_SERVICE_URL: consent.baseUrl,
+    INTERNAL_SERVICE_TOKEN: consent.internalToken,
+    REDIS_PREFIX: consent.config.REDIS_PREFIX,
+  });
   const server = gateway.app.getHttpServer();
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   return {

@@ -1,0 +1,3 @@
+export * from './recipient-token';
+export * from './session-view.store';
+export * from './session-view-access';

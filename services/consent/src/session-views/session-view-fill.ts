@@ -1,0 +1,45 @@
+import { RedisConnection } from '@app/redis';
+import { LIVE_RENEW_MS, SessionViewStore, type Observation, type SessionView } from '@app/session-views';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A read of a session from Postgres stores what it read in the gateway's read model (libs/session-views). Only an
+ * optimisation of later reads: with Redis away, the read answers from Postgres as before and stores nothing. What
+ * this process stores is answered only while it runs (its generation), so a deploy retires the old code's answers.
+ */
+@Injectable()
+export class SessionViewFill implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(SessionViewFill.name);
+  private readonly store: SessionViewStore;
+  private readonly generation = randomUUID();
+  private renewal?: NodeJS.Timeout;
+
+  constructor(redis: RedisConnection) {
+    this.store = new SessionViewStore(redis.client);
+  }
+
+  onModuleInit(): void {
+    const renew = () => this.store.keepAlive(this.generation).catch((error: Error) => this.logger.debug(`Generation not renewed: ${error.message}`));
+    void renew();
+    this.renewal = setInterval(renew, LIVE_RENEW_MS).unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.renewal);
+    await this.store.retire(this.generation).catch((error: Error) => this.logger.debug(`Generation not retired: ${error.message}`));
+  }
+
+  /** Just before the read of Postgres; null when nothing may be filled (a change under way, or Redis away). */
+  observe(sessionId: string): Promise<Observation | null> {
+    return this.store.observe(sessionId).catch((error: Error) => {
+      this.logger.debug(`Read model of session ${sessionId} not observed: ${error.message}`);
+      return null;
+    });
+  }
+
+  async fill(sessionId: string, observed: Observation | null, view: SessionView): Promise<void> {
+    if (!observed) return;
+    await this.store.fill(sessionId, observed, view, this.generation).catch((error: Error) => this.logger.debug(`Read model of session ${sessionId} not filled: ${error.message}`));
+  }
+}

@@ -1,0 +1,75 @@
+import { SessionsService } from '../../../consent/src/sessions/sessions.service';
+import { expectError } from '../api-helpers';
+import { api, createSession, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+
+const INVALID = 'This consent session is invalid or has expired.';
+
+/** GET /api/consent/sessions/{id}, the read every open screen polls, answered from the consent service's read model. */
+describe('the polled session read', () => {
+  let stack: ConsentStack;
+  let consentReads: jest.SpyInstance;
+
+  beforeAll(async () => {
+    stack = await startConsentStack();
+    consentReads = jest.spyOn(stack.consent.app.get(SessionsService), 'read');
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  beforeEach(() => consentReads.mockClear());
+
+  const asMember = (session: CreatedSession, member: Member) => api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
+  const asPartner = (session: CreatedSession, token = session.recipientToken) => api(stack).get(`/api/consent/sessions/${session.id}`).set('X-Recipient-Token', token);
+
+  it("answers the polls after the first without the consent service, with the same answer: the member's and the partner's", async () => {
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    const first = await asMember(session, member).expect(200);
+    const firstOfPartner = await asPartner(session).expect(200);
+    // The member's read stored the partner's answer too.
+    expect(consentReads).toHaveBeenCalledTimes(1);
+
+    for (let poll = 0; poll < 3; poll += 1) {
+      const again = await asMember(session, member).expect(200);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.body).toEqual(first.body);
+      expect((await asPartner(session).expect(200)).body).toEqual(firstOfPartner.body);
+    }
+    expect(consentReads).toHaveBeenCalledTimes(1);
+    expect(firstOfPartner.body.check).not.toBeNull();
+    expect(first.body.check).toBeNull();
+  });
+
+  it('answers nobody else from it: another member and a wrong token get the consent service’s 404', async () => {
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    await asMember(session, member).expect(200);
+    consentReads.mockClear();
+    expectError(await asMember(session, await memberOf(stack)), 404, INVALID);
+    expectError(await asPartner(session, 'x'.repeat(43)), 404, INVALID);
+    expectError(await api(stack).get(`/api/consent/sessions/${session.id}`), 404, INVALID);
+    expect(consentReads).toHaveBeenCalledTimes(3);
+  });
+
+  it('never answers a session as it was before a change: the poll after the answer shows it', async () => {
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    expect((await asMember(session, member).expect(200)).body.consentStatus).toBe('pending');
+    await api(stack)
+      .patch(`/api/consent/sessions/${session.id}/status`)
+      .set('X-Recipient-Token', session.recipientToken)
+      .send({ status: 'denied', recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone })
+      .expect(200);
+    expect((await asMember(session, member).expect(200)).body).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
+    expect((await asPartner(session).expect(200)).body).toMatchObject({ consentStatus: 'denied', check: expect.objectContaining({ answer: 'no' }) });
+  });
+
+  it('answers a signed-out token as nobody at once, though the session is in the read model', async () => {
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    await asMember(session, member).expect(200);
+    await asMember(session, member).expect(200);
+    await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`).expect(204);
+    expectError(await asMember(session, member), 404, INVALID);
+  });
+});
