@@ -8,6 +8,7 @@ const stored = (overrides: Partial<StoredView> = {}): StoredView => ({
   recipientTokenHash: hashRecipientToken('link-token'),
   partnerMayRead: true,
   freshUntil: NOW + 60_000,
+  fill: 'run:1',
   body: Buffer.from('{"id":"s"}'),
   ...overrides,
 });

@@ -80,16 +80,16 @@ return 1`;
 // ARGV[1]: the body wanted ('m' the member's, 'p' the link holder's). Nothing unless ready, filled by this server and
 // by a consent process still running.
 const READ = `
-local state, run, live, user, hash, partner, fresh, body = unpack(redis.call('HMGET', KEYS[1], 's', 'r', 'g', 'u', 'h', 'pa', 'f', ARGV[1]))
+local state, run, live, user, hash, partner, fresh, stamp, body = unpack(redis.call('HMGET', KEYS[1], 's', 'r', 'g', 'u', 'h', 'pa', 'f', 'n', ARGV[1]))
 if state ~= 'ready' or run ~= string.match(redis.call('INFO', 'server'), 'run_id:(%w+)') then return nil end
 if redis.call('EXISTS', live) == 0 then return nil end
-return {user, hash, partner, fresh, body}`;
+return {user, hash, partner, fresh, run .. ':' .. stamp, body}`;
 
 interface SessionViewCommands {
   sessionViewMark(numberOfKeys: number, ...args: (string | number)[]): Promise<number>;
   sessionViewRelease(numberOfKeys: number, ...args: (string | number)[]): Promise<number>;
-  sessionViewFill(numberOfKeys: number, ...args: (string | number)[]): Promise<number>;
-  sessionViewReadBuffer(key: string, body: 'm' | 'p'): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
+  sessionViewFill(numberOfKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
+  sessionViewReadBuffer(key: string, body: 'm' | 'p'): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
 }
 
 type ViewRedis = Redis & SessionViewCommands;
@@ -102,9 +102,9 @@ export interface SessionView {
   partnerMayRead: boolean;
   /** When the clock alone will change an answer (a lapse, a retake window's end); null: only a change will. */
   freshUntil: Date | null;
-  /** The answers, as the consent service's GET /sessions/:id gives them, JSON. */
-  memberBody: string;
-  partnerBody: string;
+  /** The answers, as the consent service's GET /sessions/:id gives them, sealed (`SessionViewCipher`). */
+  memberBody: Buffer;
+  partnerBody: Buffer;
 }
 
 /** What a read of an entry gives the gateway: one of its answers and what decides who may have it. */
@@ -113,7 +113,9 @@ export interface StoredView {
   recipientTokenHash: Buffer;
   partnerMayRead: boolean;
   freshUntil: number | null;
-  /** Bytes, not a string: written to the client as they came from Redis, never decoded and encoded again. */
+  /** Names this fill among all (its Redis run and stamp): the same fill, the same bytes. */
+  fill: string;
+  /** Sealed (`SessionViewCipher`); bytes, never decoded into a string and encoded again. */
   body: Buffer;
 }
 
@@ -166,7 +168,7 @@ export class SessionViewStore {
   /** Stores what was read from Postgres, unless the entry changed since `observe`; whether it was stored. */
   async fill(sessionId: string, observed: Observation, view: SessionView, generation: string): Promise<boolean> {
     if (Date.now() - observed.at > FILL_WINDOW_MS) return false;
-    const fields = [
+    const fields: (string | Buffer)[] = [
       'u', view.initiatorUserId,
       'h', view.recipientTokenHash.toString('hex'),
       'pa', view.partnerMayRead ? '1' : '0',
@@ -182,12 +184,13 @@ export class SessionViewStore {
   async read(sessionId: string, body: 'm' | 'p'): Promise<StoredView | null> {
     const found = await this.redis.sessionViewReadBuffer(entryKey(sessionId), body);
     if (!found) return null;
-    const [initiatorUserId, hash, partner, fresh, bytes] = found;
+    const [initiatorUserId, hash, partner, fresh, fill, bytes] = found;
     return {
       initiatorUserId: initiatorUserId.toString(),
       recipientTokenHash: Buffer.from(hash.toString(), 'hex'),
       partnerMayRead: partner.toString() === '1',
       freshUntil: fresh.length ? Number(fresh.toString()) : null,
+      fill: fill.toString(),
       body: bytes,
     };
   }

@@ -1,7 +1,7 @@
 import { UnitOfWork } from '@app/database';
 import { isStoreUnavailable } from '@app/http';
 import { RedisConnection } from '@app/redis';
-import { SessionViewStore } from '@app/session-views';
+import { SessionViewCipher, SessionViewStore } from '@app/session-views';
 import { DataSource } from 'typeorm';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
 import { SessionViewMarks } from '../src/session-views/session-view-marks';
@@ -31,9 +31,10 @@ describe('the sessions read model', () => {
       .set('X-Recipient-Token', session.recipientToken)
       .send({ status: 'denied', recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone })
       .expect(200);
-  const stored = async (session: CreatedSession, body: 'm' | 'p') => {
-    const view = await store.read(session.id, body);
-    return view && { ...view, body: JSON.parse(view.body.toString()) as unknown };
+  const stored = async (session: CreatedSession, reader: 'm' | 'p') => {
+    const view = await store.read(session.id, reader);
+    const cipher = new SessionViewCipher(consent.config.INTERNAL_SERVICE_TOKEN);
+    return view && { ...view, body: JSON.parse(cipher.open(view.body, session.id, reader).toString()) as unknown };
   };
 
   it('holds, after any read, exactly what the consent service answers the member and the link holder', async () => {
@@ -47,9 +48,22 @@ describe('the sessions read model', () => {
       recipientTokenHash: (await sessionRow(consent, session.id)).recipient_token_hash,
       partnerMayRead: true,
       freshUntil: Date.parse(member.expiresAt),
+      fill: expect.any(String),
       body: member,
     });
     expect((await stored(session, 'p'))?.body).toEqual(partner);
+  });
+
+  it("keeps no personal data in Redis in the clear: the partner's name and the rest of both answers are sealed", async () => {
+    const session = await createSession(consent);
+    await refuse(session);
+    await eventually(async () => (await memberRead(session)).body.verificationTextSent);
+    expect((await partnerRead(session)).body).toMatchObject({ recipientFullName: PARTNER.name });
+    const entry = await consent.app.get(RedisConnection).client.hgetallBuffer(`session-view:${session.id}`);
+    expect(Object.keys(entry)).toEqual(expect.arrayContaining(['m', 'p']));
+    const everything = Buffer.concat(Object.values(entry)).toString('latin1');
+    expect(everything).not.toContain(PARTNER.name);
+    expect(everything).not.toContain('"consentStatus"');
   });
 
   it('answers nothing once a change commits, until a read of Postgres stores the changed session', async () => {

@@ -1,7 +1,11 @@
 import { RedisConnection } from '@app/redis';
-import { LIVE_RENEW_MS, SessionViewStore, type Observation, type SessionView } from '@app/session-views';
-import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { LIVE_RENEW_MS, SessionViewCipher, SessionViewStore, type Observation, type SessionView } from '@app/session-views';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { CONSENT_CONFIG, type ConsentConfig } from '../config/consent-config.schema';
+
+/** A session's two answers, as JSON, with what decides who may have them. */
+export type ReadSession = Omit<SessionView, 'memberBody' | 'partnerBody'> & { memberBody: string; partnerBody: string };
 
 /**
  * A read of a session from Postgres stores what it read in the gateway's read model (libs/session-views). Only an
@@ -12,11 +16,13 @@ import { randomUUID } from 'node:crypto';
 export class SessionViewFill implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(SessionViewFill.name);
   private readonly store: SessionViewStore;
+  private readonly cipher: SessionViewCipher;
   private readonly generation = randomUUID();
   private renewal?: NodeJS.Timeout;
 
-  constructor(redis: RedisConnection) {
+  constructor(redis: RedisConnection, @Inject(CONSENT_CONFIG) config: ConsentConfig) {
     this.store = new SessionViewStore(redis.client);
+    this.cipher = new SessionViewCipher(config.INTERNAL_SERVICE_TOKEN);
   }
 
   onModuleInit(): void {
@@ -38,8 +44,9 @@ export class SessionViewFill implements OnModuleInit, BeforeApplicationShutdown 
     });
   }
 
-  async fill(sessionId: string, observed: Observation | null, view: SessionView): Promise<void> {
+  async fill(sessionId: string, observed: Observation | null, read: ReadSession): Promise<void> {
     if (!observed) return;
+    const view = { ...read, memberBody: this.cipher.seal(read.memberBody, sessionId, 'm'), partnerBody: this.cipher.seal(read.partnerBody, sessionId, 'p') };
     await this.store.fill(sessionId, observed, view, this.generation).catch((error: Error) => this.logger.debug(`Read model of session ${sessionId} not filled: ${error.message}`));
   }
 }
