@@ -12,8 +12,8 @@ interface Touched {
 /**
  * Keeps the gateway's read model (libs/session-views) from ever answering what a transaction has changed: the
  * sessions a transaction writes are marked pending before the write and again just before the commit, and released
- * once it has ended, so the next read of Postgres fills them again. A transaction whose marks cannot be written does not commit: a 503 the client
- * retries is better than a read model that says "granted" after a withdrawal.
+ * once it has ended, so the next read of Postgres fills them again. A transaction whose marks cannot be written does
+ * not commit: a 503 the client retries is better than a read model that says "granted" after a withdrawal.
  */
 @Injectable()
 export class SessionViewMarks implements TransactionHooks {

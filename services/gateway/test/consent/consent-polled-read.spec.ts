@@ -1,6 +1,8 @@
+import { makeTestRecording } from '@app/testing';
+import request from 'supertest';
 import { SessionsService } from '../../../consent/src/sessions/sessions.service';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+import { api, createSession, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
 
@@ -64,12 +66,35 @@ describe('the polled session read', () => {
     expect((await asPartner(session).expect(200)).body).toMatchObject({ consentStatus: 'denied', check: expect.objectContaining({ answer: 'no' }) });
   });
 
-  it('answers a signed-out token as nobody at once, though the session is in the read model', async () => {
+  it('never answers "granted" once a withdrawal has been answered, however many polls run around it', async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
-    await asMember(session, member).expect(200);
-    await asMember(session, member).expect(200);
-    await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`).expect(204);
-    expectError(await asMember(session, member), 404, INVALID);
+    const assetId = await uploadRecording(stack, session, await makeTestRecording('webm'));
+    expect((await submitDecision(stack, session, assetId)).status).toBe(202);
+    await request(stack.consent.baseUrl)
+      .post(`/analysis/${session.id}/verdict`)
+      .set('X-Internal-Token', stack.consent.mediaWorkerToken)
+      .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
+      .expect(200);
+    expect((await asMember(session, member).expect(200)).body).toMatchObject({ aiVerdict: 'granted', withdrawnAt: null });
+
+    let withdrawnAt = 0;
+    const polls: { startedAt: number; withdrawn: boolean }[] = [];
+    const poller = async (poll: () => request.Test) => {
+      while (!withdrawnAt || polls.filter((p) => p.startedAt > withdrawnAt).length < 20) {
+        const startedAt = Date.now();
+        const { body } = await poll().expect(200);
+        polls.push({ startedAt, withdrawn: body.withdrawnAt !== null });
+      }
+    };
+    const polling = Promise.all([poller(() => asMember(session, member)), poller(() => asPartner(session))]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set('X-Recipient-Token', session.recipientToken).expect(200);
+    withdrawnAt = Date.now();
+    await polling;
+
+    expect(polls.filter((p) => p.startedAt > withdrawnAt).every((p) => p.withdrawn)).toBe(true);
+    expect(polls.some((p) => !p.withdrawn)).toBe(true);
+    expect(consentReads.mock.calls.length).toBeLessThan(polls.length / 2);
   });
 });
