@@ -2,6 +2,7 @@ import { UnitOfWork } from '@app/database';
 import { isStoreUnavailable } from '@app/http';
 import { RedisConnection } from '@app/redis';
 import { SessionViewCipher, SessionViewStore } from '@app/session-views';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
 import { SessionViewMarks } from '../src/session-views/session-view-marks';
@@ -78,6 +79,15 @@ describe('the sessions read model', () => {
     const member = (await memberRead(session)).body;
     expect(member).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
     expect(await stored(session, 'm')).toMatchObject({ body: member, freshUntil: Date.parse(member.expiresAt) });
+  });
+
+  it("answers nothing of a deleted member's sessions", async () => {
+    const session = await createSession(consent);
+    await memberRead(session);
+    expect(await store.read(session.id, 'p')).not.toBeNull();
+    await request(consent.baseUrl).delete(`/members/${session.initiatorUserId}`).set('X-Internal-Token', consent.internalToken).expect(204);
+    expect(await store.read(session.id, 'm')).toBeNull();
+    expect(await store.read(session.id, 'p')).toBeNull();
   });
 
   it('has a change hidden from the read model before it commits: no moment answers the state it replaces', async () => {

@@ -122,7 +122,7 @@ export class ConsentSessionsRepository {
    */
   async deleteWithEverything(transaction: Transaction, ids: string[]): Promise<{ id: string; initiatorUserId: string }[]> {
     if (!ids.length) return [];
-    for (const id of ids) await this.viewMarks.touch(transaction, [id]);
+    await this.viewMarks.touch(transaction, ids);
     const deleted = (await transaction.query(`DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id, initiator_user_id AS "initiatorUserId"`, [ids])) as unknown[];
     // TypeORM answers a DELETE ... RETURNING as [rows, count].
     return (Array.isArray(deleted[0]) ? deleted[0] : deleted) as { id: string; initiatorUserId: string }[];

@@ -65,6 +65,7 @@ export class ConsentController {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
   }
 
+  /** The read every open screen polls: from the consent service's read model while it may be used (`PolledSession`). */
   @Get('consent/sessions/:id')
   @UseGuards(OptionalJwtAuthGuard)
   async session(@Param('id', validSessionId) id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
