@@ -1,8 +1,8 @@
 import { makeTestRecording } from '@app/testing';
-import request from 'supertest';
+import type request from 'supertest';
 import { SessionsService } from '../../../consent/src/sessions/sessions.service';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+import { api, createSession, grantedByAnalysis, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
 
@@ -69,13 +69,7 @@ describe('the polled session read', () => {
   it('never answers "granted" once a withdrawal has been answered, however many polls run around it', async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
-    const assetId = await uploadRecording(stack, session, await makeTestRecording('webm'));
-    expect((await submitDecision(stack, session, assetId)).status).toBe(202);
-    await request(stack.consent.baseUrl)
-      .post(`/analysis/${session.id}/verdict`)
-      .set('X-Internal-Token', stack.consent.mediaWorkerToken)
-      .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
-      .expect(200);
+    await grantedByAnalysis(stack, session, await makeTestRecording('webm'));
     expect((await asMember(session, member).expect(200)).body).toMatchObject({ aiVerdict: 'granted', withdrawnAt: null });
 
     let withdrawnAt = 0;

@@ -108,3 +108,15 @@ export function submitDecision(stack: ConsentStack, session: CreatedSession, vid
     .field('is_over_18', 'true')
     .field('videoAssetId', videoAssetId);
 }
+
+/** The partner's Yes with a recording, granted by the analysis as the media worker reports it. Returns the asset id. */
+export async function grantedByAnalysis(stack: ConsentStack, session: CreatedSession, video: Buffer): Promise<string> {
+  const assetId = await uploadRecording(stack, session, video);
+  expect((await submitDecision(stack, session, assetId)).status).toBe(202);
+  await request(stack.consent.baseUrl)
+    .post(`/analysis/${session.id}/verdict`)
+    .set('X-Internal-Token', stack.consent.mediaWorkerToken)
+    .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
+    .expect(200);
+  return assetId;
+}

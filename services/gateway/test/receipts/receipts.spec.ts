@@ -1,9 +1,8 @@
 import { consentSessionSchema, LIVE_UPDATES, receiptSchema, signedCertificateSchema, type ConsentSession } from '@app/contracts';
 import { binaryBody, makeTestRecording, testRedisPrefix } from '@app/testing';
-import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import { expectAnswer } from '../../../consent/test/consent-api';
-import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, type ConsentStack } from '../consent/consent-stack';
+import { api, createSession, grantedByAnalysis, memberOf, startConsentStack, type ConsentStack } from '../consent/consent-stack';
 
 /**
  * The partner's receipt through the gateway, in front of the real consent service: the secret in X-Receipt-Secret is
@@ -43,13 +42,7 @@ async function until<T>(read: () => Promise<T | undefined> | T | undefined, time
 async function grantedSession() {
   const member = await memberOf(stack);
   const session = await createSession(stack, member);
-  const assetId = await uploadRecording(stack, session, video);
-  expect((await submitDecision(stack, session, assetId)).status).toBe(202);
-  await request(stack.consent.baseUrl)
-    .post(`/analysis/${session.id}/verdict`)
-    .set('X-Internal-Token', stack.consent.mediaWorkerToken)
-    .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
-    .expect(200);
+  await grantedByAnalysis(stack, session, video);
   const body = await until(async () => {
     const rows = (await stack.consent.dataSource.query(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner'`, [session.id])) as { body: string }[];
     return rows[0]?.body;
