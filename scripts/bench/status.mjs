@@ -133,7 +133,9 @@ function printReport(scenarios, memory) {
   const rss = Object.entries(memory).map(([key, { rssMb, peakMb }]) => `${key} ${rssMb.toFixed(0)} MB (peak ${peakMb.toFixed(0)} MB)`);
   console.log(`RSS after the run: ${rss.join(', ')}`);
   for (const scenario of ours) {
-    const met = scenario.ratio >= TARGET.ratio && scenario.p99 <= TARGET.p99Ms && memory.gateway.rssMb <= TARGET.rssMb && memory.consent.rssMb <= TARGET.rssMb;
-    console.log(`${scenario.name}: target (ratio >= ${TARGET.ratio}, p99 <= ${TARGET.p99Ms} ms, RSS <= ${TARGET.rssMb} MB per service) ${met ? 'met' : 'NOT met'}`);
+    const met = scenario.ratio >= TARGET.ratio && scenario.p99 <= TARGET.p99Ms;
+    console.log(`${scenario.name}: target (ratio >= ${TARGET.ratio}, p99 <= ${TARGET.p99Ms} ms) ${met ? 'met' : 'NOT met'}`);
   }
+  const rssMet = memory.gateway.rssMb <= TARGET.rssMb && memory.consent.rssMb <= TARGET.rssMb;
+  console.log(`RSS target (<= ${TARGET.rssMb} MB per service) ${rssMet ? 'met' : `NOT met (the baseline: ${memory.baseline.rssMb.toFixed(0)} MB)`}`);
 }

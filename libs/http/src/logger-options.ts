@@ -12,8 +12,15 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  * Logs with a request id: JSON lines by default (production's log collector), readable lines with LOG_FORMAT=pretty
  * (`npm start`). Only method, path and status are logged: never bodies (passwords, phone numbers), headers (tokens,
  * cookies) or query strings (partner links carry a token there).
+ *
+ * `quietWhenAnswered` names requests whose successful answers get no line: a poll every open screen repeats, whose
+ * line cost a fifth of its CPU and tells nothing the request metrics do not. Its refusals and failures are logged.
  */
-export function loggerOptions(service: string, config: Pick<ProcessConfig, 'LOG_LEVEL' | 'LOG_FORMAT'>): Params {
+export function loggerOptions(
+  service: string,
+  config: Pick<ProcessConfig, 'LOG_LEVEL' | 'LOG_FORMAT'>,
+  quietWhenAnswered: (request: IncomingMessage) => boolean = () => false,
+): Params {
   const options: Options = {
     level: config.LOG_LEVEL,
     genReqId: (request: IncomingMessage, response: ServerResponse) => {
@@ -36,6 +43,7 @@ export function loggerOptions(service: string, config: Pick<ProcessConfig, 'LOG_
       res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
     },
     autoLogging: { ignore: (request: IncomingMessage) => /^\/(healthz|readyz)/.test(request.url ?? '') },
+    customLogLevel: (request, response, error) => (!error && response.statusCode < 300 && quietWhenAnswered(request) ? 'silent' : 'info'),
   };
   return { pinoHttp: config.LOG_FORMAT === 'pretty' ? [options, readableLines()] : options };
 }

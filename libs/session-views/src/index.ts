@@ -1,3 +1,4 @@
+export * from './entry-marks';
 export * from './recipient-token';
 export * from './session-view.store';
 export * from './session-view-access';

@@ -1,6 +1,7 @@
 import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
 import Redis from 'ioredis';
-import { FILL_WINDOW_MS, SessionViewStore, type SessionView } from './session-view.store';
+import { FILL_WINDOW_MS } from './entry-marks';
+import { SessionViewStore, type SessionView } from './session-view.store';
 import { hashRecipientToken } from './recipient-token';
 
 const SESSION = '6f1c1f8e-7a0e-4b57-9a51-3d0c1b2a4e01';

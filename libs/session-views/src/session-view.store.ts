@@ -1,12 +1,13 @@
 import type Redis from 'ioredis';
+import { CLOCK_KEY, CURRENT_RUN_LUA, EntryMarks, FILL_WINDOW_MS } from './entry-marks';
 
 /**
  * The sessions' read model: each session's two answers (the member's, the link holder's) as the consent service last
  * read them from Postgres, kept in Redis so the gateway can answer a poll without calling the consent service.
  *
  * It is never staler than the database, by these rules (docs/ARCHITECTURE.md, "The polled read"):
- * - A transaction that changes a session marks its entry pending before it commits (it aborts if it cannot), and
- *   turns it into a tombstone after its commit or rollback. Pending and tombstoned entries are never answered.
+ * - A transaction that changes a session marks its entry pending before it commits, and turns it into a tombstone
+ *   after its commit or rollback (`EntryMarks`). Pending and tombstoned entries are never answered.
  * - Only a read of Postgres fills an entry, and only if nothing touched the entry between the moment just before that
  *   read and the fill (`observe`, then `fill`): a change marked meanwhile makes the fill a no-op.
  * - An entry is answered only by the Redis process that holds it since its start (its run_id): a restart that lost
@@ -14,23 +15,14 @@ import type Redis from 'ioredis';
  * - An entry is answered only while the consent process that filled it runs (its generation's key, renewed every few
  *   seconds): after a deploy, no answer of the code that was replaced is given for more than `LIVE_TTL_MS`.
  *
- * Each mutation stamps the entry with a number from one counter (`clock`), so a stamp never repeats while Redis keeps
- * its data; a fill compares stamps, not contents.
+ * Each mutation stamps the entry with a number from one counter, so a fill compares stamps, not contents.
  */
 
-/** A pending mark outlives any commit it guards; should its transaction die unannounced, reads go to Postgres meanwhile. */
-const PENDING_TTL_MS = 60_000;
-/** A tombstone keeps its stamp longer than any read between `observe` and `fill` may take (`FILL_WINDOW_MS`). */
-const TOMBSTONE_TTL_MS = 10 * 60_000;
 /** A filled entry: polls of a session happen over minutes; one not polled for an hour is read from Postgres again. */
 const READY_TTL_MS = 60 * 60_000;
-/** A read that took longer than this between `observe` and `fill` is not stored (its stamp's tombstone might be gone). */
-export const FILL_WINDOW_MS = 30_000;
 /** How long a consent process's fills outlive its last renewal (every `LIVE_RENEW_MS`). */
 const LIVE_TTL_MS = 15_000;
 export const LIVE_RENEW_MS = 5_000;
-
-const CLOCK_KEY = 'session-view:clock';
 
 function entryKey(sessionId: string): string {
   return `session-view:${sessionId}`;
@@ -40,36 +32,12 @@ function liveKey(generation: string): string {
   return `session-view:live:${generation}`;
 }
 
-// KEYS[1] is the clock, KEYS[2..] the entries; ARGV[1] the transaction's owner token, ARGV[2] the time to live.
-const MARK = `
-for i = 2, #KEYS do
-  local stamp = redis.call('INCR', KEYS[1])
-  redis.call('DEL', KEYS[i])
-  redis.call('HSET', KEYS[i], 's', 'pending', 'o', ARGV[1], 'n', stamp)
-  redis.call('PEXPIRE', KEYS[i], ARGV[2])
-end
-return #KEYS - 1`;
-
-// Leaves a later transaction's pending mark alone; anything else becomes a tombstone, so no fill begun before the
-// commit can match its stamp.
-const RELEASE = `
-for i = 2, #KEYS do
-  local state, owner = unpack(redis.call('HMGET', KEYS[i], 's', 'o'))
-  if not (state == 'pending' and owner ~= ARGV[1]) then
-    local stamp = redis.call('INCR', KEYS[1])
-    redis.call('DEL', KEYS[i])
-    redis.call('HSET', KEYS[i], 's', 'tombstone', 'n', stamp)
-    redis.call('PEXPIRE', KEYS[i], ARGV[2])
-  end
-end
-return 1`;
-
 // KEYS[3] is the filling process's generation key; ARGV: the stamp observed ('0': no entry), the time to live, then
 // the view's fields and values.
 const FILL = `
 local state, stamp = unpack(redis.call('HMGET', KEYS[2], 's', 'n'))
 if state == 'pending' or (stamp or '0') ~= ARGV[1] then return 0 end
-local run = string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
+local run = ${CURRENT_RUN_LUA}
 local fields = {'s', 'ready', 'n', redis.call('INCR', KEYS[1]), 'r', run, 'g', KEYS[3]}
 for i = 3, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('DEL', KEYS[2])
@@ -81,13 +49,11 @@ return 1`;
 // by a consent process still running.
 const READ = `
 local state, run, live, user, hash, partner, fresh, stamp, body = unpack(redis.call('HMGET', KEYS[1], 's', 'r', 'g', 'u', 'h', 'pa', 'f', 'n', ARGV[1]))
-if state ~= 'ready' or run ~= string.match(redis.call('INFO', 'server'), 'run_id:(%w+)') then return nil end
+if state ~= 'ready' or run ~= ${CURRENT_RUN_LUA} then return nil end
 if redis.call('EXISTS', live) == 0 then return nil end
 return {user, hash, partner, fresh, run .. ':' .. stamp, body}`;
 
 interface SessionViewCommands {
-  sessionViewMark(numberOfKeys: number, ...args: (string | number)[]): Promise<number>;
-  sessionViewRelease(numberOfKeys: number, ...args: (string | number)[]): Promise<number>;
   sessionViewFill(numberOfKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
   sessionViewReadBuffer(key: string, body: 'm' | 'p'): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
 }
@@ -128,12 +94,12 @@ export interface Observation {
 /** The read model's only access to Redis: the consent service marks, releases and fills; the gateway reads. */
 export class SessionViewStore {
   private readonly redis: ViewRedis;
+  private readonly marks: EntryMarks;
 
   constructor(redis: Redis) {
     this.redis = redis as ViewRedis;
+    this.marks = new EntryMarks(redis);
     if (!('sessionViewReadBuffer' in redis)) {
-      redis.defineCommand('sessionViewMark', { lua: MARK });
-      redis.defineCommand('sessionViewRelease', { lua: RELEASE });
       redis.defineCommand('sessionViewFill', { lua: FILL });
       redis.defineCommand('sessionViewRead', { lua: READ, numberOfKeys: 1 });
     }
@@ -141,12 +107,12 @@ export class SessionViewStore {
 
   /** Before the commit of a transaction that changes these sessions; throws (so it aborts) if Redis cannot be told. */
   async mark(sessionIds: string[], owner: string): Promise<void> {
-    await this.redis.sessionViewMark(sessionIds.length + 1, CLOCK_KEY, ...sessionIds.map(entryKey), owner, PENDING_TTL_MS);
+    await this.marks.mark(sessionIds.map(entryKey), owner);
   }
 
   /** After that transaction's commit or rollback. */
   async release(sessionIds: string[], owner: string): Promise<void> {
-    await this.redis.sessionViewRelease(sessionIds.length + 1, CLOCK_KEY, ...sessionIds.map(entryKey), owner, TOMBSTONE_TTL_MS);
+    await this.marks.release(sessionIds.map(entryKey), owner);
   }
 
   /** Just before reading the session from Postgres; null while a change is under way (then nothing is filled). */

@@ -20,6 +20,8 @@ import { AuthSession } from './auth/auth-session.entity';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { LiveSignIns } from './auth/live-sign-ins/live-sign-ins';
+import { PollingJwtStrategy } from './auth/polling-jwt.strategy';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
 import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
@@ -35,7 +37,7 @@ import { ConsentServiceProxy } from './consent/consent-service.proxy';
 import { ConsentController } from './consent/consent.controller';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { SafetyCheckController } from './consent/safety-check.controller';
-import { PolledSession } from './consent/polled-session';
+import { isSessionPoll, PolledSession } from './consent/polled-session';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { JoinSessionLimiter } from './live-updates/join-session-limiter';
@@ -64,7 +66,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions('gateway', config)),
+        LoggerModule.forRoot(loggerOptions('gateway', config, isSessionPoll)),
         // Pushes and subscription changes are one small read or UPDATE each: a few at a time keep the pools calm.
         JobBackboneModule.forRoot('gateway', config, { [QUEUES.sessionUpdates]: { concurrency: 4 }, [QUEUES.accountUpdates]: { concurrency: 4 } }),
         TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
@@ -85,6 +87,8 @@ export class AppModule {
         LoginRateLimiter,
         AuthService,
         JwtStrategy,
+        PollingJwtStrategy,
+        LiveSignIns,
         ProfilePicturesService,
         ConsentServiceProxy,
         SessionCreationLimiter,

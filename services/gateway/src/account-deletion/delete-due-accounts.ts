@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { LiveSignIns } from '../auth/live-sign-ins/live-sign-ins';
 import { BillingServiceProxy } from '../billing/billing-service.proxy';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
 import type { InternalServiceProxy } from '../internal-services/internal-service.proxy';
@@ -53,6 +54,7 @@ export class DeleteDueAccounts {
     private readonly billing: BillingServiceProxy,
     private readonly pictures: ProfilePicturesService,
     private readonly live: LiveUpdatesGateway,
+    private readonly signIns: LiveSignIns,
   ) {}
 
   async run(): Promise<DeletionPass> {
@@ -80,7 +82,7 @@ export class DeleteDueAccounts {
     return this.dataSource.transaction(async (transaction) => {
       const claimed = await this.accounts.claim(transaction, userId);
       if (!claimed) return 'skipped';
-      await this.accounts.revokeSignIns(userId);
+      await this.signIns.ending({ userId }, () => this.accounts.revokeSignIns(userId));
       this.live.closeMember(userId);
       await this.deleteIn(this.consent, 'consent service', userId);
       await this.deleteIn(this.billing, 'billing service', userId);

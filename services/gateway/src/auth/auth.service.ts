@@ -9,6 +9,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 import { User } from '../users/user.entity';
 import { AuthSession } from './auth-session.entity';
+import { LiveSignIns } from './live-sign-ins/live-sign-ins';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
 import { signedInUser } from './signed-in-user.query';
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly limiter: LoginRateLimiter,
     private readonly jwt: JwtService,
     private readonly dataSource: DataSource,
+    private readonly signIns: LiveSignIns,
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<IssuedSession> {
@@ -80,9 +82,9 @@ export class AuthService {
     return this.issue(user, this.sessions);
   }
 
-  /** Ends the session server-side: its token is refused from now on, whatever the browser keeps. */
+  /** Ends the session server-side: its token is refused from now on, whatever the browser keeps (or a poll's read model). */
   async logout(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.signIns.ending({ signInId: sessionId }, () => this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() }));
   }
 
   /** The user behind a verified token, or null when its session was revoked, has expired or the user is gone. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { createSecretKey } from 'node:crypto';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { ExtractJwt, Strategy, type StrategyOptions } from 'passport-jwt';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import type { User } from '../users/user.entity';
 import { AuthService, TokenClaims } from './auth.service';
@@ -21,6 +21,18 @@ function fromCookie(request: Request): string | null {
 /** The session token a request presents, from the Bearer header (the spec's client) or the httpOnly cookie. */
 export const sessionTokenOf = ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]);
 
+/** How every strategy reads and verifies a session token: the Bearer header or the cookie, HS256, expiry enforced. */
+export function sessionTokenOptions(config: Pick<GatewayConfig, 'JWT_SECRET'>): Exclude<StrategyOptions, { passReqToCallback: true }> {
+  return {
+    jwtFromRequest: sessionTokenOf,
+    // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails, throwing) to read it as a
+    // public key on every verification. passport-jwt passes it on untouched; its typings only list string | Buffer.
+    secretOrKey: createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8')) as unknown as Buffer,
+    algorithms: ['HS256'],
+    ignoreExpiration: false,
+  };
+}
+
 /** Accepts the token from the Bearer header (the spec's client) or the httpOnly cookie, and checks it is not revoked. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -28,14 +40,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly auth: AuthService,
   ) {
-    super({
-      jwtFromRequest: sessionTokenOf,
-      // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails, throwing) to read it as a
-      // public key on every verification. passport-jwt passes it on untouched; its typings only list string | Buffer.
-      secretOrKey: createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8')) as unknown as Buffer,
-      algorithms: ['HS256'],
-      ignoreExpiration: false,
-    });
+    super(sessionTokenOptions(config));
   }
 
   async validate(claims: TokenClaims): Promise<AuthenticatedRequestUser | false> {

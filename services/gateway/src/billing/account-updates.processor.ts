@@ -1,5 +1,6 @@
 import { JOBS, OnJob, type JobPayload } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
+import { LiveSignIns } from '../auth/live-sign-ins/live-sign-ins';
 import { UsersRepository, type AppliedChange } from '../users/users.repository';
 
 /**
@@ -12,7 +13,10 @@ import { UsersRepository, type AppliedChange } from '../users/users.repository';
 export class AccountUpdatesProcessor {
   private readonly logger = new Logger(AccountUpdatesProcessor.name);
 
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly signIns: LiveSignIns,
+  ) {}
 
   @OnJob(JOBS.applySubscriptionChange)
   async handle(change: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<void> {
@@ -20,7 +24,8 @@ export class AccountUpdatesProcessor {
   }
 
   async apply(change: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
-    const applied = await this.users.applySubscriptionChange(change);
+    // A deletion date can end the member's sign-ins when it comes: the polls' read model must not outlive it.
+    const applied = await this.signIns.ending({ userId: change.userId }, () => this.users.applySubscriptionChange(change));
     if (applied === 'unknown_user') this.logger.warn(`subscription change for unknown user ${change.userId} ignored`);
     return applied;
   }

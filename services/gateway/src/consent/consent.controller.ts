@@ -13,7 +13,8 @@ import type { Request, Response } from 'express';
 import { CurrentSession } from '../auth/current-session.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
-import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
+import { OptionalJwtAuthGuard, OptionalPollingAuthGuard } from '../auth/optional-jwt-auth.guard';
+import type { PollingMember } from '../auth/polling-jwt.strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { presentUser } from '../users/user.presenter';
 import { ConsentServiceProxy } from './consent-service.proxy';
@@ -67,14 +68,15 @@ export class ConsentController {
 
   /** The read every open screen polls: from the consent service's read model while it may be used (`PolledSession`). */
   @Get('consent/sessions/:id')
-  @UseGuards(OptionalJwtAuthGuard)
-  async session(@Param('id', validSessionId) id: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const body = await this.polled.answer(id, { memberId: actorOf(member), recipientToken: recipientTokenOf(request) });
+  @UseGuards(OptionalPollingAuthGuard)
+  async session(@Param('id', validSessionId) id: string, @CurrentSession() member: PollingMember | null, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const memberId = member?.userId ?? null;
+    const body = await this.polled.answer(id, { memberId, recipientToken: recipientTokenOf(request) });
     if (body !== null) {
       response.status(200).set({ 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }).end(body);
       return;
     }
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
+    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: memberId });
   }
 
   @Patch('consent/sessions/:id/status')

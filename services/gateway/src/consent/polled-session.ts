@@ -1,7 +1,15 @@
 import { RedisConnection } from '@app/redis';
 import { answerFromView, bodyFor, SessionViewCipher, SessionViewStore, type PollingCaller } from '@app/session-views';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.schema';
+
+const POLL_PATH = /^\/api\/consent\/sessions\/[^/?]+(\?|$)/;
+
+/** Whether a request is that poll (`GET /api/consent/sessions/{id}`): its successful answers are not logged line by line. */
+export function isSessionPoll(request: IncomingMessage): boolean {
+  return request.method === 'GET' && POLL_PATH.test(request.url ?? '');
+}
 
 /** About 3 MB of bodies: the sessions being watched at once on one gateway. */
 const RECENT_BODIES = 2_000;

@@ -1,6 +1,8 @@
 import { makeTestRecording } from '@app/testing';
 import type request from 'supertest';
 import { SessionsService } from '../../../consent/src/sessions/sessions.service';
+import * as signInQueries from '../../src/auth/signed-in-user.query';
+import { AccountUpdatesProcessor } from '../../src/billing/account-updates.processor';
 import { expectError } from '../api-helpers';
 import { api, createSession, grantedByAnalysis, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
 
@@ -51,6 +53,21 @@ describe('the polled session read', () => {
     expectError(await asPartner(session, 'x'.repeat(43)), 404, INVALID);
     expectError(await api(stack).get(`/api/consent/sessions/${session.id}`), 404, INVALID);
     expect(consentReads).toHaveBeenCalledTimes(3);
+  });
+
+  it("checks a member's sign-in in Postgres on the first poll only, and reads them as a stranger the moment a change ends it", async () => {
+    const checks = jest.spyOn(signInQueries, 'liveSignInFacts');
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    for (let poll = 0; poll < 3; poll += 1) await asMember(session, member).expect(200);
+    expect(checks).toHaveBeenCalledTimes(1);
+
+    // The billing service's word that the account's deletion date has come (a lapse long past).
+    const now = Date.now();
+    const change = { version: 1 as const, userId: member.id, subscriptionStatus: 'canceled' as const, changedAt: new Date(now).toISOString() };
+    await stack.gateway.app.get(AccountUpdatesProcessor).apply({ ...change, accountDeletionDate: new Date(now - 1_000).toISOString() });
+    expectError(await asMember(session, member), 404, INVALID);
+    checks.mockRestore();
   });
 
   it('never answers a session as it was before a change: the poll after the answer shows it', async () => {
