@@ -1,3 +1,4 @@
+import { LiveSignInStore } from '../src/auth/live-sign-ins/live-sign-in.store';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, login, registerOk, sessionCookie } from './api-helpers';
 
@@ -60,5 +61,19 @@ describe('POST /api/auth/logout', () => {
 
   it('answers 401 {error} when not signed in', async () => {
     expectError(await http(gateway).post('/api/auth/logout'), 401);
+  });
+
+  it('changes nothing when Redis cannot hide the sign-in from the polls first: a 503, and the token still signs in', async () => {
+    const { token } = await registerOk(gateway);
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    const mark = jest.spyOn(LiveSignInStore.prototype, 'markSignIn').mockRejectedValueOnce(away);
+
+    expectError(await http(gateway).post('/api/auth/logout').set('Authorization', `Bearer ${token}`), 503);
+    expect(mark).toHaveBeenCalledTimes(1);
+    expect((await me({ Authorization: `Bearer ${token}` })).status).toBe(200);
+    // Once Redis answers again, the same sign-out goes through.
+    expect((await http(gateway).post('/api/auth/logout').set('Authorization', `Bearer ${token}`)).status).toBe(204);
+    expectError(await me({ Authorization: `Bearer ${token}` }), 401);
+    mark.mockRestore();
   });
 });

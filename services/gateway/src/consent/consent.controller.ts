@@ -66,7 +66,10 @@ export class ConsentController {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
   }
 
-  /** The read every open screen polls: from the consent service's read model while it may be used (`PolledSession`). */
+  /**
+   * The read every open screen polls: from the consent service's read model while it may be used (`PolledSession`),
+   * and the member's sign-in from the live sign-ins' (`PollingJwtStrategy`).
+   */
   @Get('consent/sessions/:id')
   @UseGuards(OptionalPollingAuthGuard)
   async session(@Param('id', validSessionId) id: string, @CurrentSession() member: PollingMember | null, @Req() request: Request, @Res() response: Response): Promise<void> {
