@@ -70,6 +70,17 @@ describe('the polled session read', () => {
     checks.mockRestore();
   });
 
+  it("answers a 503, not a stranger's 404, when a member's sign-in cannot be checked (Postgres away, no entry yet)", async () => {
+    const member = await memberOf(stack);
+    const session = await createSession(stack, member);
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const checks = jest.spyOn(signInQueries, 'liveSignInFacts').mockRejectedValueOnce(away);
+    expectError(await asMember(session, member), 503);
+    expect(checks).toHaveBeenCalledTimes(1);
+    checks.mockRestore();
+    await asMember(session, member).expect(200);
+  });
+
   it('never answers a session as it was before a change: the poll after the answer shows it', async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
