@@ -9,6 +9,17 @@ import pretty from 'pino-pretty';
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /**
+ * The request's id, answered in its X-Request-Id header: the caller's own when it is well-formed (a proxy's, to follow
+ * one request across hosts), else a new one. Also for an answer given before the logger's middleware runs.
+ */
+export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
+  const incoming = request.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  response.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/**
  * Logs with a request id: JSON lines by default (production's log collector), readable lines with LOG_FORMAT=pretty
  * (`npm start`). Only method, path and status are logged: never bodies (passwords, phone numbers), headers (tokens,
  * cookies) or query strings (partner links carry a token there).
@@ -23,12 +34,7 @@ export function loggerOptions(
 ): Params {
   const options: Options = {
     level: config.LOG_LEVEL,
-    genReqId: (request: IncomingMessage, response: ServerResponse) => {
-      const incoming = request.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      response.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: assignRequestId,
     // Bound once on the root logger, so every line names its service without a child logger per request.
     base: { pid: process.pid, hostname: hostname(), service },
     // The serializers read the raw request and response: pino's standard ones would first copy headers, parse the

@@ -21,7 +21,8 @@ import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { LiveSignIns } from './auth/live-sign-ins/live-sign-ins';
-import { PollingJwtStrategy } from './auth/polling-jwt.strategy';
+import { PollingMembers } from './auth/polling-members/polling-members';
+import { VerifiedTokens } from './auth/polling-members/verified-tokens';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
 import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
@@ -38,6 +39,7 @@ import { ConsentController } from './consent/consent.controller';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { SafetyCheckController } from './consent/safety-check.controller';
 import { isSessionPoll, PolledSession } from './consent/polled-session';
+import { PolledSessionMiddleware } from './consent/polled-session.middleware';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { identityDataSourceOptions } from './database/identity-data-source';
 import { JoinSessionLimiter } from './live-updates/join-session-limiter';
@@ -87,12 +89,14 @@ export class AppModule {
         LoginRateLimiter,
         AuthService,
         JwtStrategy,
-        PollingJwtStrategy,
+        PollingMembers,
+        VerifiedTokens,
         LiveSignIns,
         ProfilePicturesService,
         ConsentServiceProxy,
         SessionCreationLimiter,
         PolledSession,
+        PolledSessionMiddleware,
         VerificationLimiter,
         SocketAuthenticator,
         SessionReader,

@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security-headers';
 import { answerUnparseableRequests } from './http/unparseable-requests';
 import { LiveUpdatesAdapter } from './live-updates/live-updates.adapter';
 import { WEBHOOK_PATH } from './billing/webhook-body';
+import { PolledSessionMiddleware } from './consent/polled-session.middleware';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
@@ -31,12 +32,14 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // Headers first, so refusals by the middleware after it carry them too.
   app.use(securityHeaders(config));
   app.use(crossSiteRequestGuard(config));
-  // The provider's webhook is signed over its exact bytes: its body is read raw by its route, never parsed here.
-  const parseJson = jsonBodyParser(JSON_BODY_LIMIT);
-  app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));
   // The web app's files are compressed at build time (serve-frontend.ts); only API answers are compressed here.
   app.use('/api', compression({ threshold: API_COMPRESSION_THRESHOLD }));
   app.use(cookieParser());
+  // The poll every open screen repeats, answered here from the read model when it can be (a GET: no body to parse).
+  app.use(app.get(PolledSessionMiddleware).handle);
+  // The provider's webhook is signed over its exact bytes: its body is read raw by its route, never parsed here.
+  const parseJson = jsonBodyParser(JSON_BODY_LIMIT);
+  app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).app);
   app.use(serveFrontend(config.FRONTEND_DIR));
   answerUnparseableRequests(app.getHttpServer());

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
-import { createSecretKey } from 'node:crypto';
+import type { Algorithm } from 'jsonwebtoken';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { ExtractJwt, Strategy, type StrategyOptions } from 'passport-jwt';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import type { User } from '../users/user.entity';
@@ -21,14 +22,24 @@ function fromCookie(request: Request): string | null {
 /** The session token a request presents, from the Bearer header (the spec's client) or the httpOnly cookie. */
 export const sessionTokenOf = ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]);
 
+/** The only algorithm a session token may be signed with (AuthService signs with JWT_SECRET, HS256). */
+export const SESSION_TOKEN_ALGORITHMS: Algorithm[] = ['HS256'];
+
+/**
+ * The key session tokens are verified with. A KeyObject, not the string: given a string, jsonwebtoken first tries
+ * (and fails, throwing) to read it as a public key on every verification.
+ */
+export function sessionTokenKey(config: Pick<GatewayConfig, 'JWT_SECRET'>): KeyObject {
+  return createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
+}
+
 /** How every strategy reads and verifies a session token: the Bearer header or the cookie, HS256, expiry enforced. */
 export function sessionTokenOptions(config: Pick<GatewayConfig, 'JWT_SECRET'>): Exclude<StrategyOptions, { passReqToCallback: true }> {
   return {
     jwtFromRequest: sessionTokenOf,
-    // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails, throwing) to read it as a
-    // public key on every verification. passport-jwt passes it on untouched; its typings only list string | Buffer.
-    secretOrKey: createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8')) as unknown as Buffer,
-    algorithms: ['HS256'],
+    // passport-jwt passes the key on to jsonwebtoken untouched; its typings only list string | Buffer.
+    secretOrKey: sessionTokenKey(config) as unknown as Buffer,
+    algorithms: SESSION_TOKEN_ALGORITHMS,
     ignoreExpiration: false,
   };
 }

@@ -13,13 +13,12 @@ import type { Request, Response } from 'express';
 import { CurrentSession } from '../auth/current-session.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
-import { OptionalJwtAuthGuard, OptionalPollingAuthGuard } from '../auth/optional-jwt-auth.guard';
-import type { PollingMember } from '../auth/polling-jwt.strategy';
+import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
+import { OptionalPollingMemberGuard } from '../auth/polling-members/optional-polling-member.guard';
+import type { PollingMember } from '../auth/polling-members/polling-members';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { presentUser } from '../users/user.presenter';
 import { ConsentServiceProxy } from './consent-service.proxy';
-import { PolledSession } from './polled-session';
-import { recipientTokenOf } from './recipient-token';
 import { refuseDeclaredOversize } from './declared-upload-size';
 import { SessionCreationLimiter } from './session-creation-limiter';
 import { SessionIdPipe } from './session-id.pipe';
@@ -39,7 +38,6 @@ export class ConsentController {
   constructor(
     private readonly consent: ConsentServiceProxy,
     private readonly limiter: SessionCreationLimiter,
-    private readonly polled: PolledSession,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -67,19 +65,14 @@ export class ConsentController {
   }
 
   /**
-   * The read every open screen polls: from the consent service's read model while it may be used (`PolledSession`),
-   * and the member's sign-in from the live sign-ins' (`PollingJwtStrategy`).
+   * The read every open screen polls, when `PolledSessionMiddleware` (in front of the router) could not answer it from
+   * the read model: the consent service answers, and fills the read model for the next poll. The member's sign-in is
+   * checked as the middleware checks it (`PollingMembers`).
    */
   @Get('consent/sessions/:id')
-  @UseGuards(OptionalPollingAuthGuard)
+  @UseGuards(OptionalPollingMemberGuard)
   async session(@Param('id', validSessionId) id: string, @CurrentSession() member: PollingMember | null, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const memberId = member?.userId ?? null;
-    const body = await this.polled.answer(id, { memberId, recipientToken: recipientTokenOf(request) });
-    if (body !== null) {
-      response.status(200).set({ 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }).end(body);
-      return;
-    }
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: memberId });
+    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: member?.userId ?? null });
   }
 
   @Patch('consent/sessions/:id/status')

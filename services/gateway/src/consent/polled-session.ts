@@ -2,13 +2,21 @@ import { RedisConnection } from '@app/redis';
 import { answerFromView, bodyFor, SessionViewCipher, SessionViewStore, type PollingCaller } from '@app/session-views';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import { RecentlyUsed } from '../cache/recently-used';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.schema';
 
-const POLL_PATH = /^\/api\/consent\/sessions\/[^/?]+(\?|$)/;
+const POLL_PATH = /^\/api\/consent\/sessions\/([^/?]+)(?:\?|$)/;
+/** The poll's route, as the request metrics name it whichever way it was answered. */
+export const POLL_ROUTE = '/api/consent/sessions/:id';
 
-/** Whether a request is that poll (`GET /api/consent/sessions/{id}`): its successful answers are not logged line by line. */
+/** The id a poll (`GET /api/consent/sessions/{id}`) names in its path as sent, or null for any other request. */
+export function polledSessionId(request: IncomingMessage): string | null {
+  return request.method === 'GET' ? (POLL_PATH.exec(request.url ?? '')?.[1] ?? null) : null;
+}
+
+/** Whether a request is that poll: its successful answers are not logged line by line. */
 export function isSessionPoll(request: IncomingMessage): boolean {
-  return request.method === 'GET' && POLL_PATH.test(request.url ?? '');
+  return polledSessionId(request) !== null;
 }
 
 /** About 3 MB of bodies: the sessions being watched at once on one gateway. */
@@ -24,7 +32,7 @@ export class PolledSession {
   private readonly logger = new Logger(PolledSession.name);
   private readonly store: SessionViewStore;
   private readonly cipher: SessionViewCipher;
-  private readonly recent = new Map<string, Buffer>();
+  private readonly recent = new RecentlyUsed<string, Buffer>(RECENT_BODIES);
 
   constructor(redis: RedisConnection, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.store = new SessionViewStore(redis.client);
@@ -49,18 +57,13 @@ export class PolledSession {
 
   /**
    * The bodies opened lately, by fill: each screen polls the same fill again and again until the session changes, and
-   * opening (a cipher context per call) took 8% of the gateway's busy time. Least recently used out first.
+   * opening (a cipher context per call) took 8% of the gateway's busy time.
    */
   private opened(fill: string, open: () => Buffer): Buffer {
     const known = this.recent.get(fill);
-    if (known) {
-      this.recent.delete(fill);
-      this.recent.set(fill, known);
-      return known;
-    }
+    if (known) return known;
     const body = open();
     this.recent.set(fill, body);
-    if (this.recent.size > RECENT_BODIES) this.recent.delete(this.recent.keys().next().value!);
     return body;
   }
 }
