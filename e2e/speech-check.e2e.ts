@@ -1,5 +1,6 @@
 // The speech check as a partner meets it, with Chromium's fake microphone: the shown sentence said over mild
-// background noise is granted on both phones; a mumbled first take is offered a retake ('We couldn't hear that
+// background noise is granted on both phones; so is a West African name said in a voice of its own language, with
+// the name check on the member's certificate; a mumbled first take is offered a retake ('We couldn't hear that
 // clearly'), the member's screen meanwhile still waiting, and the clear retake ends granted. The fake microphone
 // reads its file anew each time the camera opens (the page releases it after every take), so each take's file is put
 // in place before the step that opens the camera.
@@ -24,8 +25,8 @@ describe('the speech check in the browser', () => {
   /** The file the fake microphone plays from the next time the camera opens. */
   const nextTake = (take: FakeMedia) => copyFile(take.wav, media.wav);
 
-  async function partnerRecords(partner: import('playwright-core').Page, take: FakeMedia) {
-    await expectVisible(partner.getByText(`“${SENTENCE}”`));
+  async function partnerRecords(partner: import('playwright-core').Page, take: FakeMedia, sentence = SENTENCE) {
+    await expectVisible(partner.getByText(`“${sentence}”`));
     await partner.getByRole('button', { name: 'Start recording' }).click();
     await partner.waitForTimeout(Math.ceil(take.speechSeconds * 1000) + 1500);
     await partner.getByRole('button', { name: 'Stop recording' }).click();
@@ -33,7 +34,7 @@ describe('the speech check in the browser', () => {
     await partner.getByRole('button', { name: 'Yes, I consent' }).click();
   }
 
-  async function openSession(firstTake: FakeMedia) {
+  async function openSession(firstTake: FakeMedia, name = NAME) {
     const { server, context, page } = e2e;
     await registerMember(server, newAccount('Sam Rivera'), context);
     await page.goto('/consent/new');
@@ -42,7 +43,7 @@ describe('the speech check in the browser', () => {
     const partner = await partnerContext.newPage();
     await partner.goto(link);
     await nextTake(firstTake);
-    await answerUpToRecording(partner, NAME);
+    await answerUpToRecording(partner, name);
     return { member: page, partner, partnerContext };
   }
 
@@ -54,6 +55,26 @@ describe('the speech check in the browser', () => {
       await expectVisible(partner.getByText(/What we heard: “my name is jordan lee and i consent/));
       await expectVisible(member.getByRole('heading', { name: 'Good News' }), 20_000);
       expect(await member.getByText(/What we heard/).count()).toBe(0);
+    } finally {
+      await partnerContext.close();
+    }
+  });
+
+  test('a partner with a West African name, said as its owner says it, is granted on both phones, the name check on the certificate', async () => {
+    const name = 'Kwame Mensah';
+    const sentence = `My name is ${name} and I consent.`;
+    const take = await makeFakeMedia([{ voice: 'slt', text: 'My name is' }, { voice: 'espeak:sw+f2', text: name }, { voice: 'slt', text: 'and I consent.' }]);
+    const { member, partner, partnerContext } = await openSession(take, name);
+    try {
+      await partnerRecords(partner, take, sentence);
+      await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), 30_000);
+      await expectVisible(member.getByRole('heading', { name: 'Good News' }), 20_000);
+      const [session] = await e2e.server.sql<{ id: string }>(`SELECT id FROM consent.consent_sessions ORDER BY created_at DESC LIMIT 1`);
+      const certificate = await member.request.get(`/api/consent/sessions/${session.id}/certificate`);
+      expect(certificate.status()).toBe(200);
+      const { certificate: body } = (await certificate.json()) as { certificate: { verdict: string; nameCheck?: string } };
+      expect(body.verdict).toBe('granted');
+      expect(['matched', 'not_confirmed']).toContain(body.nameCheck);
     } finally {
       await partnerContext.close();
     }

@@ -1,6 +1,6 @@
 // Files for Chromium's fake camera and microphone, made at test time with a speech synthesiser and ffmpeg (nothing
 // binary is checked in): a spoken consent statement as WAV and a short moving test pattern as Y4M.
-import { speak, type Voice, writeNoisyWav } from '@app/testing';
+import { speak, speakParts, type SpokenPart, type Voice, writeNoisyWav } from '@app/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,13 +23,16 @@ export interface SpeakingOptions {
   mumbled?: boolean;
 }
 
-/** `voice`: flite's slt by default, a voice the offline recogniser hears reliably (espeak-ng's it often does not). */
-export async function makeFakeMedia(statement: string, voice: Voice = 'slt', options: SpeakingOptions = {}): Promise<FakeMedia> {
+/**
+ * `voice`: flite's slt by default, a voice the offline recogniser hears reliably (espeak-ng's it often does not). A
+ * statement given as parts is said part by part, each in its own voice (a name in the voice of its language).
+ */
+export async function makeFakeMedia(statement: string | readonly SpokenPart[], voice: Voice = 'slt', options: SpeakingOptions = {}): Promise<FakeMedia> {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-media-'));
   const spoken = join(dir, 'spoken.wav');
   const wav = join(dir, 'statement.wav');
   const y4m = join(dir, 'camera.y4m');
-  await speak(voice, statement, spoken);
+  await (typeof statement === 'string' ? speak(voice, statement, spoken) : speakParts(statement, spoken));
   // The file plays from the moment the camera opens, a little before recording starts: a second of silence (or of
   // the room's noise) first keeps every word.
   let source = spoken;

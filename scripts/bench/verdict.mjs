@@ -46,13 +46,11 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a p
 
 process.chdir(new URL('../..', import.meta.url).pathname);
 if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-// The worker runs the project's PocketSphinx build, as under npm start; BENCH_POCKETSPHINX=debian runs Debian's instead.
-if (process.env.BENCH_POCKETSPHINX !== 'debian') {
-  const build = spawnSync('bash', ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
-    { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  if (build.status !== 0) process.exit(1);
-  process.env.POCKETSPHINX_BIN_DIR = build.stdout;
-} else delete process.env.POCKETSPHINX_BIN_DIR;
+// The worker runs the project's PocketSphinx build (its decoder server), as under npm start.
+const build = spawnSync('bash', ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
+  { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+if (build.status !== 0) process.exit(1);
+process.env.POCKETSPHINX_BIN_DIR = build.stdout;
 buildIfNeeded(MAINS, { mediaWorker: true });
 const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
 const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);

@@ -64,7 +64,7 @@ ensure_apt_packages() {
 # exports POCKETSPHINX_BIN_DIR for the worker.
 ensure_pocketsphinx() {
   local recipe="$ROOT/services/media-worker/pocketsphinx" key target
-  key=$(cat "$recipe/build.sh" "$recipe"/patches/*.patch | sha256sum | cut -c1-16)
+  key=$(cat "$recipe/build.sh" "$recipe"/patches/*.patch "$recipe"/*.c | sha256sum | cut -c1-16)
   target="$DATA_DIR/tools/pocketsphinx-$key"
   if [[ ! -x "$target/bin/pocketsphinx_batch" ]]; then
     ensure_apt_packages gcc make libc6-dev patch xz-utils autoconf automake libtool bison pkg-config

@@ -9,6 +9,14 @@ import { z } from 'zod';
 export const JUDGEMENT_OUTCOMES = ['granted', 'denied', 'unclear'] as const;
 export type JudgementOutcome = (typeof JUDGEMENT_OUTCOMES)[number];
 
+/**
+ * The identity check beside the consent, stored with the verdict and shown on the certificate: the typed name was
+ * heard (`matched`), could not be confirmed (`not_confirmed`: an unusual name, a noisy room, no name said), or another
+ * name was heard with confidence (`different`, which alone keeps a recording from being granted).
+ */
+export const NAME_CHECKS = ['matched', 'not_confirmed', 'different'] as const;
+export type NameCheck = (typeof NAME_CHECKS)[number];
+
 /** GET /analysis/:sessionId: the input of one analysis. `open` false: a verdict or failure is stored already. */
 export const analysisInputSchema = z.object({
   sessionId: z.uuid(),
@@ -35,6 +43,8 @@ export const verdictReportSchema = z
     /** What was heard, with the decoder and model that heard it. */
     transcript: z.string().max(4000).nullable(),
     recogniser: z.string().max(200).nullable(),
+    /** The identity check beside the verdict; null when nothing was listened to (No pressed). */
+    nameCheck: z.enum(NAME_CHECKS).nullable().default(null),
     timingsMs: z.object({ normalize: z.number(), transcribe: z.number(), judge: z.number() }).partial(),
   })
   .strict();

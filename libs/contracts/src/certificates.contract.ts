@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JUDGEMENT_OUTCOMES } from './analysis.contract';
+import { JUDGEMENT_OUTCOMES, NAME_CHECKS } from './analysis.contract';
 
 /**
  * The signed certificate of a session's final verdict, its public verification and the member's history. A
@@ -31,6 +31,11 @@ export const certificateSchema = z.object({
   transcriptSha256: sha256Hex.nullable(),
   /** The decoder and model that heard the recording; null when nothing was analysed. */
   recogniser: z.string().nullable(),
+  /**
+   * The name check beside the verdict: the typed name heard (`matched`), not confirmed, or another name heard
+   * (`different`). Absent when nothing was listened to, and from verdicts stored before the check had it.
+   */
+  nameCheck: z.enum(NAME_CHECKS).optional(),
   /** When the partner had proved their phone with a texted code, as the verdict recorded it; null: not proved (a No before the check). */
   phoneVerifiedAt: z.iso.datetime().nullable(),
   /** The session's audit chain head when issued: its length and last row's hash. */

@@ -8,5 +8,7 @@ export * from './speech-recordings';
 export * from './metric-samples';
 export * from './pocketsphinx-build';
 export * from './speech-conditions';
+export * from './speech-audio';
+export * from './spoken-parts';
 export * from './phone-codes';
 export * from './binary-body';

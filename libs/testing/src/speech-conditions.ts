@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { activeLevel, floatWav, meanSquare, RATE, readMono16k } from './speech-audio';
 import { ffmpeg } from './speech-recordings';
 
 /**
@@ -9,8 +10,8 @@ import { ffmpeg } from './speech-recordings';
  * Deterministic: noise comes from a seeded generator, so the same inputs give the same recording on every run.
  */
 export const SPEECH_CONDITIONS = [
-  'clean', 'pink_20db', 'pink_10db', 'babble_20db', 'babble_10db', 'reverb', 'phone_band', 'pitch_up', 'pitch_down',
-  'tempo_slow', 'tempo_fast', 'opus_12k', 'lead_in_2s', 'quiet',
+  'clean', 'pink_20db', 'pink_10db', 'babble_20db', 'babble_10db', 'reverb', 'phone_band', 'room_phone', 'pitch_up',
+  'pitch_down', 'tempo_slow', 'tempo_fast', 'opus_12k', 'lead_in_2s', 'quiet', 'quiet_room', 'far',
 ] as const;
 export type SpeechCondition = (typeof SPEECH_CONDITIONS)[number];
 
@@ -22,6 +23,7 @@ export const CONDITION_LABELS: Readonly<Record<SpeechCondition, string>> = {
   babble_10db: 'babble (4 voices), 10 dB SNR',
   reverb: 'room reverb (RT60 0.5 s)',
   phone_band: 'phone band 300-3400 Hz',
+  room_phone: 'room reverb, then a phone band',
   pitch_up: 'pitch +3 semitones',
   pitch_down: 'pitch -3 semitones',
   tempo_slow: 'tempo 0.85',
@@ -29,9 +31,10 @@ export const CONDITION_LABELS: Readonly<Record<SpeechCondition, string>> = {
   opus_12k: 'Opus at 12 kbit/s',
   lead_in_2s: '2 s of lead-in silence',
   quiet: 'quiet speaker (-20 dB)',
+  quiet_room: 'quiet speaker (-20 dB) in the room',
+  far: 'further away: -20 dB, more reverb, 20 dB SNR',
 };
 
-const RATE = 16000;
 /** Silence before the speech (a partner presses record, then speaks) and after it (then stops). */
 const LEAD_IN_SECONDS = 0.8;
 const TAIL_SECONDS = 0.6;
@@ -39,7 +42,7 @@ const TAIL_SECONDS = 0.6;
 interface Recipe {
   /** ffmpeg filters on the voice itself, before the room. */
   voice?: string;
-  reverb?: boolean;
+  room?: 'near' | 'far';
   noise?: { kind: 'pink' | 'babble'; snrDb: number };
   gainDb?: number;
   leadInSeconds?: number;
@@ -49,15 +52,17 @@ interface Recipe {
 }
 
 const SEMITONES_3 = 2 ** (3 / 12);
+/** Two passes of each two-pole filter: about 24 dB per octave outside the band, like a phone call's. */
+const PHONE_BAND = 'highpass=f=300:poles=2,highpass=f=300:poles=2,lowpass=f=3400:poles=2,lowpass=f=3400:poles=2';
 const RECIPES: Readonly<Record<SpeechCondition, Recipe>> = {
   clean: {},
   pink_20db: { noise: { kind: 'pink', snrDb: 20 } },
   pink_10db: { noise: { kind: 'pink', snrDb: 10 } },
   babble_20db: { noise: { kind: 'babble', snrDb: 20 } },
   babble_10db: { noise: { kind: 'babble', snrDb: 10 } },
-  reverb: { reverb: true },
-  // Two passes of each two-pole filter: about 24 dB per octave outside the band, like a phone call's.
-  phone_band: { channel: 'highpass=f=300:poles=2,highpass=f=300:poles=2,lowpass=f=3400:poles=2,lowpass=f=3400:poles=2' },
+  reverb: { room: 'near' },
+  phone_band: { channel: PHONE_BAND },
+  room_phone: { room: 'near', channel: PHONE_BAND },
   pitch_up: { voice: `rubberband=pitch=${SEMITONES_3.toFixed(6)}:formant=shifted` },
   pitch_down: { voice: `rubberband=pitch=${(1 / SEMITONES_3).toFixed(6)}:formant=shifted` },
   tempo_slow: { voice: 'atempo=0.85' },
@@ -65,28 +70,44 @@ const RECIPES: Readonly<Record<SpeechCondition, Recipe>> = {
   opus_12k: { opusBitrate: '12k' },
   lead_in_2s: { leadInSeconds: 2 },
   quiet: { gainDb: -20 },
+  quiet_room: { gainDb: -20, room: 'near' },
+  far: { gainDb: -20, room: 'far', noise: { kind: 'pink', snrDb: 20 } },
 };
 
 const run = promisify(execFile);
 
+/** What the conditions are made with: a babble track (`makeBabble`) and two rooms' impulse responses. */
+export interface RoomAssets {
+  babble: Float32Array;
+  /** `writeRoomImpulseResponse`'s default room: a phone at arm's length. */
+  impulseResponse: string;
+  /** A phone further away in a livelier room (`FAR_ROOM`). */
+  farImpulseResponse: string;
+}
+
+/** The far room: RT60 0.8 s, its reverberant energy 3 dB above the direct sound's. */
+export const FAR_ROOM = { rt60Seconds: 0.8, directToReverbDb: -3 } as const;
+
+/** The babble and both rooms, written into `directory`; `speakTo` synthesises one babble talker. */
+export async function prepareRooms(directory: string, talkers: readonly string[], speakTo: (text: string, talker: number, wavPath: string) => Promise<void>): Promise<RoomAssets> {
+  const impulseResponse = `${directory}/room.wav`;
+  const farImpulseResponse = `${directory}/far-room.wav`;
+  await writeRoomImpulseResponse(impulseResponse);
+  await writeRoomImpulseResponse(farImpulseResponse, FAR_ROOM.rt60Seconds, FAR_ROOM.directToReverbDb);
+  return { babble: await makeBabble(talkers, speakTo, directory), impulseResponse, farImpulseResponse };
+}
+
 /**
  * A browser-like recording (VP8 video, Opus audio, WebM) of the speech in `speechWav` under `condition`. `seed` picks
  * the noise (and the stretch of babble), so clips of one corpus differ from each other but not from run to run.
- * `babble` is `makeBabble`'s track; `impulseResponse` is `writeRoomImpulseResponse`'s file.
  */
-export async function renderCondition(
-  speechWav: string,
-  condition: SpeechCondition,
-  webmPath: string,
-  room: { babble: Float32Array; impulseResponse: string },
-  seed = 1,
-): Promise<void> {
+export async function renderCondition(speechWav: string, condition: SpeechCondition, webmPath: string, room: RoomAssets, seed = 1): Promise<void> {
   const recipe = RECIPES[condition];
   const voiceFilters = [recipe.voice, `aresample=${RATE}`].filter(Boolean).join(',');
   const args = ['-nostdin', '-v', 'error', '-i', speechWav];
   let filter = `[0:a]aformat=channel_layouts=mono,${voiceFilters}[v]`;
-  if (recipe.reverb) {
-    args.push('-i', room.impulseResponse);
+  if (recipe.room) {
+    args.push('-i', recipe.room === 'far' ? room.farImpulseResponse : room.impulseResponse);
     // The impulse response carries the direct path and the room; its gain is kept as made (gtype none).
     filter += `;[v][1:a]afir=gtype=none:dry=1:wet=1[out]`;
   } else {
@@ -103,7 +124,8 @@ export async function renderCondition(
   for (let i = 0; i < speech.length; i += 1) signal[lead + i] = speech[i] * gain;
   if (recipe.noise) {
     const noise = recipe.noise.kind === 'pink' ? pinkNoise(signal.length, seed) : babbleStretch(room.babble, signal.length, seed);
-    mixAtSnr(signal, noise, activeLevel(speech), recipe.noise.snrDb);
+    // Against the speech as it reaches the phone: a quiet speaker is that much nearer the room's noise.
+    mixAtSnr(signal, noise, activeLevel(speech) * gain, recipe.noise.snrDb);
   }
   const pcm = `${webmPath}.f32`;
   await writeFile(pcm, Buffer.from(signal.buffer, signal.byteOffset, signal.byteLength));
@@ -170,37 +192,10 @@ export async function makeBabble(talkers: readonly string[], speakTo: (text: str
   return babble;
 }
 
-async function readMono16k(wav: string): Promise<Float32Array> {
-  const { stdout } = await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', wav, '-f', 'f32le', '-ac', '1', '-ar', String(RATE), '-'], {
-    encoding: 'buffer',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
-}
-
 /** Scales `noise` so that the speech's active level is `snrDb` above it, and adds it to `signal`. */
 function mixAtSnr(signal: Float32Array, noise: Float32Array, speechLevel: number, snrDb: number): void {
   const gain = speechLevel / 10 ** (snrDb / 20) / Math.sqrt(meanSquare(noise));
   for (let i = 0; i < signal.length; i += 1) signal[i] += noise[i] * gain;
-}
-
-/**
- * The speech's level over its active 20 ms frames (those within 30 dB of the loudest), as in ITU-T P.56: pauses
- * between words do not make noise look quieter than it sounds against speech.
- */
-export function activeLevel(speech: Float32Array): number {
-  const frame = RATE / 50;
-  const energies: number[] = [];
-  for (let start = 0; start + frame <= speech.length; start += frame) energies.push(meanSquare(speech.subarray(start, start + frame)));
-  const loudest = Math.max(...energies);
-  const active = energies.filter((energy) => energy > loudest / 1000);
-  return Math.sqrt(active.reduce((sum, energy) => sum + energy, 0) / Math.max(1, active.length));
-}
-
-function meanSquare(samples: Float32Array): number {
-  let sum = 0;
-  for (const value of samples) sum += value * value;
-  return sum / Math.max(1, samples.length);
 }
 
 function babbleStretch(babble: Float32Array, length: number, seed: number): Float32Array {
@@ -245,22 +240,3 @@ function gaussian(seed: number): () => number {
   const next = uniform(seed);
   return () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 }
-
-/** A mono 32-bit float WAV. */
-function floatWav(samples: Float32Array): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(3, 20); // IEEE float
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(32, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.byteLength, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
-}
-

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds pocketsphinx_continuous and pocketsphinx_batch from Debian's own source packages (the versions of the
 # `pocketsphinx` and `libsphinxbase3` packages the worker otherwise runs), with Debian's patches and then this
-# directory's, into $1/bin. The binaries are static, so they need nothing from $1 at run time but themselves; the
+# directory's, and the worker's decoder server (decoder-server.c) against the same libraries, into $1/bin. The binaries are static, so they need nothing from $1 at run time but themselves; the
 # model stays Debian's (pocketsphinx-en-us). Needs a C toolchain, autoconf, automake, libtool, bison and pkg-config;
 # as root it adds Debian's source index to apt when it is missing.
 set -euo pipefail
 
 PREFIX=${1:?usage: build.sh <install directory>}
-PATCHES="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/patches"
+RECIPE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+PATCHES="$RECIPE/patches"
 POCKETSPHINX=0.8+5prealpha+1-15
 SPHINXBASE=0.8+5prealpha+1-16
 SUITE=bookworm
@@ -69,10 +70,14 @@ unpack pocketsphinx "$POCKETSPHINX" "$PATCHES"/*.patch
 build sphinxbase --without-lapack
 PKG_CONFIG_PATH="$work/install/lib/pkgconfig" build pocketsphinx --with-sphinxbase="$work/install"
 
+# The server links the same static libraries, with the same flags.
+quietly "decoder-server: compile" gcc -O2 -g0 -fstack-protector-strong -D_FORTIFY_SOURCE=2 -o "$work/install/bin/decoder-server" \
+  -I"$work/pocketsphinx/src/libpocketsphinx" "$RECIPE/decoder-server.c" $(PKG_CONFIG_PATH="$work/install/lib/pkgconfig" pkg-config --cflags --libs --static pocketsphinx sphinxbase) -lm
+
 staging="$PREFIX.partial"
 rm -rf "$staging"
 mkdir -p "$staging/bin"
-install -m 0755 "$work/install/bin/pocketsphinx_continuous" "$work/install/bin/pocketsphinx_batch" "$staging/bin/"
+install -m 0755 "$work/install/bin/pocketsphinx_continuous" "$work/install/bin/pocketsphinx_batch" "$work/install/bin/decoder-server" "$staging/bin/"
 printf 'pocketsphinx %s, sphinxbase %s (Debian source), patches: %s\n' "$POCKETSPHINX" "$SPHINXBASE" \
   "$(cd "$PATCHES" && echo *.patch)" > "$staging/BUILD"
 rm -rf "$PREFIX"

@@ -62,6 +62,7 @@ export class AnalysisResults {
         reasons: outcome.reasons,
         transcript: outcome.transcript ?? null,
         recogniser: outcome.recogniser ?? null,
+        nameCheck: outcome.nameCheck ?? null,
         timingsMs: outcome.timingsMs ?? {},
       });
       if (!inserted) return unchanged;

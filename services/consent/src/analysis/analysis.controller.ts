@@ -31,6 +31,7 @@ export class AnalysisController {
       videoAssetId: report.videoAssetId,
       transcript: report.transcript,
       recogniser: report.recogniser,
+      nameCheck: report.nameCheck,
       timingsMs: report.timingsMs,
     });
   }

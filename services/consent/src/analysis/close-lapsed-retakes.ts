@@ -39,8 +39,8 @@ export class CloseLapsedRetakes extends PeriodicRequeue {
       if (!session || !retakeLapsed(session, now)) return null;
       const last = await this.attempts.find(transaction, session.id, session.attempts);
       if (!last) throw new Error(`Session ${session.id} awaits a retake without its attempt ${session.attempts}`);
-      const { outcome, reasons, videoAssetId, transcript, recogniser, timingsMs } = last;
-      return this.storeVerdict.store(transaction, session, { outcome, reasons: [...reasons, RETAKE_NOT_RECORDED], videoAssetId, transcript, recogniser, timingsMs });
+      const { outcome, reasons, videoAssetId, transcript, recogniser, nameCheck, timingsMs } = last;
+      return this.storeVerdict.store(transaction, session, { outcome, reasons: [...reasons, RETAKE_NOT_RECORDED], videoAssetId, transcript, recogniser, nameCheck, timingsMs });
     });
   }
 }

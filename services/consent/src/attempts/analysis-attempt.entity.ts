@@ -1,3 +1,4 @@
+import type { NameCheck } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { VerdictOutcome } from '../sessions/session-rules';
 
@@ -29,6 +30,10 @@ export class AnalysisAttempt {
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   recogniser: string | null;
+
+  /** The name check beside the outcome (`NAME_CHECKS`); null when the analysis failed, or stored before it existed. */
+  @Column({ name: 'name_check', type: 'varchar', length: 16, nullable: true })
+  nameCheck: NameCheck | null;
 
   @Column({ name: 'timings_ms', type: 'jsonb' })
   timingsMs: Record<string, number>;

@@ -1,4 +1,4 @@
-import type { SignedCertificate } from '@app/contracts';
+import type { NameCheck, SignedCertificate } from '@app/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
@@ -52,6 +52,12 @@ class Writer {
   }
 }
 
+/** The name check in words, as the partner and member would say it. */
+const NAME_CHECK_TEXT: Readonly<Record<NameCheck, string>> = {
+  matched: 'The typed name was heard',
+  not_confirmed: 'The typed name could not be confirmed from the recording',
+  different: 'A different name was heard',
+};
 const stateLine = (at: string | null, done: string, notDone: string) => (at ? `${done} at ${at}` : notDone);
 
 /**
@@ -85,6 +91,7 @@ export async function renderCertificatePdf(signed: SignedCertificate): Promise<B
     ['Recording SHA-256', certificate.recordingSha256 ?? 'no recording'],
     ['Transcript SHA-256', certificate.transcriptSha256 ?? 'nothing was transcribed'],
     ['Speech recogniser', certificate.recogniser ?? 'none'],
+    ...(certificate.nameCheck ? ([['Name check', NAME_CHECK_TEXT[certificate.nameCheck]]] as [string, string][]) : []),
     ["Partner's phone", certificate.phoneVerifiedAt ? `Proved with a texted code at ${certificate.phoneVerifiedAt}` : 'Not proved (answered before the phone check)'],
     ['Audit chain head', `row ${certificate.auditHead.seq}, ${certificate.auditHead.hash}`],
     ['Consent', stateLine(certificate.withdrawnAt, 'Withdrawn by the partner', 'Not withdrawn')],

@@ -9,7 +9,7 @@ const facts: CertificateFacts = {
   qrCodeId: 'ciq-abc-123',
   createdAt: new Date('2026-01-02T10:00:00.000Z'),
   answeredAt: new Date('2026-01-02T10:03:00.000Z'),
-  verdict: { outcome: 'unclear', reasons: ['hesitation'], transcript: 'i consent', recogniser: 'pocketsphinx', phoneVerifiedAt: new Date('2026-01-02T10:01:30.000Z'), createdAt: new Date('2026-01-02T10:03:09.000Z') },
+  verdict: { outcome: 'unclear', reasons: ['hesitation'], transcript: 'i consent', recogniser: 'pocketsphinx', nameCheck: 'not_confirmed', phoneVerifiedAt: new Date('2026-01-02T10:01:30.000Z'), createdAt: new Date('2026-01-02T10:03:09.000Z') },
   recordingSha256: 'a'.repeat(64),
   auditHead: { seq: 7, hash: 'b'.repeat(64) },
   withdrawnAt: null,

@@ -1,4 +1,4 @@
-import { CERTIFICATE_ALGORITHM, type Certificate, type RecordState } from '@app/contracts';
+import { CERTIFICATE_ALGORITHM, type Certificate, type NameCheck, type RecordState } from '@app/contracts';
 import { createHash } from 'node:crypto';
 import type { AuditHead } from '../sessions/consent-sessions.repository';
 import type { VerdictOutcome } from '../sessions/session-rules';
@@ -11,7 +11,15 @@ export interface CertificateFacts {
   createdAt: Date;
   /** The latest `decision_submitted` audit row's time. */
   answeredAt: Date | null;
-  verdict: { outcome: VerdictOutcome; reasons: string[]; transcript: string | null; recogniser: string | null; phoneVerifiedAt: Date | null; createdAt: Date } | null;
+  verdict: {
+    outcome: VerdictOutcome;
+    reasons: string[];
+    transcript: string | null;
+    recogniser: string | null;
+    nameCheck: NameCheck | null;
+    phoneVerifiedAt: Date | null;
+    createdAt: Date;
+  } | null;
   recordingSha256: string | null;
   auditHead: AuditHead;
   withdrawnAt: Date | null;
@@ -41,6 +49,8 @@ export function certificateOf(facts: CertificateFacts, issuedAt: Date, keyId: st
     recordingSha256: facts.recordingSha256,
     transcriptSha256: verdict.transcript === null ? null : createHash('sha256').update(verdict.transcript, 'utf8').digest('hex'),
     recogniser: verdict.recogniser,
+    // Only where the verdict has one: a certificate issued before the check had it stays the same.
+    ...(verdict.nameCheck ? { nameCheck: verdict.nameCheck } : {}),
     phoneVerifiedAt: verdict.phoneVerifiedAt?.toISOString() ?? null,
     auditHead: { seq: facts.auditHead.seq, hash: facts.auditHead.hash },
     withdrawnAt: facts.withdrawnAt?.toISOString() ?? null,

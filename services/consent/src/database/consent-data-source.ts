@@ -13,6 +13,7 @@ import { RecordingSha256Index1764660000000 } from '../migrations/1764660000000-r
 import { PhoneVerification1764680000000 } from '../migrations/1764680000000-phone-verification';
 import { RecordingKeys1764710000000 } from '../migrations/1764710000000-recording-keys';
 import { PendingPushes1765500000000 } from '../migrations/1765500000000-pending-pushes';
+import { NameCheck1766000000000 } from '../migrations/1766000000000-name-check';
 import { PhoneVerification } from '../phone-verification/phone-verification.entity';
 import { DeletionLog1764700000000 } from '../migrations/1764700000000-deletion-log';
 import { DeletionLogEntry } from '../retention/deletion-log-entry.entity';
@@ -29,6 +30,6 @@ export function consentDataSourceOptions(databaseUrl: string) {
     url: databaseUrl,
     schema: CONSENT_SCHEMA,
     entities: [ConsentSession, VideoAsset, AuditEntry, Verdict, TextMessage, AnalysisAttempt, Receipt, PhoneVerification, DeletionLogEntry],
-    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000, MemberDeletion1764400000000, AnalysisAttempts1764500000000, Receipts1764620000000, SafetyAnswers1764634000000, RecordingSha256Index1764660000000, PhoneVerification1764680000000, DeletionLog1764700000000, RecordingKeys1764710000000, PendingPushes1765500000000],
+    migrations: [CreateConsent1763790000000, Verdicts1763950000000, TextMessages1764000000000, MemberDeletion1764400000000, AnalysisAttempts1764500000000, Receipts1764620000000, SafetyAnswers1764634000000, RecordingSha256Index1764660000000, PhoneVerification1764680000000, DeletionLog1764700000000, RecordingKeys1764710000000, PendingPushes1765500000000, NameCheck1766000000000],
   });
 }

@@ -57,6 +57,7 @@ const verdict = {
   reasons: ['affirmed', 'name_matches'],
   transcript: TRANSCRIPT,
   recogniser: 'pocketsphinx en-us',
+  nameCheck: 'matched',
   timingsMs: { normalize: 120, transcribe: 900, judge: 2 },
   phoneVerifiedAt: new Date('2026-11-22T12:02:00Z'),
   createdAt: new Date('2026-11-22T12:05:00Z'),

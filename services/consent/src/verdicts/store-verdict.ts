@@ -1,3 +1,4 @@
+import type { NameCheck } from '@app/contracts';
 import type { Transaction } from '@app/database';
 import { METRICS } from '@app/metrics';
 import type { SessionChange } from '@app/queue';
@@ -17,6 +18,7 @@ export interface NewVerdict {
   videoAssetId: string | null;
   transcript?: string | null;
   recogniser?: string | null;
+  nameCheck?: NameCheck | null;
   timingsMs?: Record<string, number>;
 }
 
@@ -59,6 +61,7 @@ export class StoreVerdict {
       reasons,
       transcript: verdict.transcript ?? null,
       recogniser: verdict.recogniser ?? null,
+      nameCheck: verdict.nameCheck ?? null,
       timingsMs: verdict.timingsMs ?? {},
       phoneVerifiedAt: session.phoneVerifiedAt,
     });

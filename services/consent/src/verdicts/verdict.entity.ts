@@ -1,3 +1,4 @@
+import type { NameCheck } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { VerdictOutcome } from '../sessions/session-rules';
 
@@ -22,6 +23,10 @@ export class Verdict {
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   recogniser: string | null;
+
+  /** The name check beside the verdict (`NAME_CHECKS`); null when nothing was listened to, or stored before it existed. */
+  @Column({ name: 'name_check', type: 'varchar', length: 16, nullable: true })
+  nameCheck: NameCheck | null;
 
   /** When the partner had proved their phone, as it stood when the verdict was reached (null: not proved). */
   @Column({ name: 'phone_verified_at', type: 'timestamptz', nullable: true })

@@ -14,6 +14,7 @@ const config = parseConfig(mediaWorkerConfigSchema, {
   MEDIA_WORKER_TOKEN: 'w'.repeat(32),
   STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k1',
+  POCKETSPHINX_BIN_DIR: '/opt/pocketsphinx/bin',
 });
 
 /** The job's time limit: the deadline reaches every step, so a stuck recogniser cannot hold the job (or a draining worker) past it. */

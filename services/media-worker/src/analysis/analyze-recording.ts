@@ -11,7 +11,7 @@ import { RecordingReader } from '../recordings/recording-reader';
 import { TRANSCRIBER, type Transcriber, type Transcription } from '../transcription/transcriber';
 
 /** Pressing No is judged without listening: nothing is transcribed. */
-const NOT_ANALYSED: Transcription = { text: '', recogniser: 'none', reliable: false, doubts: [] };
+const NOT_ANALYSED: Transcription = { words: [], text: '', recogniser: 'none', doubts: [] };
 
 /**
  * One analysis: decrypt -> normalize -> transcribe -> judge, then the outcome is written back to the consent service,
@@ -67,6 +67,7 @@ export class AnalyzeRecording {
       reasons: judgement.reasons,
       transcript: judgement.heard ?? null,
       recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
+      nameCheck: judgement.nameCheck ?? null,
       timingsMs,
     }, deadline);
     this.logger.log(`Session ${sessionId}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`);

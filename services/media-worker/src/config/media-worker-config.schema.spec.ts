@@ -7,6 +7,7 @@ const required = {
   MEDIA_WORKER_TOKEN: 'w'.repeat(32),
   STORAGE_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k1',
+  POCKETSPHINX_BIN_DIR: '/opt/pocketsphinx/bin',
 };
 
 describe('mediaWorkerConfigSchema', () => {
@@ -19,6 +20,7 @@ describe('mediaWorkerConfigSchema', () => {
       JOB_LOCK_MS: 30_000,
       JOB_TIMEOUT_MS: 120_000,
       TRANSCRIBER: 'local',
+      DECODER_PROCESSES: 2,
       OPENAI_TRANSCRIBE_MODEL: 'whisper-1',
       STORAGE_BACKEND: 'local',
       LOG_FORMAT: 'json',
@@ -32,6 +34,7 @@ describe('mediaWorkerConfigSchema', () => {
     ['the openai recogniser without a key', { TRANSCRIBER: 'openai' }, 'OPENAI_API_KEY: is required when TRANSCRIBER is openai'],
     ['an unknown recogniser', { TRANSCRIBER: 'whisper.cpp' }, 'TRANSCRIBER: '],
     ['a key ring without the active key', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, 'STORAGE_ENCRYPTION_KEYS: '],
+    ['the offline recogniser without its build', { POCKETSPHINX_BIN_DIR: undefined }, 'POCKETSPHINX_BIN_DIR: is required when TRANSCRIBER is local'],
     ['a relative PocketSphinx directory', { POCKETSPHINX_BIN_DIR: '.data/tools' }, 'POCKETSPHINX_BIN_DIR: must be an absolute path'],
   ])('refuses %s with one line naming the variable', (_, overrides, message) => {
     expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, ...overrides })).toThrow(message);

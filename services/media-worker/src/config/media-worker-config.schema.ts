@@ -31,11 +31,13 @@ export const mediaWorkerConfigSchema = z
     JOB_LOCK_MS: env.positiveInt(30_000),
     TRANSCRIBER: z.enum(['local', 'openai']).default('local'),
     /**
-     * For `local`: the directory of pocketsphinx_continuous and pocketsphinx_batch. npm start, npm test and the image
-     * use the project's build (services/media-worker/pocketsphinx: Debian's source, patched to decode the same in less
-     * time); unset, Debian's binaries on PATH.
+     * For `local`, required: the project's PocketSphinx build (services/media-worker/pocketsphinx: Debian's source,
+     * patched to decode the same in less time, and the worker's decoder server), which npm start, npm test and the
+     * image build.
      */
     POCKETSPHINX_BIN_DIR: z.string().startsWith('/', 'must be an absolute path').optional(),
+    /** For `local`: decoder processes, each decoding one request at a time (about a core each while it decodes). */
+    DECODER_PROCESSES: env.positiveInt(2),
     /** For `openai`: any OpenAI-compatible server (OpenAI itself when unset, or a self-hosted Whisper server). */
     OPENAI_BASE_URL: env.url(['http:', 'https:']).optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),
@@ -46,6 +48,9 @@ export const mediaWorkerConfigSchema = z
   .superRefine((config, context) => {
     checkStorageConfig(config, context);
     checkStorageEncryptionConfig(config, context);
+    if (config.TRANSCRIBER === 'local' && !config.POCKETSPHINX_BIN_DIR) {
+      context.addIssue({ code: 'custom', path: ['POCKETSPHINX_BIN_DIR'], message: 'is required when TRANSCRIBER is local (npm start and the image set it)' });
+    }
     if (config.TRANSCRIBER === 'openai' && !config.OPENAI_API_KEY) {
       context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when TRANSCRIBER is openai' });
     }

@@ -51,13 +51,13 @@ describe('OpenAiTranscriber (against a local server that answers like the API)',
   const transcriber = (timeoutMs = 5000) =>
     new OpenAiTranscriber({ baseURL, apiKey: 'sk-test', model: 'whisper-large-v3', timeoutMs });
 
-  it('posts the audio as multipart with the model and the key, and maps the text', async () => {
+  it('posts the audio as multipart with the model and the key, and maps the text to its words', async () => {
     answer = () => ({ status: 200, body: JSON.stringify({ text: ' My name is Jordan and I consent. ' }) });
     const result = await transcriber().transcribe(wavPath, { typedName: 'Jordan' });
     expect(result).toEqual({
       text: 'My name is Jordan and I consent.',
+      words: ['my', 'name', 'is', 'jordan', 'and', 'i', 'consent'].map((word) => ({ word })),
       recogniser: 'openai-compatible whisper-large-v3',
-      reliable: true,
       doubts: [],
     });
     expect(seen.method).toBe('POST');
@@ -71,10 +71,7 @@ describe('OpenAiTranscriber (against a local server that answers like the API)',
 
   it('marks empty text as no speech', async () => {
     answer = () => ({ status: 200, body: JSON.stringify({ text: '' }) });
-    expect(await transcriber().transcribe(wavPath, { typedName: 'Jordan' })).toMatchObject({
-      reliable: false,
-      doubts: ['no_speech'],
-    });
+    expect(await transcriber().transcribe(wavPath, { typedName: 'Jordan' })).toMatchObject({ words: [], doubts: ['no_speech'] });
   });
 
   it('throws on a server error (transient: the job is retried)', async () => {
@@ -91,12 +88,13 @@ describe('OpenAiTranscriber (against a local server that answers like the API)',
 });
 
 describe('createTranscriber', () => {
-  it('makes the local recogniser by default configuration', () => {
-    expect(createTranscriber({ TRANSCRIBER: 'local', STEP_TIMEOUT_MS: 1000 })).toBeInstanceOf(LocalTranscriber);
+  it('makes the local recogniser, which needs the project\'s PocketSphinx build', () => {
+    expect(createTranscriber({ TRANSCRIBER: 'local', STEP_TIMEOUT_MS: 1000, POCKETSPHINX_BIN_DIR: '/opt/pocketsphinx/bin', DECODER_PROCESSES: 1 })).toBeInstanceOf(LocalTranscriber);
+    expect(() => createTranscriber({ TRANSCRIBER: 'local', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toThrow(/POCKETSPHINX_BIN_DIR/);
   });
 
   it('makes the OpenAI-compatible one, which needs a key', () => {
-    expect(createTranscriber({ TRANSCRIBER: 'openai', OPENAI_API_KEY: 'k', STEP_TIMEOUT_MS: 1000 })).toBeInstanceOf(OpenAiTranscriber);
-    expect(() => createTranscriber({ TRANSCRIBER: 'openai', STEP_TIMEOUT_MS: 1000 })).toThrow(/OPENAI_API_KEY/);
+    expect(createTranscriber({ TRANSCRIBER: 'openai', OPENAI_API_KEY: 'k', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toBeInstanceOf(OpenAiTranscriber);
+    expect(() => createTranscriber({ TRANSCRIBER: 'openai', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toThrow(/OPENAI_API_KEY/);
   });
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
+import { tokenize } from '../language/tokens';
 import { Transcriber, Transcription, TranscriptionHints } from './transcriber';
 
 export interface OpenAiTranscriberOptions {
@@ -11,8 +12,8 @@ export interface OpenAiTranscriberOptions {
 }
 
 /**
- * Speech to text through the OpenAI audio API. No confidence comes back, so returned text counts as reliable; the
- * judge's phrase rules still apply. Errors (5xx, timeouts) throw and the job is retried.
+ * Speech to text through the OpenAI audio API. No per-word evidence comes back, so its words are taken as heard; the
+ * judge's phrase rules and the name check (by spelling) still apply. Errors (5xx, timeouts) throw and the job is retried.
  */
 export class OpenAiTranscriber implements Transcriber {
   private readonly client: OpenAI;
@@ -30,11 +31,7 @@ export class OpenAiTranscriber implements Transcriber {
       { signal },
     );
     const text = result.text.trim();
-    return {
-      text,
-      recogniser: `openai-compatible ${this.options.model}`,
-      reliable: text.length > 0,
-      doubts: text.length > 0 ? [] : ['no_speech'],
-    };
+    const words = tokenize(text).map((word) => ({ word }));
+    return { words, text, recogniser: `openai-compatible ${this.options.model}`, doubts: words.length > 0 ? [] : ['no_speech'] };
   }
 }

@@ -8,6 +8,11 @@ describe('ipaToCmuPhones', () => {
     ['tʃˈɪdi', 'CH IH D IY'],
     ['θˈɪŋkɚ', 'TH IH NG K ER'],
     ['mˈɛɹidʒˈeɪn', 'M EH R IY JH EY N'],
+    // Sounds English lacks, read as the nearest English phone; tone digits and voice-switch notes carry none.
+    ['ɕjɑu2lˈiɜŋ ts.ˈɑu5', 'SH Y AW L IY ER NG JH AW'],
+    ['tˈe-1ɲ hˈyə1ŋ fˈaː6m', 'T EH N Y HH UW AH NG F AA M'],
+    ['(en)həənˈa7ndɛ1z(vi)', 'HH AH AH N AA N D EH Z'],
+    ['dmʲˈitrʲij', 'D M IY T R IY Y'],
   ])('%s -> %s', (ipa, phones) => {
     expect(ipaToCmuPhones(ipa).join(' ')).toBe(phones);
   });
@@ -18,8 +23,16 @@ describe('ipaToCmuPhones', () => {
 });
 
 describe('pronounce (real espeak-ng)', () => {
-  it('gives names missing from the dictionary a CMU pronunciation', async () => {
-    expect((await pronounce('zyphrine', 5000)).join(' ')).toBe('Z AY F R IY N');
-    expect(await pronounce('oluwaseun', 5000)).toEqual(expect.arrayContaining(['L', 'UW', 'S', 'N']));
+  it('reads every word in one process, each on its own line, in the accent asked for', async () => {
+    const [zyphrine, oluwaseun] = await pronounce(['zyphrine', 'oluwaseun'], 5000);
+    expect(zyphrine!.join(' ')).toBe('Z AY F R IY N');
+    expect(oluwaseun).toEqual(expect.arrayContaining(['L', 'UW', 'S', 'N']));
+    const [adaeze] = await pronounce(['adaeze'], 5000, undefined, 'sw');
+    expect(adaeze!.join(' ')).toBe('AA D AA EH Z EH');
+  });
+
+  it('answers the same reading again from memory, without a process', async () => {
+    const first = await pronounce(['kwame'], 5000, undefined, 'en-gb');
+    expect(await pronounce(['kwame'], 1, undefined, 'en-gb')).toEqual(first);
   });
 });

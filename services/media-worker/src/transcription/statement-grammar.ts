@@ -1,71 +1,98 @@
-import { NAME_SLOT, PHRASE_CLASSES, PHRASES, type PhraseClass } from '../judgement/phrases';
-import { OTHER_NAMES } from './other-names';
+import { NAME_SLOT, PHRASE_CLASSES, PHRASES, type PhraseClass } from '../language/phrases';
 
 /** The acoustic model's phones (cmudict's set): the garbage words, one per phone, that speech outside the phrases is heard as. */
 export const PHONES = ['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'B', 'CH', 'D', 'DH', 'EH', 'ER', 'EY', 'F', 'G', 'HH', 'IH', 'IY', 'JH', 'K', 'L',
   'M', 'N', 'NG', 'OW', 'OY', 'P', 'R', 'S', 'SH', 'T', 'TH', 'UH', 'UW', 'V', 'W', 'Y', 'Z', 'ZH'] as const;
-/**
- * Probabilities of the classes a decoder too easily hears in a vowel or a breath: a lone "not" or "can't" inside
- * "and I consent" made a consent unclear. Said plainly, each still fits far better than its penalty.
- */
-export const PHRASE_WEIGHTS: Partial<Record<PhraseClass, number>> = { negate: 1e-4 };
-/** The same for a one-word refusal or hesitation ("no", "maybe"): in noise, a breath was heard as "no". */
-const SHORT_WORD_CLASSES: readonly PhraseClass[] = ['refuse', 'hesitate'];
-const SHORT_WORD_WEIGHT = 1e-4;
-/** Probability of each other name: the typed one is expected, another must fit clearly better to be heard. */
-export const OTHER_NAME_WEIGHT = 1e-5;
 /** Garbage words are named `ph_<phone>`: no typed name can be one (`nameWords` keeps no underscore). */
 export const GARBAGE_PREFIX = 'ph_';
+/** The phones of a name the dictionary could not give (`nm_<phone>`), heard where a name stands. */
+export const NAME_PHONE_PREFIX = 'nm_';
+
+export interface GrammarWeights {
+  /** Probability of each garbage phone: how much better than any phrase a sound must fit to be garbage. */
+  garbage: number;
+  /** Probability of each phrase (or garbage phone) in the utterance: fewer, longer explanations of the sound are preferred. */
+  part: number;
+  /** Probability of each phone of a name heard as phones (one the pronunciations missed). */
+  namePhone: number;
+  /** A name heard as phones has at most as many as the typed name has letters (at least `minLetters`), plus `extra`. */
+  namePhones: { minLetters: number; extra: number };
+  /** Probabilities of phrase classes a decoder too easily hears in a vowel or a breath. */
+  phraseClass: Partial<Record<PhraseClass, number>>;
+  /** The same for one-word phrases of these classes ("no", "maybe"). */
+  shortWord: { classes: readonly PhraseClass[]; weight: number };
+}
 
 export interface StatementGrammar {
   /** JSGF, read by pocketsphinx's -jsgf. */
   jsgf: string;
-  /** Every word of the grammar (garbage words aside), for the dictionary. */
+  /** Every word of the grammar (garbage and name phones aside), for the dictionary. */
   vocabulary: string[];
-  /** The pronouncing dictionary's garbage entries, one phone each. */
-  garbageEntries: string[];
+  /** The pronouncing dictionary's phone entries (garbage and name phones), one phone each. */
+  phoneEntries: string[];
 }
 
 /**
- * The closed world of what the check listens for: the partner's name (the typed one: all of it, or any word of it)
- * in its introductions, every phrase class of `PHRASES`, and a phone loop for everything else. Each garbage phone
- * costs `garbageWeight` (a probability), so the decoder takes a phrase wherever one fits the sound and garbage
- * where nothing does; the judge then finds speech outside the phrases ("he told me to say...") as such, rather
- * than forced into a consent. `names` must be sanitised words (see nameWords).
+ * The closed world of what the check listens for: every phrase class of `PHRASES`, the partner's name where a name
+ * can stand, and a phone loop for everything else. Where a name is introduced ("my name is ...", "I am ...", "this is
+ * ...") it is the typed name (all of it, or any word of it); after "my name is" also a name heard only as phones (the
+ * partner says their name in a way the pronunciations missed); between "I" and "consent" it is only the typed name.
+ * No other name is offered: a name the partner did not type is measured apart (`name-cohort.ts`), so it can never win
+ * by default. Each garbage phone costs `weights.garbage`, so the decoder takes a phrase wherever one fits the sound and
+ * garbage where nothing does; every word is then verified against an unconstrained decode of the same frames
+ * (`decode-reading.ts`). `names` must be sanitised words (see nameWords).
  */
-export function buildStatementGrammar(names: readonly string[], garbageWeight: number): StatementGrammar {
-  const otherNames = OTHER_NAMES.filter((name) => !names.includes(name));
-  const nameRule = names.length > 0 ? alternatives([names.join(' '), ...names]) : `/${garbageWeight}/ ph_ah`;
+export function buildStatementGrammar(names: readonly string[], weights: GrammarWeights): StatementGrammar {
+  const typedName = names.length > 0 ? alternatives([names.join(' '), ...names]) : undefined;
   const rule = (phraseClass: PhraseClass) =>
     PHRASES[phraseClass]
+      // With no typed name to hear, only "my name is ..." keeps a place for a name (heard as sounds).
+      .filter((phrase) => typedName !== undefined || !phrase.includes(NAME_SLOT) || phrase.startsWith('my name'))
       .map((phrase) => {
-        // Only an introduction ("my name is ...") may name someone else; a lone name is only ever the typed one.
-        const introduces = phraseClass === 'name_intro' && phrase.endsWith(` ${NAME_SLOT}`);
-        const words = phrase.split(' ').map((word) => (word === NAME_SLOT ? (introduces ? '<intro_name>' : '<name>') : word));
-        const weight = PHRASE_WEIGHTS[phraseClass] ?? (words.length === 1 && SHORT_WORD_CLASSES.includes(phraseClass) ? SHORT_WORD_WEIGHT : undefined);
-        // A weight goes on an alternative's first word (pocketsphinx ignores one on a group), so weighted ones are bare.
-        return weight === undefined ? `( ${words.join(' ')} )` : `/${weight}/ ${words.join(' ')}`;
+        // Only an introduction ("I am ...") may name someone else, and only "my name is ..." a name heard as sounds: after
+        // "I'm" or "this is", sounds would as well fit "so tired" or "not sure".
+        const slot = phraseClass !== 'name_intro' ? '<name>' : phrase.startsWith('my name') ? '<naming>' : '<intro_name>';
+        const words = phrase.split(' ').map((word) => (word === NAME_SLOT ? slot : word));
+        // Each phrase begins a part of the utterance (an object continues its consent, and costs nothing more).
+        const partWeight = phraseClass === 'affirm_object' ? 1 : weights.part;
+        const weight = partWeight * (weights.phraseClass[phraseClass] ?? (words.length === 1 && weights.shortWord.classes.includes(phraseClass) ? weights.shortWord.weight : 1));
+        // A weight goes on an alternative's first word (pocketsphinx ignores one on a group or a rule), so weighted ones are bare.
+        return weight === 1 ? `( ${words.join(' ')} )` : `/${weight}/ ${words.join(' ')}`;
       })
       .join(' | ');
-  const garbage = PHONES.map((phone) => `/${garbageWeight}/ ${GARBAGE_PREFIX}${phone.toLowerCase()}`).join(' | ');
+  const phoneAlternatives = (prefix: string, weight: number) => PHONES.map((phone) => `/${weight}/ ${prefix}${phone.toLowerCase()}`).join(' | ');
   const jsgf = [
     '#JSGF V1.0;',
     'grammar statement;',
     'public <utterance> = <part>+ ;',
     `<part> = ${PHRASE_CLASSES.filter((phraseClass) => phraseClass !== 'affirm_object').map((phraseClass) => (phraseClass === 'affirm' ? '<affirm> [ <affirm_object> ]' : `<${phraseClass}>`)).join(' | ')} | <garbage> ;`,
-    `<name> = ${nameRule} ;`,
-    `<intro_name> = <name> | ${otherNames.map((name) => `/${OTHER_NAME_WEIGHT}/ ${name}`).join(' | ')} ;`,
+    ...(typedName ? [`<name> = ${typedName} ;`] : []),
+    ...(typedName ? ['<intro_name> = <name> ;'] : []),
+    // After "my name is" the typed name may end in a sound or two its pronunciations lack (a vowel held longer).
+    `<naming> = ${typedName ? '<intro_name> [ <name_phone> [ <name_phone> ] ] | ' : ''}<name_phones> ;`,
+    `<name_phones> = ${upTo(maxNamePhones(names, weights), '<name_phone>')} ;`,
+    `<name_phone> = ${phoneAlternatives(NAME_PHONE_PREFIX, weights.namePhone)} ;`,
     ...PHRASE_CLASSES.map((phraseClass) => `<${phraseClass}> = ${rule(phraseClass)} ;`),
-    `<garbage> = ${garbage} ;`,
+    `<garbage> = ${phoneAlternatives(GARBAGE_PREFIX, weights.garbage * weights.part)} ;`,
     '',
   ].join('\n');
-  const vocabulary = [...new Set([...PHRASE_CLASSES.flatMap((phraseClass) => PHRASES[phraseClass]).flatMap((phrase) => phrase.split(' ')), ...names, ...otherNames])]
+  const vocabulary = [...new Set([...PHRASE_CLASSES.flatMap((phraseClass) => PHRASES[phraseClass]).flatMap((phrase) => phrase.split(' ')), ...names])]
     .filter((word) => word !== NAME_SLOT)
     .sort();
-  const garbageEntries = PHONES.map((phone) => `${GARBAGE_PREFIX}${phone.toLowerCase()} ${phone}`);
-  return { jsgf, vocabulary, garbageEntries };
+  const phoneEntries = [GARBAGE_PREFIX, NAME_PHONE_PREFIX].flatMap((prefix) => PHONES.map((phone) => `${prefix}${phone.toLowerCase()} ${phone}`));
+  return { jsgf, vocabulary, phoneEntries };
 }
 
 function alternatives(options: readonly string[]): string {
   return [...new Set(options)].map((option) => `( ${option} )`).join(' | ');
+}
+
+/** How many phones a name heard as phones may have: bounded, so they cannot stand for the rest of the statement. */
+function maxNamePhones(names: readonly string[], weights: GrammarWeights): number {
+  return Math.max(weights.namePhones.minLetters, names.join('').length) + weights.namePhones.extra;
+}
+
+/** One to `count` of `item` in a row (JSGF has no counted repetition): `a [ a [ a ] ]`. */
+function upTo(count: number, item: string): string {
+  return count <= 1 ? item : `${item} [ ${upTo(count - 1, item)} ]`;
 }

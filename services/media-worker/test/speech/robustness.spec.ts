@@ -1,49 +1,59 @@
 import { SPEECH_CONDITIONS, type SpeechCondition } from '@app/testing';
-import { CONSENTS, NON_CONSENTS, QUALITY_VOICES } from './corpus';
-import { formatTable, measureSpeech, tabulate, type SpeechCase } from './robustness';
+import { isConsent, SENTENCE_VOICES, statementsOf, type Statement } from './corpus';
+import { conditionTable, measureSpeech, originTable, recallOf, type SpeechCase } from './robustness';
 
 /**
- * A fixed sample of the robustness measurement (`npm run bench:speech-quality` runs all of it) across every condition:
- * 8 consents and 6 non-consents in each, rotated through the statements and voices so the sample covers them all.
- * Fails on any grant of what is not a consent, on more than one consent told it was refused (none in this sample as
- * measured; the bench's held-out run had one in 504), and below recall floors set 13-15 points under what this machine
- * measured (README, "The speech check", has the tables and their limits).
+ * A fixed sample of the robustness measurement (`npm run bench:speech-quality` runs all of it) across every condition
+ * and every origin of name: in each condition 5 shown sentences, 2 consents in the partner's own words, another
+ * person's name and 4 ways not to consent, rotated through the development corpus's statements, names and voices so
+ * the sample covers them all. Fails on any grant of what is not a consent, on another person's name granted as the
+ * typed one, on more consents told they refused than measured, and below recall floors set under what this machine
+ * measured on 2026-11-28 (docs/MEASUREMENTS.md has the tables and their limits): shown sentences 32 of 50 in the
+ * milder conditions (floor 50%), 4 of 35 in rooms, through a phone band and at 10 dB (floor 5%: what PocketSphinx's
+ * model hears there is all but nothing, and the floor only keeps it from falling to none); 2 consents denied. The
+ * decoder is bit for bit Debian's on every x86-64 machine, so these are the same everywhere; the margins are for a
+ * change of the check, not of the machine.
  */
-const CONSENTS_PER_CONDITION = 8;
-const OTHERS_PER_CONDITION = 6;
+const PER_CONDITION = { shown_sentence: 5, own_words: 2, other_name: 1, other: 4 } as const;
 
-/** Recall floors of this sample, per group of conditions (measured: 68%, 50%, 29%). */
+/** Recall floors of the sample's shown sentences, per group of conditions. */
 const FLOORS: { conditions: readonly SpeechCondition[]; minRecall: number }[] = [
-  { conditions: ['clean', 'lead_in_2s', 'quiet', 'tempo_slow', 'tempo_fast', 'opus_12k', 'phone_band'], minRecall: 0.55 },
-  { conditions: ['pink_20db', 'babble_20db', 'pitch_up', 'pitch_down'], minRecall: 0.35 },
-  { conditions: ['pink_10db', 'babble_10db', 'reverb'], minRecall: 0.15 },
+  { conditions: ['clean', 'pitch_up', 'pitch_down', 'tempo_slow', 'tempo_fast', 'opus_12k', 'pink_20db', 'babble_20db', 'lead_in_2s', 'quiet'], minRecall: 0.5 },
+  { conditions: ['reverb', 'phone_band', 'room_phone', 'pink_10db', 'babble_10db', 'quiet_room', 'far'], minRecall: 0.05 },
 ];
-const MAX_CONSENTS_DENIED = 1;
+const MAX_CONSENTS_DENIED = 2;
 
+const corpus = statementsOf('development');
+const voices = SENTENCE_VOICES.filter((voice) => voice.set === 'development');
+const of = (matches: (statement: Statement) => boolean) => corpus.filter(matches);
+const groups = [
+  { statements: of((statement) => statement.kind === 'shown_sentence'), count: PER_CONDITION.shown_sentence },
+  { statements: of((statement) => statement.kind === 'own_words'), count: PER_CONDITION.own_words },
+  { statements: of((statement) => statement.kind === 'other_name'), count: PER_CONDITION.other_name },
+  { statements: of((statement) => !isConsent(statement.kind) && statement.kind !== 'other_name'), count: PER_CONDITION.other },
+];
 const rotate = <T>(items: readonly T[], start: number, count: number) => Array.from({ length: count }, (_, k) => items[(start + k) % items.length]);
 
 const SAMPLE: SpeechCase[] = SPEECH_CONDITIONS.flatMap((condition, c) =>
-  [...rotate(CONSENTS, c * CONSENTS_PER_CONDITION, CONSENTS_PER_CONDITION), ...rotate(NON_CONSENTS, c * OTHERS_PER_CONDITION, OTHERS_PER_CONDITION)].map(
-    (statement, k) => ({ statement, condition, voice: QUALITY_VOICES[(c + k) % QUALITY_VOICES.length] }),
-  ),
+  groups.flatMap(({ statements, count }) => rotate(statements, c * count, count)).map((statement, k) => ({ statement, condition, voice: voices[(c + k) % voices.length] })),
 );
 
-describe('the speech check across voices and rooms (real espeak-ng, flite, ffmpeg, pocketsphinx)', () => {
-  it('never grants what is not a consent, almost never refuses a consent, and grants consents in every condition', async () => {
+describe('the speech check across voices, names and rooms (real espeak-ng, flite, ffmpeg, pocketsphinx)', () => {
+  it('never grants what is not a consent, nor another name as the typed one, and grants consents in every condition', async () => {
     const results = await measureSpeech(SAMPLE);
-    const rows = tabulate(results);
-    process.stdout.write(`\n${formatTable(rows)}\n`);
+    process.stdout.write(`\n${conditionTable(results)}\n\n${originTable(results)}\n`);
 
-    const describe = (result: (typeof results)[number]) => `${result.condition}/${result.voice}/${result.statement.id}: "${result.heard}"`;
-    expect(results.filter((result) => result.statement.kind !== 'consent' && result.outcome === 'granted').map(describe)).toEqual([]);
-    const denied = results.filter((result) => result.statement.kind === 'consent' && result.outcome === 'denied').map(describe);
+    const describe = (result: (typeof results)[number]) => `${result.condition}/${result.voice.voice}/${result.statement.id}: "${result.heard}"`;
+    const notConsents = results.filter((result) => !isConsent(result.statement.kind));
+    expect(notConsents.filter((result) => result.outcome === 'granted' && result.statement.kind !== 'other_name').map(describe)).toEqual([]);
+    expect(notConsents.filter((result) => result.outcome === 'granted' && result.nameCheck === 'matched').map(describe)).toEqual([]);
+    const denied = results.filter((result) => isConsent(result.statement.kind) && result.outcome === 'denied').map(describe);
     process.stdout.write(`consents denied: ${denied.length ? denied.join('; ') : 'none'}\n`);
     expect(denied.length).toBeLessThanOrEqual(MAX_CONSENTS_DENIED);
-    const belowFloor = FLOORS.flatMap((floor) => {
-      const group = rows.filter((row) => floor.conditions.includes(row.condition));
-      const recall = group.reduce((sum, row) => sum + row.granted, 0) / group.reduce((sum, row) => sum + row.consents, 0);
-      return recall >= floor.minRecall ? [] : [`${floor.conditions.join(', ')}: ${Math.round(recall * 100)}% < ${floor.minRecall * 100}%`];
+    const belowFloor = FLOORS.flatMap(({ conditions, minRecall }) => {
+      const recall = recallOf(results, 'shown_sentence', conditions);
+      return recall >= minRecall ? [] : [`${conditions.join(', ')}: ${Math.round(recall * 100)}% < ${minRecall * 100}%`];
     });
     expect(belowFloor).toEqual([]);
-  }, 900000);
+  }, 1200000);
 });

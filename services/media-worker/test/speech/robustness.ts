@@ -1,28 +1,30 @@
 import {
   CONDITION_LABELS,
   ffmpeg,
-  makeBabble,
   mapLimit,
   pocketsphinxBinDir,
+  prepareRooms,
   renderCondition,
   speak,
+  speakParts,
+  type RoomAssets,
   type SpeechCondition,
-  type Voice,
-  writeRoomImpulseResponse,
 } from '@app/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { judge } from '../../src/judgement/judge';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { LocalTranscriber } from '../../src/transcription/local-transcriber';
-import { BABBLE_TALKERS, type Statement } from './corpus';
+import { NAME_CHECKS, type NameCheck } from '@app/contracts';
+import { BABBLE_TALKERS, isConsent, NAME_ORIGINS, spokenParts, type NameOrigin, type SentenceVoice, type Statement } from './corpus';
 
 /** One recording of the measurement: a statement in a voice under a condition. */
 export interface SpeechCase {
   statement: Statement;
-  voice: Voice;
+  voice: SentenceVoice;
   condition: SpeechCondition;
 }
 
@@ -30,40 +32,66 @@ export interface SpeechResult extends SpeechCase {
   outcome: 'granted' | 'denied' | 'unclear';
   reasons: string[];
   heard: string;
+  nameCheck?: NameCheck;
 }
+
+/**
+ * Bumped whenever what a case renders to changes (the synthesis, the conditions): the cache (`SPEECH_CORPUS_CACHE`)
+ * keeps recordings under a key of their inputs and this.
+ */
+const RENDER_VERSION = 1;
 
 /**
  * Runs each case as the worker would on the partner's first recording: the statement is synthesised, put through
  * its condition into a browser-like WebM, extracted by the worker's own `normalize`, heard by the local transcriber
- * and judged with Yes pressed. `seed` varies the noise from one clip to the next, the same on every run.
+ * and judged with Yes pressed. `seed` varies the noise from one clip to the next, the same on every run. With
+ * `SPEECH_CORPUS_CACHE` set to a directory, rendered recordings are kept there and reused by later runs.
  */
 export async function measureSpeech(cases: readonly SpeechCase[], parallel = availableParallelism()): Promise<SpeechResult[]> {
   const directory = await mkdtemp(join(tmpdir(), 'ciq-robustness-'));
   try {
-    const impulseResponse = join(directory, 'room.wav');
-    await writeRoomImpulseResponse(impulseResponse);
-    const babble = await makeBabble(BABBLE_TALKERS.map((talker) => talker.text), (text, i, wav) => speak(BABBLE_TALKERS[i].voice, text, wav), directory);
-    const transcriber = new LocalTranscriber({ timeoutMs: 60000, binDir: pocketsphinxBinDir() });
-    return await mapLimit(cases, parallel, (kase) =>
+    const rooms = await prepareRooms(directory, BABBLE_TALKERS.map((talker) => talker.text), (text, i, wav) => speak(BABBLE_TALKERS[i].voice, text, wav));
+    const binDir = pocketsphinxBinDir();
+    if (!binDir) throw new Error('POCKETSPHINX_BIN_DIR is unset: npm test and the benches build PocketSphinx (scripts/lib/common.sh)');
+    const transcriber = new LocalTranscriber({ timeoutMs: 60000, binDir, decoders: parallel });
+    await transcriber.onModuleInit();
+    try {
+      return await mapLimit(cases, parallel, (kase) =>
       withWorkspace(async (workDir) => {
-        const speech = join(workDir, 'speech.wav');
-        await synthesise(kase.statement, kase.voice, speech);
         const recording = join(workDir, 'recording.webm');
-        await renderCondition(speech, kase.condition, recording, { babble, impulseResponse }, seedOf(kase));
+        await renderCase(kase, recording, rooms, workDir);
         const audio = await normalize(recording, { workDir, timeoutMs: 60000 });
         const transcription = await transcriber.transcribe(audio.wavPath, { typedName: kase.statement.typedName });
         const verdict = judge({ decision: 'yes', typedName: kase.statement.typedName, transcription });
-        return { ...kase, outcome: verdict.outcome, reasons: verdict.reasons, heard: verdict.heard ?? '' };
+        return { ...kase, outcome: verdict.outcome, reasons: verdict.reasons, heard: verdict.heard ?? '', nameCheck: verdict.nameCheck };
       }),
-    );
+      );
+    } finally {
+      await transcriber.onModuleDestroy();
+    }
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
 }
 
+/** The case's WebM at `webmPath`: from the cache when it holds it, else rendered (and kept there). */
+export async function renderCase(kase: SpeechCase, webmPath: string, rooms: RoomAssets, workDir: string): Promise<void> {
+  const cache = process.env.SPEECH_CORPUS_CACHE;
+  const cached = cache ? join(cache, `${caseKey(kase)}.webm`) : undefined;
+  if (cached && (await stat(cached).catch(() => null))) return copyFile(cached, webmPath);
+  const speech = join(workDir, 'speech.wav');
+  await synthesise(kase, speech);
+  await renderCondition(speech, kase.condition, webmPath, rooms, seedOf(kase));
+  if (cached) {
+    await mkdir(cache!, { recursive: true });
+    await copyFile(webmPath, `${cached}.partial`);
+    await rename(`${cached}.partial`, cached);
+  }
+}
+
 /** The clips without speech are made, not spoken: silence, a room's noise, a melody. */
-async function synthesise(statement: Statement, voice: Voice, wavPath: string): Promise<void> {
-  if (statement.text !== undefined) return speak(voice, statement.text, wavPath);
+async function synthesise({ statement, voice }: SpeechCase, wavPath: string): Promise<void> {
+  if (statement.parts !== undefined) return speakParts(spokenParts(statement, voice), wavPath);
   const source = {
     silence: 'anullsrc=r=16000:cl=mono',
     noise: 'anoisesrc=r=16000:color=brown:amplitude=0.2:seed=5',
@@ -72,49 +100,75 @@ async function synthesise(statement: Statement, voice: Voice, wavPath: string): 
   await ffmpeg(['-f', 'lavfi', '-t', '3', '-i', source, '-ac', '1', '-ar', '16000', wavPath]);
 }
 
+function caseKey(kase: SpeechCase): string {
+  const inputs = { version: RENDER_VERSION, parts: spokenParts(kase.statement, kase.voice), kind: kase.statement.kind, condition: kase.condition, seed: seedOf(kase) };
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
+}
+
 function seedOf(kase: SpeechCase): number {
   let hash = 2166136261;
-  for (const char of `${kase.statement.id}/${kase.voice}/${kase.condition}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  for (const char of `${kase.statement.id}/${kase.voice.voice}/${kase.condition}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   return hash >>> 0;
 }
 
-export interface ConditionRow {
-  condition: SpeechCondition;
-  consents: number;
-  granted: number;
-  others: number;
-  falseGrants: number;
+/** Granted of the shown sentence, of own words, other names kept from a grant, and non-consents granted, for a group of results. */
+export interface Tally {
+  shown: { granted: number; of: number };
+  own: { granted: number; of: number };
+  otherName: { different: number; of: number; grantedMatched: number };
+  others: { granted: number; of: number };
 }
 
-/** Recall and false grants per condition, in the order the conditions were measured. */
-export function tabulate(results: readonly SpeechResult[]): ConditionRow[] {
-  const rows = new Map<SpeechCondition, ConditionRow>();
-  for (const result of results) {
-    const row = rows.get(result.condition) ?? { condition: result.condition, consents: 0, granted: 0, others: 0, falseGrants: 0 };
-    rows.set(result.condition, row);
-    const granted = result.outcome === 'granted';
-    if (result.statement.kind === 'consent') {
-      row.consents += 1;
-      row.granted += Number(granted);
-    } else {
-      row.others += 1;
-      row.falseGrants += Number(granted);
-    }
-  }
-  return [...rows.values()];
+export function tally(results: readonly SpeechResult[]): Tally {
+  const count = (kind: (result: SpeechResult) => boolean, hit: (result: SpeechResult) => boolean) => {
+    const group = results.filter(kind);
+    return { granted: group.filter(hit).length, of: group.length };
+  };
+  const granted = (result: SpeechResult) => result.outcome === 'granted';
+  const otherNames = results.filter((result) => result.statement.kind === 'other_name');
+  return {
+    shown: count((result) => result.statement.kind === 'shown_sentence', granted),
+    own: count((result) => result.statement.kind === 'own_words', granted),
+    otherName: {
+      different: otherNames.filter((result) => !granted(result) && result.nameCheck === 'different').length,
+      of: otherNames.length,
+      grantedMatched: otherNames.filter((result) => granted(result) && result.nameCheck === 'matched').length,
+    },
+    others: count((result) => !isConsent(result.statement.kind) && result.statement.kind !== 'other_name', granted),
+  };
 }
 
-/** The table as README shows it. */
-export function formatTable(rows: readonly ConditionRow[]): string {
-  const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${Math.round((100 * part) / whole)}%`);
-  const lines = rows.map((row) =>
-    `| ${CONDITION_LABELS[row.condition]} | ${row.granted} of ${row.consents} (${percent(row.granted, row.consents)}) | ${row.falseGrants} of ${row.others} |`,
-  );
-  const total = rows.reduce((sum, row) => ({ ...sum, consents: sum.consents + row.consents, granted: sum.granted + row.granted, others: sum.others + row.others, falseGrants: sum.falseGrants + row.falseGrants }));
+const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`);
+
+/** Per condition, in the order measured, then all: the table README shows. */
+export function conditionTable(results: readonly SpeechResult[]): string {
+  const conditions = [...new Set(results.map((result) => result.condition))];
+  const row = (label: string, group: readonly SpeechResult[]) => {
+    const t = tally(group);
+    return `| ${label} | ${percent(t.shown.granted, t.shown.of)} | ${percent(t.own.granted, t.own.of)} | ${percent(t.otherName.different, t.otherName.of)} | ${t.others.granted} of ${t.others.of} |`;
+  };
   return [
-    '| Condition | Genuine consents granted | Non-consents granted |',
-    '|---|---|---|',
-    ...lines,
-    `| all | ${total.granted} of ${total.consents} (${percent(total.granted, total.consents)}) | ${total.falseGrants} of ${total.others} |`,
+    '| Condition | Shown sentence granted | Own words granted | Another name: `different` | Not a consent, granted |',
+    '|---|---|---|---|---|',
+    ...conditions.map((condition) => row(CONDITION_LABELS[condition], results.filter((result) => result.condition === condition))),
+    row('all', results),
   ].join('\n');
+}
+
+/** Recall of consents (shown sentence and own words) per origin of the partner's name. */
+export function originTable(results: readonly SpeechResult[]): string {
+  const rows = NAME_ORIGINS.map((origin: NameOrigin) => {
+    const group = results.filter((result) => result.statement.origin === origin);
+    const t = tally(group);
+    const consents = group.filter((result) => isConsent(result.statement.kind));
+    const names = NAME_CHECKS.map((check) => consents.filter((result) => result.nameCheck === check).length).join(' / ');
+    return `| ${origin.replace('_', ' ')} | ${percent(t.shown.granted, t.shown.of)} | ${percent(t.own.granted, t.own.of)} | ${names} |`;
+  }).filter((line) => !line.includes('| - | - |'));
+  return [`| Name origin | Shown sentence granted | Own words granted | Name check of the consents (${NAME_CHECKS.join(' / ')}) |`, '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** The share granted of the consents of one kind under the given conditions. */
+export function recallOf(results: readonly SpeechResult[], kind: 'shown_sentence' | 'own_words', conditions?: readonly SpeechCondition[]): number {
+  const group = results.filter((result) => result.statement.kind === kind && (!conditions || conditions.includes(result.condition)));
+  return group.filter((result) => result.outcome === 'granted').length / Math.max(1, group.length);
 }

@@ -1,12 +1,17 @@
 /**
  * The one list of what a partner may say, by meaning. The local recogniser's grammar is built from it and the judge
  * reads transcripts with it, so the two cannot drift apart. Lower case, words separated by single spaces; `{name}`
- * stands for the typed name.
+ * stands for the partner's name, and is the only place a name can stand.
  */
 export const PHRASE_CLASSES = ['affirm', 'affirm_object', 'refuse', 'retract', 'hesitate', 'negate', 'name_intro', 'filler'] as const;
 export type PhraseClass = (typeof PHRASE_CLASSES)[number];
 
 export const NAME_SLOT = '{name}';
+/**
+ * The word a transcript holds where a name was said that the recogniser heard only as sounds (it fits no way of
+ * saying the typed name the check knows, nor any other name): shown as such, never as a name it did not hear.
+ */
+export const NAME_SOUNDS = '…';
 
 export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
   affirm: [
@@ -66,8 +71,8 @@ export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
     'sort of',
   ],
   negate: ['not', "don't", 'do not', 'never', 'nothing', 'nobody', "can't", 'cannot', "won't", 'without'],
-  /** Only the forms that end in the slot can reveal a different name (see `statement.ts`). */
-  name_intro: ['my name is {name}', "my name's {name}", 'i am {name}', "i'm {name}", 'this is {name}', '{name} here', '{name}'],
+  /** A name said here may be someone else's: the typed one, another, or one heard only as sounds. */
+  name_intro: ['my name is {name}', "my name's {name}", 'i am {name}', "i'm {name}", 'this is {name}'],
   /** Said around a statement without changing its meaning. */
   filler: ['um', 'uh', 'yes', 'yeah', 'okay', 'so', 'and', 'well', 'hello', 'hi'],
 };
