@@ -142,4 +142,27 @@ describe('the speech check decodes the same recording the same way', () => {
       await transcriber.onModuleDestroy();
     }
   }, 240000);
+
+  it('replaces a decoder killed mid-decode (the job aborted), and decodes the next request as before', async () => {
+    const pool = new DecoderPool({ binDir: PROJECT_BUILD!, acousticModel: ACOUSTIC_MODEL, beams, profiles: [{ warp: 1, topn: 4, allSenones: true }], size: 1, timeoutMs: 20000 });
+    const transcriber = new LocalTranscriber({ timeoutMs: 20000, binDir: PROJECT_BUILD!, decoders: 1 });
+    try {
+      const workDir = await mkdtemp(join(directory, 'abort-'));
+      const cleaned = await cleanUpForRecognition(wavs.get('dense 30 s')!, join(workDir, 'clean.wav'));
+      const { statement } = await transcriber.writeGrammar(workDir, NAME);
+      const request = { profile: { warp: 1, topn: 4, allSenones: true }, search: { ...statement, withPhones: true }, wavPath: cleaned.wavPath };
+      const started = Date.now();
+      const first = await pool.decode(request);
+      const decodeMs = Date.now() - started;
+      const aborted = new AbortController();
+      const pending = pool.decode({ ...request, signal: aborted.signal });
+      setTimeout(() => aborted.abort(new Error('the job was aborted')), decodeMs / 3);
+      await expect(pending).rejects.toThrow('the job was aborted');
+      // Aborted a third of the way in, not answered: the decoder was killed, and a new one gives the same decode.
+      expect(Date.now() - started).toBeLessThan(decodeMs * 2);
+      expect(await pool.decode(request)).toEqual(first);
+    } finally {
+      await pool.close();
+    }
+  }, 120000);
 });
