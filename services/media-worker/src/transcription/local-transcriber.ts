@@ -13,7 +13,7 @@ import { type Decoded, type DecodeRequest, DecoderPool, type DecoderProfile } fr
 import { cohortFor } from './name-cohort';
 import { type NameWord, nameWordsWithSpelling } from './name-words';
 import { dictionaryLines, type NamePronunciations, pronounceName } from './pronouncing-dictionary';
-import { buildStatementGrammar, type GrammarWeights } from './statement-grammar';
+import { alternatives, buildStatementGrammar } from './statement-grammar';
 import type { Reading, Transcriber, Transcription, TranscriptionHints } from './transcriber';
 
 export interface LocalTranscriberOptions {
@@ -160,12 +160,12 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
   }
 
   /** Writes the request's grammars and dictionaries into its workspace. */
-  async writeGrammar(directory: string, name: readonly NameWord[], signal?: AbortSignal, weights: GrammarWeights = SPEECH_CHECK_SETTINGS.grammar): Promise<RequestModel> {
+  async writeGrammar(directory: string, name: readonly NameWord[], signal?: AbortSignal): Promise<RequestModel> {
     const cmu = await loadCmuDictionary(join(this.modelDir, 'cmudict-en-us.dict'));
     const words = name.map(({ word }) => word);
     const namePronunciations = await pronounceName(name, cmu, this.timeoutMs, signal);
     const cohort = cohortFor(words, namePronunciations, cmu);
-    const grammar = buildStatementGrammar(words, weights);
+    const grammar = buildStatementGrammar(words, SPEECH_CHECK_SETTINGS.grammar);
     const lines = await dictionaryLines(cmu, grammar.vocabulary, { words, pronunciations: namePronunciations }, this.timeoutMs, signal);
     const file = (name: string) => join(directory, name);
     const statement = { jsgfPath: file('statement.jsgf'), dictPath: file('statement.dict') };
@@ -184,7 +184,7 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
 
 /** A grammar of one utterance that is one of `options` (word sequences). */
 function alternativesGrammar(rule: string, options: readonly string[]): string {
-  return `#JSGF V1.0;\ngrammar ${rule};\npublic <${rule}> = ${[...new Set(options)].map((option) => `( ${option} )`).join(' | ')} ;\n`;
+  return `#JSGF V1.0;\ngrammar ${rule};\npublic <${rule}> = ${alternatives(options)} ;\n`;
 }
 
 /** One or two names of the cohort (a first name, a surname). */

@@ -83,7 +83,8 @@ export function buildStatementGrammar(names: readonly string[], weights: Grammar
   return { jsgf, vocabulary, phoneEntries };
 }
 
-function alternatives(options: readonly string[]): string {
+/** JSGF alternatives, each a word sequence, without repeats: `( a b ) | ( c )`. */
+export function alternatives(options: readonly string[]): string {
   return [...new Set(options)].map((option) => `( ${option} )`).join(' | ');
 }
 
