@@ -11,6 +11,7 @@ import { EncryptedStorage, KeyRing, LocalDirectoryStorage, ringWithScopeKey } fr
 import { DESKTOP, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
 import { answerUpToRecording } from './support/partner-form';
+import { confirmMemberPhone } from './support/phone-code';
 import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
 
 const STATEMENT = 'My name is Jordan Lee and I consent.';
@@ -23,9 +24,11 @@ const e2e = useE2e(DESKTOP, async () => {
 describe('consent session across two phones', () => {
   test('the partner scans, records and consents; the member sees the verdict; the recording is stored encrypted', async () => {
     const { server, context, page } = e2e;
-    await registerMember(server, newAccount('Sam Rivera'), context);
+    const member = await registerMember(server, newAccount('Sam Rivera'), context);
 
     await page.goto('/consent/new');
+    // A new member proves their own phone before their first session; the session is created once they have.
+    await confirmMemberPhone(page, member.phoneNumber);
     await expectVisible(page.getByText('Waiting on Response'));
     const sessionId = await expectMemberSession(page);
     const link = await scanQrCode(page);

@@ -7,6 +7,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { DESKTOP, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
 import { answerUpToRecording } from './support/partner-form';
+import { confirmMemberPhone } from './support/phone-code';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 
 const PARTNER_NAME = 'Jordan Lee';
@@ -45,10 +46,11 @@ interface MemberScreen {
  */
 async function memberWithPollingBlocked(): Promise<MemberScreen> {
   const { server, context, page } = e2e;
-  await registerMember(server, newAccount('Sam Rivera'), context);
+  const member = await registerMember(server, newAccount('Sam Rivera'), context);
   const connected = liveSocketConnected(page);
   const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST');
   await page.goto('/consent/new');
+  await confirmMemberPhone(page, member.phoneNumber);
   const session = (await (await created).json()) as { id: string };
   await expectVisible(page.getByText('Waiting on Response'));
 

@@ -1,18 +1,22 @@
-// A member with an active subscription: sign-in, dashboard (splash, greeting, banners), learn page, logout.
+// A member with an active subscription: sign-in, their phone proved before the first session, dashboard (splash,
+// greeting, banners), learn page, logout.
+import { toE164 } from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { expectMemberSession, expectHidden, expectPath, expectVisible, newAccount, registerMember, useE2e } from './support/browser';
+import { confirmMemberPhone } from './support/phone-code';
 
 const e2e = useE2e();
 
 /** Three splash steps of 800 ms each before the main screen (spec sections 4 and 9). */
 const SPLASH_MS = 3 * 800;
 const HEADLINE = 'Starting something romantic?';
+const GREETING = /^Welcome back, \S+/;
 
 /** Opens /dashboard by URL and waits through the splash; returns how long the main screen took to appear. */
 async function openDashboard(page: Page): Promise<number> {
   const started = Date.now();
   await page.goto('/dashboard', { waitUntil: 'commit' });
-  await expectVisible(page.getByText(HEADLINE, { exact: true }), SPLASH_MS + 10_000);
+  await expectVisible(page.getByText(GREETING), SPLASH_MS + 10_000);
   return Date.now() - started;
 }
 
@@ -25,7 +29,9 @@ describe('member sign-in and dashboard', () => {
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    // After sign-in, active members go straight to a new consent session.
+    // After sign-in, active members go straight to a new consent session: a new member proves their phone there first.
+    await expectPath(page, '/consent/new');
+    await confirmMemberPhone(page, member.phoneNumber);
     await expectMemberSession(page);
 
     const elapsed = await openDashboard(page);
@@ -41,6 +47,28 @@ describe('member sign-in and dashboard', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Consent, the basics' }));
     await expectVisible(page.getByRole('heading', { level: 2, name: 'What real consent looks like' }));
     await expectVisible(page.getByRole('heading', { level: 2, name: 'How to check in' }));
+  });
+
+  test('a new member sees the phone card first, confirms the texted code, and can then start a session', async () => {
+    const { page, server, context } = e2e;
+    const member = await registerMember(server, newAccount('Noor Newcomer'), context);
+
+    await openDashboard(page);
+    const card = page.getByRole('heading', { name: 'Confirm your phone' });
+    await expectVisible(card);
+    // The number as the account stores it, E.164.
+    await expectVisible(page.getByText(toE164(member.phoneNumber)!, { exact: true }));
+    await expectHidden(page.getByRole('link', { name: 'Start New' }), 1_000);
+
+    await confirmMemberPhone(page, member.phoneNumber);
+    await page.getByRole('link', { name: 'Start New' }).click();
+    await expectMemberSession(page);
+    await expectVisible(page.getByRole('heading', { name: 'Waiting on Response' }));
+
+    // Proved once: a reload shows the dashboard's Start action, not the card.
+    await openDashboard(page);
+    await expectVisible(page.getByRole('link', { name: 'Start New' }));
+    await expectHidden(card, 1_000);
   });
 
   test('logout from the dashboard returns to / and /dashboard then goes to /register', async () => {

@@ -13,10 +13,11 @@ import {
   type ServerToClientEvents,
 } from '@app/contracts';
 import { createQueue, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { latestPhoneCode, mapLimit, spokenRecording } from '@app/testing';
+import { distinctRecording, latestPhoneCode, mapLimit, partnerCookie, spokenRecording } from '@app/testing';
 import type { Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import { eventually, registerMember } from './support/browser';
+import { proveMemberPhone } from './support/phone-code';
 import { startServer, type TestServer } from './support/server';
 
 const SESSIONS = 20;
@@ -40,6 +41,8 @@ interface CreatedSession {
   recipientToken: string;
   /** The number the partner proves, then names with their answer. */
   partnerPhone: string;
+  /** The `Cookie` pair holding the partner's credential, once their phone is proved. */
+  partnerCookie?: string;
 }
 
 let server: TestServer;
@@ -63,14 +66,17 @@ afterAll(async () => {
   await server?.stop();
 }, 30_000);
 
-/** A socket to one gateway as the web app opens it (websocket only, the app's origin); `auth.token` for a member. */
-async function connect(gatewayURL: string, auth: { token?: string } = {}): Promise<LiveSocket> {
+/**
+ * A socket to one gateway as the web app opens it (websocket only, the app's origin); `auth.token` for a member,
+ * `cookie` for a partner's browser holding their credential.
+ */
+async function connect(gatewayURL: string, auth: { token?: string } = {}, cookie?: string): Promise<LiveSocket> {
   // forceNew: socket.io-client would otherwise share one connection among all sockets to the same address.
   const socket: LiveSocket = io(gatewayURL, {
     path: LIVE_UPDATES.path,
     transports: ['websocket'],
     auth,
-    extraHeaders: { origin: server.baseURL },
+    extraHeaders: { origin: server.baseURL, ...(cookie ? { cookie } : {}) },
     reconnection: false,
     forceNew: true,
   });
@@ -117,36 +123,54 @@ async function createSession(gatewayURL: string, memberToken: string, partnerPho
   return { id, recipientToken, partnerPhone };
 }
 
+/** What the partner's phone sends: the link's token, and once their phone is proved the credential cookie it was given. */
+function partnerHeaders(session: CreatedSession): Record<string, string> {
+  const token = { 'X-Recipient-Token': session.recipientToken };
+  return session.partnerCookie ? { ...token, Cookie: session.partnerCookie } : token;
+}
+
 /**
- * The partner's calls (spec section 7): the safety questions answered Yes, their phone proved (the code texted to it,
- * read from the consent service's outbox as the phone receives it, typed back), the recording announced and uploaded,
- * then the details and Yes submitted with it.
+ * The partner's first calls (spec section 7): their phone proved, the code texted to it read from the consent
+ * service's outbox as the phone receives it and typed back. Keeps the credential cookie the confirmation set, without
+ * which no later partner call (nor their socket's join) is taken.
+ */
+async function provePartnerPhone(gatewayURL: string, session: CreatedSession): Promise<void> {
+  const phoneVerification = `${gatewayURL}/api/consent/sessions/${session.id}/phone-verification`;
+  const json = { ...partnerHeaders(session), 'content-type': 'application/json' };
+  await call(phoneVerification, { method: 'POST', headers: json, body: JSON.stringify({ recipientPhone: session.partnerPhone }) }, 200);
+  const code = await latestPhoneCode(server.devTexts, session.id);
+  const confirmed = await fetch(`${phoneVerification}/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ code }) });
+  if (confirmed.status !== 200) throw new Error(`POST .../phone-verification/confirm: ${confirmed.status} ${await confirmed.text()}`);
+  session.partnerCookie = partnerCookie(confirmed.headers.getSetCookie(), session.id);
+}
+
+/**
+ * The partner's calls after the proof, each with their credential: the safety questions answered Yes, the recording
+ * announced and uploaded, then the details and Yes submitted with it.
  */
 async function submitYes(gatewayURL: string, session: CreatedSession): Promise<ConsentSession> {
-  const partner = { 'X-Recipient-Token': session.recipientToken };
+  const partner = partnerHeaders(session);
   const json = { ...partner, 'content-type': 'application/json' };
   await call(
     `${gatewayURL}/api/consent/sessions/${session.id}/safety-check`,
     { method: 'POST', headers: json, body: JSON.stringify({ freeToSayNo: true, clearHeaded: true }) },
     200,
   );
-  const phoneVerification = `${gatewayURL}/api/consent/sessions/${session.id}/phone-verification`;
-  await call(phoneVerification, { method: 'POST', headers: json, body: JSON.stringify({ recipientPhone: session.partnerPhone }) }, 200);
-  const code = await latestPhoneCode(server.sql, session.id);
-  await call(`${phoneVerification}/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ code }) }, 200);
+  // Bytes of its own for each session: the same bytes are refused in a second session.
+  const video = distinctRecording(recording);
   const asset = await call<{ id: string }>(
     `${gatewayURL}/api/video/assets`,
     {
       method: 'POST',
-      headers: { ...partner, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: recording.length }),
+      headers: json,
+      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: video.length }),
     },
     201,
   );
   const upload = new FormData();
   upload.append('sessionId', session.id);
   upload.append('videoAssetId', asset.id);
-  upload.append('video', new Blob([new Uint8Array(recording)], { type: 'video/webm' }), 'recording.webm');
+  upload.append('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), 'recording.webm');
   await call(`${gatewayURL}/api/upload`, { method: 'POST', headers: partner, body: upload }, 201);
 
   const decision = new FormData();
@@ -155,9 +179,12 @@ async function submitYes(gatewayURL: string, session: CreatedSession): Promise<C
   return call<ConsentSession>(`${gatewayURL}/api/consent/process-video`, { method: 'POST', headers: partner, body: decision }, 202);
 }
 
-/** A partner's socket to a gateway, in the session's room (joined with the link's token). */
+/**
+ * A partner's socket to a gateway, in the session's room: joined with the link's token, the handshake carrying the
+ * credential cookie of the proved phone (the token alone no longer joins).
+ */
 async function partnerSocket(gatewayURL: string, session: CreatedSession): Promise<LiveSocket> {
-  const socket = await connect(gatewayURL);
+  const socket = await connect(gatewayURL, {}, session.partnerCookie);
   const ack = await socket.emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
   expect(ack).toEqual<JoinSessionAck>({ ok: true });
   return socket;
@@ -169,11 +196,15 @@ test(
     const [gateway1, gateway2] = server.gatewayURLs;
     // Signed up on gateway 1, the member's token is good on gateway 2 too (one JWT secret, one identity database).
     const member = await registerMember(server);
+    await proveMemberPhone(server, member);
     const memberEvents = received(await connect(gateway2, { token: member.token }));
     const sessions: CreatedSession[] = [];
     for (let i = 0; i < SESSIONS; i++) sessions.push(await createSession(gateway2, member.token, partnerPhone(i)));
     const partnerEvents = new Map<string, ConsentSession[]>();
-    for (const session of sessions) partnerEvents.set(session.id, received(await partnerSocket(gateway1, session)));
+    for (const session of sessions) {
+      await provePartnerPhone(gateway1, session);
+      partnerEvents.set(session.id, received(await partnerSocket(gateway1, session)));
+    }
 
     const answers = await mapLimit(sessions, SUBMITTING_AT_ONCE, (session) => submitYes(gateway1, session));
     expect(answers.map((answer) => answer.aiVerdict)).toEqual(sessions.map(() => 'processing'));

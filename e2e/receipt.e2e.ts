@@ -1,16 +1,17 @@
-// The partner's receipt end to end: a partner consents on their phone, their verification text (read from the outbox:
-// the `log` provider sends nothing) links to their receipt, which shows what was heard; they withdraw there, and the
+// The partner's receipt end to end: a partner consents on their phone, their verification text (read where the `log`
+// provider keeps it: it sends nothing) links to their receipt, which shows what was heard; they withdraw there, and the
 // member's open session screen turns to 'Consent Withdrawn' without a reload (the socket brings it).
+import { textedReceiptLink } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { DESKTOP, eventually, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 import { scanQrCode } from './support/qr-code';
 import { answerUpToRecording } from './support/partner-form';
+import { confirmMemberPhone } from './support/phone-code';
 
 const PARTNER_NAME = 'Jordan Lee';
 const STATEMENT = `My name is ${PARTNER_NAME} and I consent.`;
 const VERDICT_TIMEOUT_MS = 20_000;
-const RECEIPT_LINK = /(http:\/\/\S+\/r\/[0-9a-f-]{36}#[\w-]{43})$/;
 
 let media: FakeMedia;
 const e2e = useE2e(DESKTOP, async () => {
@@ -37,9 +38,10 @@ describe("the partner's receipt", () => {
     "a partner opens the receipt from their text, sees the transcript and withdraws; the member's open screen shows it withdrawn",
     async () => {
       const { server, context, page: member } = e2e;
-      await registerMember(server, newAccount('Sam Rivera'), context);
+      const account = await registerMember(server, newAccount('Sam Rivera'), context);
       const created = member.waitForResponse((response) => new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST');
       await member.goto('/consent/new');
+      await confirmMemberPhone(member, account.phoneNumber);
       const session = (await (await created).json()) as { id: string; qrCodeId: string };
       await expectVisible(member.getByText('Waiting on Response'));
       const link = await scanQrCode(member);
@@ -50,25 +52,23 @@ describe("the partner's receipt", () => {
         await consentAsPartner(partner, link);
         await expectVisible(member.getByRole('heading', { name: 'Good News' }), VERDICT_TIMEOUT_MS);
 
-        const body = await eventually(async () => {
+        const { text, link: receiptLink, secret } = await textedReceiptLink(server.devTexts, session.id);
+        expect(text).toContain(session.qrCodeId);
+        expect(text).not.toMatch(/granted|denied/i);
+        // The outbox row, once marked sent, keeps the text without the link's secret.
+        await eventually(async () => {
           const rows = (await server.sql(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner' AND purpose = 'verdict'`, [session.id])) as { body: string }[];
-          expect(rows).toHaveLength(1);
-          return rows[0].body;
-        }, 15_000);
-        expect(body).toContain(session.qrCodeId);
-        expect(body).not.toMatch(/granted|denied/i);
-        const receiptLink = RECEIPT_LINK.exec(body)?.[1];
-        expect(receiptLink).toBeDefined();
+          expect(rows.map((row) => row.body)).toEqual([text.replace(`#${secret}`, '')]);
+        });
 
         // The secret is in the fragment: the server logs and Referer never see it.
         const receipt = await partnerContext.newPage();
         const receiptCalls: string[] = [];
         receipt.on('request', (request) => receiptCalls.push(request.url()));
-        await receipt.goto(receiptLink!);
+        await receipt.goto(receiptLink);
         await expectVisible(receipt.getByRole('heading', { name: 'Your consent receipt' }));
         await expectVisible(receipt.getByText(/my name is jordan/i));
         await expectVisible(receipt.getByText('You can withdraw your consent at any time.'));
-        const secret = receiptLink!.split('#')[1];
         expect(receiptCalls.filter((url) => url.includes(secret))).toEqual([]);
 
         await receipt.getByRole('button', { name: 'Withdraw my consent' }).click();

@@ -90,7 +90,8 @@ describe('screenshots for review', () => {
       const member = await registerMember(e2e.server, newAccount('Jamie Screens'), context);
       await e2e.server.setUser(member.email, { accountDeletionDate: new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString() });
       await page.goto('/dashboard');
-      await expectVisible(page.getByText('Starting something romantic?', { exact: true }), 15_000);
+      // A new member's dashboard: the card asking them to prove their phone comes first.
+      await expectVisible(page.getByRole('heading', { name: 'Confirm your phone' }), 15_000);
       await expectVisible(page.getByRole('img', { name: 'Your profile picture' }));
       await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
       await screenshot(page, `dashboard-${width}`);

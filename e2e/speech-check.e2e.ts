@@ -9,6 +9,7 @@ import { DESKTOP, expectHidden, expectVisible, MOBILE, newAccount, newContext, r
 import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
 import { scanQrCode } from './support/qr-code';
 import { answerUpToRecording } from './support/partner-form';
+import { confirmMemberPhone } from './support/phone-code';
 
 const NAME = 'Jordan Lee';
 const SENTENCE = `My name is ${NAME} and I consent.`;
@@ -36,8 +37,9 @@ describe('the speech check in the browser', () => {
 
   async function openSession(firstTake: FakeMedia, name = NAME) {
     const { server, context, page } = e2e;
-    await registerMember(server, newAccount('Sam Rivera'), context);
+    const account = await registerMember(server, newAccount('Sam Rivera'), context);
     await page.goto('/consent/new');
+    await confirmMemberPhone(page, account.phoneNumber);
     const link = await scanQrCode(page);
     const partnerContext = await newContext(e2e, MOBILE);
     const partner = await partnerContext.newPage();

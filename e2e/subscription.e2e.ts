@@ -1,9 +1,11 @@
 // Subscriptions end to end with the billing service's `local` provider (its TEST MODE checkout page, no network):
-// register, choose Monthly, pay with the succeeding test card, /success, then /consent/new; a declined card returns to
-// the plans with the error; an active member choosing a plan sees 'Already Subscribed'; cancelling from Profile shows
-// the end date. Needs the billing service, which e2e/support/server.ts starts (with the default `local` provider).
+// register, choose Monthly, pay with the succeeding test card, /success, then /consent/new (where the new member proves
+// their phone before the first session); a declined card returns to the plans with the error; an active member
+// choosing a plan sees 'Already Subscribed'; cancelling from Profile shows the end date. Needs the billing service,
+// which e2e/support/server.ts starts (with the default `local` provider).
 import type { Page } from 'playwright-core';
 import { expectHidden, expectMemberSession, expectPath, expectVisible, makePngFile, newAccount, newContext, useE2e, type AccountInput } from './support/browser';
+import { confirmMemberPhone } from './support/phone-code';
 
 const e2e = useE2e();
 
@@ -41,7 +43,7 @@ async function payWith(page: Page, cardNumber: string, price: string): Promise<v
   await page.getByRole('button', { name: `Pay ${price}` }).click();
 }
 
-/** A new member who has paid Monthly through the test checkout and is on /consent/new. */
+/** A new member who has paid Monthly through the test checkout, proved their phone on /consent/new and is on their first session. */
 async function subscribedMember(page: Page, name: string, { card = SUCCEEDS, registerUrl = '/register' } = {}): Promise<AccountInput> {
   const account = newAccount(name);
   await registerThroughForm(page, account, registerUrl);
@@ -51,7 +53,9 @@ async function subscribedMember(page: Page, name: string, { card = SUCCEEDS, reg
   await payWith(page, card, '$40.00');
   await page.waitForURL(/\/success\?session_id=[^&]+$/);
   await expectVisible(page.getByText('Payment successful!'), VERIFY_TIMEOUT_MS);
-  // Two seconds after success, the first consent session.
+  // Two seconds after success, /consent/new: the phone first, then the first consent session.
+  await expectPath(page, '/consent/new');
+  await confirmMemberPhone(page, account.phoneNumber);
   await expectMemberSession(page);
   return account;
 }

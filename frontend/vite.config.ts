@@ -23,12 +23,15 @@ const appConfig = {
 } satisfies InlineConfig;
 
 /**
- * Modules of a few hundred bytes each that the partner's form and the member's session pages share (the session's
- * status and queries, the object-URL hook, two icons). Split apart they cost more in per-file overhead (compression
- * framing, import lines with hashed names) than they hold, so they travel as one chunk: it keeps the partner's page
- * within its 110 KB (e2e/partner-page-budget.e2e.ts).
+ * Modules of a few hundred bytes each that the partner's form shares with the member's pages: the session's status and
+ * queries, the object-URL hook, two icons, and the forms' pieces (the field and its input, the checked-form hook, the
+ * texted code's form of the partner's step and the member's phone card). Split apart they cost more in per-file
+ * overhead (compression framing, import lines with hashed names) than they hold, so they travel as one chunk: it keeps
+ * the partner's page within its 110 KB (e2e/partner-page-budget.e2e.ts), at the price of a little code the sign-in
+ * page loads without using.
  */
-const CONSENT_SHARED = /\/(lib\/consent\/session-status|lib\/consent\/session-queries|pages\/consent-form\/use-object-url|lucide-react\/dist\/esm\/icons\/(arrow-left|loader-circle))\.(ts|mjs)$/;
+const CONSENT_SHARED =
+  /\/(lib\/consent\/session-status|lib\/consent\/session-queries|pages\/consent-form\/use-object-url|components\/ui\/form-field|components\/ui\/input|components\/phone-code-form|lib\/form\/use-checked-form|lucide-react\/dist\/esm\/icons\/(arrow-left|loader-circle))\.(tsx?|mjs)$/;
 
 /**
  * After the browser's build: the public pages prerendered into it (build/prerender.ts), then .br/.gz copies of every

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (no browser download), plus helpers for accounts and waits.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -128,7 +128,8 @@ export function newAccount(fullName = 'Alex Tester'): AccountInput {
     email: `e2e-${randomBytes(5).toString('hex')}@example.com`,
     password: 'correct horse battery',
     fullName,
-    phoneNumber: '+1 555 123 4567',
+    // A number of its own: the member proves it with a texted code, read back by number, and codes per number are limited.
+    phoneNumber: `+1 555 2${String(randomInt(100)).padStart(2, '0')} ${String(randomInt(10_000)).padStart(4, '0')}`,
   };
 }
 

@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core';
 import { registerMember } from './browser';
-import { confirmPhoneFromTexts } from './phone-code';
+import { confirmPhoneFromTexts, proveMemberPhone } from './phone-code';
 import { answerSafetyQuestionsYes } from './safety-questions';
 import type { TestServer } from './server';
 
 /** The number every browser test's partner gives (each test file has a server and database of its own). */
 const PARTNER_PHONE = '+1 555 987 6543';
 
-/** A real session's partner link, made through the API the way the member's phone makes it. */
+/** A real session's partner link, made through the API the way the member's phone makes it (their phone proved first). */
 export async function partnerLink(server: TestServer): Promise<string> {
   const member = await registerMember(server);
+  await proveMemberPhone(server, member);
   const response = await fetch(`${server.baseURL}/api/consent/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${member.token}` },
@@ -28,6 +29,6 @@ export async function answerUpToRecording(partner: Page, name: string, phone = P
   await partner.getByLabel('Phone number').fill(phone);
   await partner.getByRole('button', { name: 'Yes', exact: true }).click();
   await partner.getByRole('button', { name: 'Continue' }).click();
-  await confirmPhoneFromTexts(partner);
+  await confirmPhoneFromTexts(partner, phone);
   await answerSafetyQuestionsYes(partner);
 }

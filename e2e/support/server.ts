@@ -2,7 +2,7 @@
 // worker, started as child processes on a database, Redis prefix and storage directory of their own, so every test
 // file can run its own copy in parallel. Several gateways and media workers can share them, as replicas would.
 import { workerName } from '@app/queue';
-import { createTestDatabase, deleteRedisKeys, pocketsphinxEnvironment, testRedisPrefix, testRedisUrl, type TestDatabase } from '@app/testing';
+import { consentDevTexts, createTestDatabase, deleteRedisKeys, pocketsphinxEnvironment, testRedisPrefix, testRedisUrl, type DevTextsReader, type TestDatabase } from '@app/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -50,6 +50,8 @@ export interface TestServer {
   storageDir: string;
   /** The key ring the consent service encrypts with, as STORAGE_ENCRYPTION_KEYS / _ACTIVE_KEY_ID spell it. */
   encryptionKeys: { spec: string; activeId: string };
+  /** The texts the consent service's `log` provider handed over, newest first: what the phones received. */
+  devTexts: DevTextsReader;
   /** Runs SQL against this server's own database. */
   sql<T extends QueryResultRow = QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   /** Sets identity.users columns for the account with this e-mail. */
@@ -216,7 +218,8 @@ export async function startServer({ gateways = 1, mediaWorkers = 1 }: ServerOpti
   };
 
   try {
-    const consent = start(CONSENT_MAIN, { ...shared, CONSENT_HOST: '127.0.0.1', CONSENT_PORT: String(consentPort), MEDIA_WORKER_TOKEN, ...keyRing, PUBLIC_URL: baseURL });
+    // Every phone of a file asks for its codes from 127.0.0.1, and a member may record many sessions (multi-instance).
+    const consent = start(CONSENT_MAIN, { ...shared, CONSENT_HOST: '127.0.0.1', CONSENT_PORT: String(consentPort), MEDIA_WORKER_TOKEN, ...keyRing, PUBLIC_URL: baseURL, PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000', PHONE_CODES_PER_MEMBER_PER_HOUR: '100000' });
     // Each applies its migrations on start, one after the other (consent, billing, the first gateway), so none race on
     // one database; the other gateways, finding them applied, start together with the media workers.
     await waitForReady('consent service', consentURL, consent.child, consent.output);
@@ -251,6 +254,7 @@ export async function startServer({ gateways = 1, mediaWorkers = 1 }: ServerOpti
     supportEmail: TEST_SUPPORT_EMAIL,
     storageDir,
     encryptionKeys,
+    devTexts: consentDevTexts(consentURL, INTERNAL_SERVICE_TOKEN),
     sql,
     async setUser(email, fields) {
       const sets: string[] = [];

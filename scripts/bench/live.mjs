@@ -1,17 +1,18 @@
 // npm run bench:live: 10,000 waiting phones. CLIENTS Socket.IO clients (default 10,000) spread over TWO gateways
 // sharing Redis (the Socket.IO Redis adapter, as in production), held by client processes: for each of CLIENTS/2
 // sessions, its member's phone (signed in with a real token, in the member's room) on one gateway and its partner's
-// (joined to the session's room with the link's token) on the other. Then VERDICTS verdicts (default 1,000) at a
-// steady VERDICT_RATE through the real path: the media worker's internal call to the consent service
-// (POST /analysis/{id}/verdict) commits the verdict and queues the push job, a gateway's worker reads the session and
-// emits it to both rooms. Each is timed from the moment that call returns (the verdict committed before it) to its
-// arrival on BOTH the member's and the partner's socket, and also from its row's created_at (the transaction's start,
-// so that figure holds the transaction itself); every event arriving on a socket that does not follow its session is
-// counted as misdelivered. Beside it, in the same run: a bare Socket.IO + Redis adapter server, two instances, the
-// same clients in the same rooms, the same events emitted through the adapter at the same rate (timed from the push
-// request). Members beyond the first are copies of one registered through the API (SQL, with sign-ins and tokens
-// signed like the gateway's: 5,000 argon2 hashes would take the set-up's whole budget); their sessions are created,
-// and the verdicts' sessions answered (phone proved, a recording submitted), through the API.
+// (joined to the session's room with the link's token, and with the partner's credential cookie once their phone is
+// proved) on the other. Then VERDICTS verdicts (default 1,000) at a steady VERDICT_RATE through the real path: the
+// media worker's internal call to the consent service (POST /analysis/{id}/verdict) commits the verdict and queues
+// the push job, a gateway's worker reads the session and emits it to both rooms. Each is timed from the moment that
+// call returns (the verdict committed before it) to its arrival on BOTH the member's and the partner's socket, and
+// also from its row's created_at (the transaction's start, so that figure holds the transaction itself); every event
+// arriving on a socket that does not follow its session is counted as misdelivered. Beside it, in the same run: a
+// bare Socket.IO + Redis adapter server, two instances, the same clients in the same rooms, the same events emitted
+// through the adapter at the same rate (timed from the push request). Members beyond the first are copies of one
+// registered through the API (SQL, with sign-ins and tokens signed like the gateway's: 5,000 argon2 hashes would take
+// the set-up's whole budget); their sessions are created, and the verdicts' sessions answered (phone proved, safety
+// questions, a recording submitted), through the API.
 import { fork, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { buildIfNeeded } from './support/build.mjs';
 import { cpuMsOf, freePort, memoryOf, startProcess, stopProcess, waitForReady } from './support/processes.mjs';
-import { createSession, createSessions, verifyPartnerPhone } from './support/sessions.mjs';
+import { answerSafetyQuestions, createSession, createSessions, partnerHeaders, verifyPartnerPhone } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
 import { importTypeScript } from './support/typescript.mjs';
 
@@ -71,7 +72,8 @@ try {
     urls: stack.gatewayUrls,
     processes: [stack.processes.gateway, stack.processes['gateway-2']],
     member: (session) => ({ auth: { token: session.memberToken } }),
-    partner: (session) => ({ join: { sessionId: session.id, token: session.recipientToken } }),
+    // A proved partner's handshake carries the credential cookie, as their browser sends it: the link's token alone no longer joins.
+    partner: (session) => ({ join: { sessionId: session.id, token: session.recipientToken }, cookie: session.partnerCookie }),
     push: reportVerdict,
     transactionStarts: verdictRowTimes,
     upstream: stack.processes.consent,
@@ -196,16 +198,17 @@ function raiseFileLimit(needed) {
 /**
  * SESSIONS sessions with their member's sign-in: the first member registered through the API, the others copies of
  * it in SQL (own e-mail, own sign-in row, a token signed with the gateways' secret as the gateway signs one), each
- * with one session created through the API; the first VERDICTS sessions answered through the API (phone proved, Yes
- * with a recording), so each awaits its analysis. [{id, userId, memberToken, recipientToken, videoAssetId}]
+ * with one session created through the API; the first VERDICTS sessions answered through the API (phone proved,
+ * safety questions, Yes with a recording), so each awaits its analysis.
+ * [{id, userId, memberToken, recipientToken, partnerCookie, videoAssetId}], the last two for those only.
  */
 async function population() {
   const [first] = await createSessions(stack, 1, 1);
   const [{ initiator_user_id: firstUserId }] = await stack.sql('SELECT initiator_user_id FROM consent.consent_sessions WHERE id = $1', [first.id]);
   const signIns = await stack.sql(
     `WITH copies AS (
-       INSERT INTO identity.users (email, password_hash, full_name, phone_number, profile_picture_key, subscription_status)
-       SELECT 'bench-live-' || g || '@example.invalid', password_hash, full_name, phone_number, profile_picture_key, subscription_status
+       INSERT INTO identity.users (email, password_hash, full_name, phone_number, phone_verified_at, profile_picture_key, subscription_status)
+       SELECT 'bench-live-' || g || '@example.invalid', password_hash, full_name, phone_number, phone_verified_at, profile_picture_key, subscription_status
          FROM identity.users, generate_series(2, $2::int) g WHERE id = $1
        RETURNING id)
      INSERT INTO identity.auth_sessions (id, user_id, expires_at) SELECT gen_random_uuid(), id, now() + interval '1 day' FROM copies
@@ -217,10 +220,11 @@ async function population() {
     return { ...(await createSession(stack, token)), userId };
   });
   const sessions = [{ ...first, userId: firstUserId }, ...others];
-  const recording = await makeTestRecording('webm');
   await mapLimit(sessions.slice(0, VERDICTS), SETUP_AT_ONCE, async (session) => {
     await verifyPartnerPhone(stack, session, PARTNER.phone);
-    await submitYes(session, recording);
+    await answerSafetyQuestions(stack, session);
+    // A recording of its own (makeTestRecording's bytes differ each call): the same bytes are refused in a second session.
+    await submitYes(session, await makeTestRecording('webm'));
   });
   const assets = await stack.sql(`SELECT id, video_asset_id FROM consent.consent_sessions WHERE ai_verdict = 'processing'`);
   const assetOf = new Map(assets.map(({ id, video_asset_id: assetId }) => [id, assetId]));
@@ -237,7 +241,7 @@ async function submitYes(session, recording) {
   const fields = { sessionId: session.id, decision: 'yes', recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true' };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('video', new Blob([recording], { type: 'video/webm' }), 'recording.webm');
-  const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, { method: 'POST', headers: { 'X-Recipient-Token': session.recipientToken }, body: form });
+  const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, { method: 'POST', headers: partnerHeaders(session), body: form });
   if (response.status !== 202) throw new Error(`POST /api/consent/process-video: ${response.status} ${await response.text()}`);
 }
 

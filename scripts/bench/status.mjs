@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpuMsOf, memoryOf } from './support/processes.mjs';
 import { buildIfNeeded } from './support/build.mjs';
-import { createSessions } from './support/sessions.mjs';
+import { createSessions, partnerHeaders, verifyPartnerPhone } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
 import { rotationScript, runWrk } from './support/wrk.mjs';
 
@@ -18,6 +18,8 @@ const WARMUP_SECONDS = 3;
 const REFILL_SECONDS = 1;
 const MEMBERS = 5;
 const SESSIONS_PER_MEMBER = 4;
+/** The number each session's partner proves (the members registered with another). */
+const PARTNER_PHONE = '+1 555 010 0001';
 const TARGET = { ratio: 0.5, p99Ms: 50, rssMb: 200 };
 
 process.chdir(new URL('../..', import.meta.url).pathname);
@@ -29,6 +31,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.sto
 
 try {
   const sessions = await createSessions(stack, MEMBERS, SESSIONS_PER_MEMBER);
+  // The partner's screen polls once their phone is proved, with the credential cookie that gave them.
+  for (const session of sessions) await verifyPartnerPhone(stack, session, PARTNER_PHONE);
   const bearer = (session) => ({ Authorization: `Bearer ${session.memberToken}` });
   const scenarios = [
     {
@@ -44,10 +48,12 @@ try {
       processes: ['gateway', 'consent'],
     },
     {
-      name: 'partner: X-Recipient-Token',
+      name: 'partner: link token + credential',
       baseUrl: stack.gatewayUrl,
-      requests: sessions.map((s) => ({ path: `/api/consent/sessions/${s.id}`, headers: { 'X-Recipient-Token': s.recipientToken } })),
+      requests: sessions.map((s) => ({ path: `/api/consent/sessions/${s.id}`, headers: partnerHeaders(s) })),
       processes: ['gateway', 'consent'],
+      // The partner's own view, with their `check`: the link's token alone reads the session as the member sees it.
+      answers: (session) => session.check !== null,
     },
   ];
 
@@ -55,6 +61,7 @@ try {
     const [{ path, headers }] = scenario.requests;
     const check = await fetch(scenario.baseUrl + path, { headers });
     if (check.status !== 200) throw new Error(`${scenario.name}: a first request answered ${check.status}`);
+    if (scenario.answers && !scenario.answers(await check.json())) throw new Error(`${scenario.name}: a first request was not answered as expected`);
     const script = await rotationScript(stack.workDir, `scenario-${index}`, scenario.requests);
     scenario.load = (seconds) => runWrk({ baseUrl: scenario.baseUrl, script, connections: CONNECTIONS, seconds });
     scenario.rounds = [];

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { buildIfNeeded } from './support/build.mjs';
-import { createSessions, verifyPartnerPhone } from './support/sessions.mjs';
+import { answerSafetyQuestions, createSessions, partnerHeaders, verifyPartnerPhone } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
 import { importTypeScript } from './support/typescript.mjs';
 
@@ -54,6 +54,7 @@ process.env.POCKETSPHINX_BIN_DIR = build.stdout;
 buildIfNeeded(MAINS, { mediaWorker: true });
 const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
 const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
+const { distinctRecording } = await importTypeScript('../../libs/testing/src/test-recordings.ts', import.meta.url);
 
 const stack = await startStack({ baseline: false, mediaWorker: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.stop().finally(() => process.exit(130)));
@@ -136,7 +137,7 @@ function liveUpdates() {
   const waiting = new Map();
   return {
     async connect(token) {
-      const socket = openSocket({ token });
+      const socket = openSocket({ auth: { token } });
       socket.on(LIVE_UPDATES.sessionUpdated, (session) => {
         const at = performance.now();
         if (session.aiVerdict === 'processing' || session.aiVerdict === null) return;
@@ -160,9 +161,13 @@ function liveUpdates() {
   };
 }
 
-/** A socket to the gateway as the web app opens one (the app's Origin, websocket only), closed with the run. */
-function openSocket(auth) {
-  const socket = io(stack.gatewayUrl, { path: LIVE_UPDATES.path, transports: ['websocket'], auth, extraHeaders: { origin: stack.gatewayUrl }, reconnection: false });
+/**
+ * A socket to the gateway as the web app opens one (the app's Origin, websocket only), closed with the run: a
+ * member's with `auth`, a partner's with the cookie their browser holds.
+ */
+function openSocket({ auth, cookie } = {}) {
+  const extraHeaders = { origin: stack.gatewayUrl, ...(cookie ? { cookie } : {}) };
+  const socket = io(stack.gatewayUrl, { path: LIVE_UPDATES.path, transports: ['websocket'], auth, extraHeaders, reconnection: false });
   sockets.push(socket);
   return socket;
 }
@@ -175,12 +180,12 @@ function connected(socket) {
 }
 
 /**
- * The partner's socket, in the session's room (the link's token, as the partner's page joins): `arrival(n)` resolves
- * with the moment the push after the first `n` arrived there. A retake offer is pushed to this room alone; the
- * submission itself is pushed first.
+ * The partner's socket, in the session's room (the link's token and, the phone being proved, the credential cookie in
+ * the handshake, as the partner's page joins): `arrival(n)` resolves with the moment the push after the first `n`
+ * arrived there. A retake offer is pushed to this room alone; the submission itself is pushed first.
  */
 async function partnerSocket(session) {
-  const socket = openSocket();
+  const socket = openSocket({ cookie: session.partnerCookie });
   await connected(socket);
   const ack = await socket.timeout(VERDICT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
   if (!ack.ok) throw new Error(`join-session refused: ${JSON.stringify(ack)}`);
@@ -218,7 +223,7 @@ async function retakeRun(live, session, recording) {
   for (let seen = 0; !view?.check?.retakeAllowed && seen < 2; seen++) {
     offeredAt = await partner.arrival(seen);
     view = await expectStatus(
-      await fetch(`${stack.gatewayUrl}/api/consent/sessions/${session.id}`, { headers: { 'X-Recipient-Token': session.recipientToken } }),
+      await fetch(`${stack.gatewayUrl}/api/consent/sessions/${session.id}`, { headers: partnerHeaders(session) }),
       200,
       'GET /api/consent/sessions/{id} (partner)',
     );
@@ -232,13 +237,17 @@ async function retakeRun(live, session, recording) {
 }
 
 /**
- * `count` fresh sessions, their partner's phone (PARTNER.phone, the number each decision names) proved through the API
- * and their members' sockets connected before anything is submitted: none of it is inside a measured time.
+ * `count` fresh sessions, their partner's phone (PARTNER.phone, the number each decision names) proved and the safety
+ * questions answered through the API, and their members' sockets connected before anything is submitted: none of it
+ * is inside a measured time.
  */
 async function sessionsFor(live, count) {
   const members = Math.ceil(count / SESSIONS_PER_MEMBER);
   const sessions = (await createSessions(stack, members, Math.ceil(count / members))).slice(0, count);
-  for (const session of sessions) await verifyPartnerPhone(stack, session, PARTNER.phone);
+  for (const session of sessions) {
+    await verifyPartnerPhone(stack, session, PARTNER.phone);
+    await answerSafetyQuestions(stack, session);
+  }
   for (const token of new Set(sessions.map((s) => s.memberToken))) await live.connect(token);
   return sessions;
 }
@@ -250,12 +259,14 @@ async function expectStatus(response, status, what) {
 
 /** The partner's recording announced and uploaded (POST /api/video/assets, POST /api/upload): its asset id. */
 async function uploadRecording(session, recording) {
-  const partner = { 'X-Recipient-Token': session.recipientToken };
+  // Bytes of its own for each session: the same bytes are refused in a second session.
+  const bytes = distinctRecording(recording.bytes);
+  const partner = partnerHeaders(session);
   const asset = await expectStatus(
     await fetch(`${stack.gatewayUrl}/api/video/assets`, {
       method: 'POST',
       headers: { ...partner, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: recording.bytes.length }),
+      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: bytes.length }),
     }),
     201,
     'POST /api/video/assets',
@@ -263,7 +274,7 @@ async function uploadRecording(session, recording) {
   const form = new FormData();
   form.append('sessionId', session.id);
   form.append('videoAssetId', asset.id);
-  form.append('video', new Blob([recording.bytes], { type: 'video/webm' }), 'recording.webm');
+  form.append('video', new Blob([bytes], { type: 'video/webm' }), 'recording.webm');
   await expectStatus(await fetch(`${stack.gatewayUrl}/api/upload`, { method: 'POST', headers: partner, body: form }), 201, 'POST /api/upload');
   return asset.id;
 }
@@ -281,7 +292,7 @@ async function submitDecision(session, videoAssetId) {
   })) form.append(key, value);
   const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, {
     method: 'POST',
-    headers: { 'X-Recipient-Token': session.recipientToken },
+    headers: partnerHeaders(session),
     body: form,
   });
   const acceptedAt = performance.now();

@@ -56,7 +56,7 @@ async function partnerLink(app) {
     phoneNumber: '+1 555 123 4567',
     profilePicture: `data:image/png;base64,${picture.toString('base64')}`,
   });
-  await app.sql(`UPDATE identity.users SET subscription_status = 'active' WHERE email = $1`, [email]);
+  await app.sql(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE email = $1`, [email]);
   const session = await postJson(`${app.gatewayUrl}/api/consent/sessions`, { deleteAfterDays: 90 }, token);
   return `${app.gatewayUrl}/consent/form/${encodeURIComponent(session.qrCodeId)}?token=${encodeURIComponent(session.recipientToken)}`;
 }

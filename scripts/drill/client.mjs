@@ -19,8 +19,11 @@ export class ApiError extends Error {
  */
 export function apiClient({ gatewayUrls, serverErrors, stopped }) {
   let counted = 0;
-  /** One call, retried on a refused connection (next gateway) or a 5xx until the run stops; other answers returned. */
-  async function call(method, path, { headers = {}, json, form, expect = [200, 201, 202], preferred = 0 } = {}) {
+  /**
+   * One call, retried on a refused connection (next gateway) or a 5xx until the run stops; other answers returned:
+   * the body, or with `cookies` {body, setCookies} (the answer's Set-Cookie headers).
+   */
+  async function call(method, path, { headers = {}, json, form, expect = [200, 201, 202], preferred = 0, cookies = false } = {}) {
     let attempt = 0;
     for (;;) {
       const url = gatewayUrls[(preferred + attempt) % gatewayUrls.length] + path;
@@ -47,7 +50,7 @@ export function apiClient({ gatewayUrls, serverErrors, stopped }) {
         body = { raw: text.slice(0, 200) };
       }
       if (response.status >= 500) serverErrors.push({ at: Date.now(), status: response.status, body, path: `${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}')}` });
-      if (expect.includes(response.status)) return body;
+      if (expect.includes(response.status)) return cookies ? { body, setCookies: response.headers.getSetCookie() } : body;
       if (response.status >= 500 && !stopped()) {
         await sleep(RETRY_PAUSE_MS);
         continue;

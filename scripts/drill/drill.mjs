@@ -39,6 +39,11 @@ const CALM_MS = 1_500;
 /** At the end: every submitted session's verdict on both sockets, at most this long. */
 const DRAIN_MS = 60_000;
 const STATEMENT = 'My name is Jordan and I consent';
+/**
+ * How long a partner's code is still looked for while the consent service does not answer (restarting), beyond the
+ * outbox reader's own wait for the text (10 s); then a new code is asked for.
+ */
+const PARTNER_CODE_WAIT_MS = 5_000;
 
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`DRILL_ROUNDS must be a positive whole number, not ${process.env.DRILL_ROUNDS}`);
 if (!Number.isFinite(MAX_SECONDS) || MAX_SECONDS < 30) throw new Error(`DRILL_MAX_SECONDS must be at least 30, not ${process.env.DRILL_MAX_SECONDS}`);
@@ -49,8 +54,9 @@ if (missing.length || !existsSync('dist/frontend/index.html')) {
   process.exit(1);
 }
 
-const { latestPhoneCode } = await importTypeScript('../../libs/testing/src/phone-codes.ts', import.meta.url);
+const { consentDevTexts, latestMemberPhoneCode, latestPhoneCode } = await importTypeScript('../../libs/testing/src/dev-texts.ts', import.meta.url);
 const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
+const { distinctRecording } = await importTypeScript('../../libs/testing/src/test-recordings.ts', import.meta.url);
 const { formatReport, tally } = await importTypeScript('./tally.ts', import.meta.url);
 
 const startedAt = Date.now();
@@ -117,6 +123,9 @@ try {
   pool.on('error', () => undefined); // an idle client cut by the Postgres restart; the next query gets a new one
   cleanups.push(() => pool.end());
   const sql = async (text, params = []) => (await pool.query(text, params)).rows;
+  const devTexts = consentDevTexts(services.consentUrl, services.internalToken);
+  // The outbox's texts sent from `since` on (ms; the services run on this machine's clock).
+  const textedSince = (since) => async () => (await devTexts()).filter((text) => Date.parse(text.sentAt) >= since);
   const retried = (what) => eventually(() => what().catch(() => null), 30_000, 200);
 
   const serverErrors = [];
@@ -128,7 +137,11 @@ try {
     origin: services.gatewayUrls[0],
     stopped,
     onError: (error) => socketErrors.push(error.message),
-    phoneCode: async (sessionId) => (await retried(() => latestPhoneCode(sql, sessionId))) ?? latestPhoneCode(sql, sessionId),
+    // The codes as the phones received them: the consent service's development outbox (its `log` provider). A
+    // partner's code texted since `since` (ms), or null when none can be read within a few seconds: the outbox is in
+    // the service's memory, and a restart forgets it.
+    phoneCode: (sessionId, since) => eventually(() => latestPhoneCode(textedSince(since), sessionId).catch(() => null), PARTNER_CODE_WAIT_MS),
+    memberPhoneCode: async (phone) => (await retried(() => latestMemberPhoneCode(devTexts, phone))) ?? latestMemberPhoneCode(devTexts, phone),
   };
   const members = [];
   for (let i = 0; i < MEMBERS; i += 1) members.push(await subscribedMember(context, i));
@@ -148,7 +161,8 @@ try {
       if (!generating) break;
       submitting += 1;
       const member = members[n % MEMBERS];
-      submittedSession(context, member, n, n % NO_EVERY === NO_EVERY - 1 ? 'no' : 'yes', recording)
+      // Bytes of its own for each session: the same bytes are refused in a second session.
+      submittedSession(context, member, n, n % NO_EVERY === NO_EVERY - 1 ? 'no' : 'yes', distinctRecording(recording))
         .then((session) => {
           submitted.push(session);
           partners.push(session.partner);

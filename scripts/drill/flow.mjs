@@ -1,11 +1,15 @@
 // One member and their sessions end to end through the public API only, as the web app and a partner's phone make
 // the calls: registered, subscribed through the local provider's TEST MODE checkout, the member's socket open; then
-// each session: created, the partner's socket joined with the link's token, the safety questions, the partner's
-// phone proved with the texted code, the recording uploaded and Yes or No submitted. The drill's clock starts at the
-// 202 (`submittedAt`); the sockets record when the verdict reached them.
+// each session: created, the partner's phone proved with the texted code (which gives the partner's credential
+// cookie, sent with every partner call after it), the partner's socket joined with the link's token and that cookie,
+// the safety questions, the recording uploaded and Yes or No submitted. The drill's clock starts at the 202
+// (`submittedAt`); the sockets record when the verdict reached them.
 import { randomBytes } from 'node:crypto';
+import { importTypeScript } from '../bench/support/typescript.mjs';
 import { ApiError } from './client.mjs';
 import { isVerdict, liveSocket } from './live.mjs';
+
+const { partnerCookie } = await importTypeScript('../../libs/testing/src/partner-credential.ts', import.meta.url);
 
 /** A valid 1x1 PNG: registration requires a picture. */
 const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -18,6 +22,8 @@ const ALREADY_ANSWERED = new Set([409]);
 const UPLOAD_TAKEN = 'recording_already_stored';
 const UPLOAD_IN_PROGRESS = 'recording_uploading';
 const UPLOAD_TRIES = 3;
+/** The new codes a partner may ask for in a session (the product's limit). */
+const CODE_RESENDS = 3;
 
 /**
  * The recording announced and uploaded: its asset id. A retry that finds the first try stored takes it; one that
@@ -48,12 +54,15 @@ async function uploadedRecording(api, partner, sessionId, recording) {
   }
 }
 
+/** Each member proves a number of their own, in another range than the partners'. */
+const memberPhone = (index) => `+1 555 010 ${String(index).padStart(4, '0')}`;
+
 /** Each session's partner proves a number of their own (the daily limit is per number). */
 const partnerPhone = (n) => `+1 555 ${String(200 + Math.floor(n / 10_000)).padStart(3, '0')} ${String(n % 10_000).padStart(4, '0')}`;
 
 /**
- * `context`: {api, gatewayUrls, origin, stopped, onError, phoneCode(sessionId)}. Resolves once the member is active
- * and their socket is connected.
+ * `context`: {api, gatewayUrls, origin, stopped, onError, phoneCode(sessionId, since), memberPhoneCode(phone)}.
+ * Resolves once the member is active and their socket is connected.
  */
 export async function subscribedMember(context, index) {
   const { api } = context;
@@ -62,12 +71,15 @@ export async function subscribedMember(context, index) {
       username: `drill-${index}-${randomBytes(3).toString('hex')}@example.invalid`,
       password: randomBytes(12).toString('base64url'),
       fullName: `Drill Member ${index}`,
-      phoneNumber: '+1 555 010 0000',
+      phoneNumber: memberPhone(index),
       profilePicture: PICTURE,
     },
     preferred: index,
   });
   const bearer = { authorization: `Bearer ${token}` };
+  // The member proves their own phone before their first session, as the dashboard's card has them do.
+  await api.call('POST', '/api/auth/phone-verification', { headers: bearer, json: {} });
+  await api.call('POST', '/api/auth/phone-verification/confirm', { headers: bearer, json: { code: await context.memberPhoneCode(user.phoneNumber) } });
   const checkout = await api.call('POST', '/api/stripe/create-subscription', { headers: bearer, json: { plan: 'monthly' } });
   await api.call('POST', `/api/billing/test-checkout/${encodeURIComponent(checkout.sessionId)}/pay`, { headers: bearer, json: SUCCEEDING_CARD });
   // The payment reaches the gateway through billing's event and account-update jobs; /success asks until it has.
@@ -96,6 +108,29 @@ function rotate(list, by) {
 }
 
 /**
+ * The partner's phone proved: a code texted to `phone`, read as the phone receives it, typed back. The consent
+ * service keeps the texts it "sent" in its memory only, so one sent just before it was killed may never be read: then
+ * a new code is asked for, as the partner would press "New code", at most CODE_RESENDS times. Resolves with the
+ * partner's headers from then on: the link's token and the credential cookie the confirmation set.
+ */
+async function provedPartner(context, session, phone) {
+  const { api } = context;
+  const partner = { 'X-Recipient-Token': session.recipientToken };
+  const base = `/api/consent/sessions/${session.id}/phone-verification`;
+  for (let resends = 0; ; resends += 1) {
+    // Only a code texted after this ask is this ask's: an earlier one stops working once a new one is sent.
+    const askedAt = Date.now();
+    await api.call('POST', base, { headers: partner, json: { recipientPhone: phone } });
+    const code = await context.phoneCode(session.id, askedAt);
+    if (code) {
+      const { setCookies } = await api.call('POST', `${base}/confirm`, { headers: partner, json: { code }, cookies: true });
+      return { ...partner, Cookie: partnerCookie(setCookies, session.id) };
+    }
+    if (resends === CODE_RESENDS) throw new Error(`no code for session ${session.id} could be read, after ${CODE_RESENDS} new ones`);
+  }
+}
+
+/**
  * One session of `member`, numbered `n` in the run: Yes with the recording when `decision` is 'yes', No with it
  * otherwise. Resolves with {id, submittedAt, partner} once the 202 came (null `submittedAt` if it never did before
  * the run's end), the partner's socket still open to hear the verdict.
@@ -104,24 +139,22 @@ export async function submittedSession(context, member, n, decision, recording) 
   const { api } = context;
   const session = await api.call('POST', '/api/consent/sessions', { headers: member.bearer, json: { deleteAfterDays: 30 }, preferred: n });
   member.sessionIds.push(session.id);
-  const partner = { 'X-Recipient-Token': session.recipientToken };
   const base = `/api/consent/sessions/${session.id}`;
+  const phone = partnerPhone(n);
+  const partner = await provedPartner(context, session, phone);
   const partnerSocket = liveSocket({
     gatewayUrls: rotate(context.gatewayUrls, n + 1),
     origin: context.origin,
     auth: {},
     join: { sessionId: session.id, token: session.recipientToken },
+    cookie: partner.Cookie,
     read: (id) => api.call('GET', `/api/consent/sessions/${id}`, { headers: partner }),
     sessionIds: () => [session.id],
     stopped: context.stopped,
     onError: context.onError,
   });
   await partnerSocket.start();
-  const phone = partnerPhone(n);
   await api.call('POST', `${base}/safety-check`, { headers: partner, json: { freeToSayNo: true, clearHeaded: true } });
-  await api.call('POST', `${base}/phone-verification`, { headers: partner, json: { recipientPhone: phone } });
-  const code = await context.phoneCode(session.id);
-  await api.call('POST', `${base}/phone-verification/confirm`, { headers: partner, json: { code } });
   const assetId = await uploadedRecording(api, partner, session.id, recording);
   const fields = { sessionId: session.id, decision, recipient_full_name: PARTNER_NAME, recipient_phone: phone, is_over_18: 'true', videoAssetId: assetId };
   try {

@@ -1,7 +1,8 @@
-// Live sockets as the web app keeps them: a member's (signed in) or a partner's (joined to one session with the link's
-// token), websocket only with the app's Origin. When its gateway goes away the socket connects again, to the other
-// gateway first (as a load balancer sends it to a live one), and after each reconnect reads its sessions once over
-// HTTP for whatever was pushed while it was down, as the web app does. It records when each verdict reached it.
+// Live sockets as the web app keeps them: a member's (signed in) or a partner's (joined to one session with the
+// link's token and the partner's credential cookie), websocket only with the app's Origin. When its gateway goes away
+// the socket connects again, to the other gateway first (as a load balancer sends it to a live one), and after each
+// reconnect reads its sessions once over HTTP for whatever was pushed while it was down, as the web app does. It
+// records when each verdict reached it.
 import { io } from 'socket.io-client';
 import { sleep } from './waiting.mjs';
 
@@ -13,9 +14,10 @@ const HANDSHAKE_TIMEOUT_MS = 5_000;
 /** A verdict a screen shows: neither none yet nor the analysis still running. */
 export const isVerdict = (aiVerdict) => aiVerdict !== null && aiVerdict !== undefined && aiVerdict !== 'processing';
 
-function open(url, { origin, auth, join }) {
+function open(url, { origin, auth, join, cookie }) {
   return new Promise((resolve, reject) => {
-    const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth, extraHeaders: { origin }, reconnection: false, forceNew: true, timeout: HANDSHAKE_TIMEOUT_MS });
+    const extraHeaders = { origin, ...(cookie ? { cookie } : {}) };
+    const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth, extraHeaders, reconnection: false, forceNew: true, timeout: HANDSHAKE_TIMEOUT_MS });
     socket.once('connect_error', (error) => {
       socket.close();
       reject(error);
@@ -36,12 +38,13 @@ function open(url, { origin, auth, join }) {
 }
 
 /**
- * `auth`: {token} for a member; a partner's is {} with `join` {sessionId, token}. `read(id)`: the session as this
- * client reads it over HTTP; `sessionIds()`: the sessions it follows; `stopped()`: true once the run is over.
+ * `auth`: {token} for a member; a partner's is {} with `join` {sessionId, token} and `cookie`, the `Cookie` header
+ * holding their credential (the link's token alone joins no more once the phone is proved). `read(id)`: the session
+ * as this client reads it over HTTP; `sessionIds()`: the sessions it follows; `stopped()`: true once the run is over.
  * `arrivals` maps a session id to the moments a new verdict reached this client (a push carrying the same verdict
  * again, e.g. once its text was sent, is no new verdict); a second entry is a duplicate.
  */
-export function liveSocket({ gatewayUrls, origin, auth, join, read, sessionIds, stopped, onError }) {
+export function liveSocket({ gatewayUrls, origin, auth, join, cookie, read, sessionIds, stopped, onError }) {
   const arrivals = new Map();
   const seen = new Map();
   let socket;
@@ -58,7 +61,7 @@ export function liveSocket({ gatewayUrls, origin, auth, join, read, sessionIds, 
     for (let attempt = 0; !stopped(); attempt += 1) {
       const index = (gateway + attempt) % gatewayUrls.length;
       try {
-        socket = await open(gatewayUrls[index], { origin, auth, join });
+        socket = await open(gatewayUrls[index], { origin, auth, join, cookie });
       } catch {
         await sleep(RECONNECT_PAUSE_MS);
         continue;

@@ -48,7 +48,7 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
   const billingUrl = `http://127.0.0.1:${billingPort}`;
   const secret = () => randomBytes(32).toString('base64url');
   const webhookSecret = secret();
-  const everyProcess = { NODE_ENV: 'production', LOG_LEVEL: 'warn', METRICS_PORT: '0', REDIS_URL: redisUrl, REDIS_PREFIX: 'drill:', STORAGE_DIR: join(workDir, 'storage') };
+  const everyProcess = { NODE_ENV: 'production', LOG_LEVEL: 'warn', METRICS_PORT: '0', REDIS_URL: redisUrl, REDIS_PREFIX: 'drill:', STORAGE_BACKEND: 'local', STORAGE_DIR: join(workDir, 'storage') };
   const shared = { ...everyProcess, DATABASE_URL: databaseUrl, INTERNAL_SERVICE_TOKEN: secret(), MIGRATE_ON_START: 'true' };
   const mediaWorkerToken = secret();
   const keyRing = { STORAGE_ENCRYPTION_KEYS: `drill:${randomBytes(32).toString('base64')}`, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'drill' };
@@ -84,6 +84,7 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
       MEDIA_WORKER_TOKEN: mediaWorkerToken,
       ...keyRing,
       MEDIA_CONCURRENCY: '1',
+      TRANSCRIBER: 'local',
       ...(pocketsphinxBinDir ? { POCKETSPHINX_BIN_DIR: pocketsphinxBinDir } : {}),
       LOG_LEVEL: 'info',
     },
@@ -94,6 +95,9 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
       main: MAINS.consent,
       env: {
         ...shared,
+        // The drill reads the phone codes from the outbox of the log provider, which production refuses; NODE_ENV
+        // otherwise only adds the internal /dev/texts route.
+        NODE_ENV: 'development',
         CONSENT_HOST: '127.0.0.1',
         CONSENT_PORT: String(consentPort),
         PUBLIC_URL: gatewayUrls[0],
@@ -101,6 +105,9 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
         ...keyRing,
         CERTIFICATE_SIGNING_KEYS: `drill:${randomBytes(32).toString('base64')}`,
         CERTIFICATE_ACTIVE_KEY_ID: 'drill',
+        // Every phone of the drill asks for its codes from 127.0.0.1, and each member records many sessions.
+        PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000',
+        PHONE_CODES_PER_MEMBER_PER_HOUR: '100000',
       },
       ready: answersOk(`${consentUrl}/readyz`),
     },
@@ -133,6 +140,9 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
   const services = {
     gatewayUrls,
     webhookSecret,
+    /** The consent service and its credential, for its development outbox (`/dev/texts`: the codes the phones got). */
+    consentUrl,
+    internalToken: shared.INTERNAL_SERVICE_TOKEN,
     pid: (name) => running[name].child.pid,
     names: () => SERVICE_NAMES,
     /** SIGKILL, as the kernel's OOM killer or a node's failure ends a process: no shutdown hook runs. */

@@ -55,6 +55,19 @@ describe('docker-compose.yml', () => {
     expect(spawnSync('git', ['check-ignore', '-q', '.env.production'], { cwd: ROOT }).status).toBe(0);
   });
 
+  it('refuses to start until the env file names the text provider and the recogniser, never their offline defaults', () => {
+    for (const name of ['SMS_PROVIDER', 'TRANSCRIBER']) {
+      const envFile = join(directory, `without-${name}.env`);
+      const lines = [...example.assigned].filter(([key]) => key !== name).map(([key, value]) => `${key}=${value || placeholderSecret(key)}\n`);
+      writeFileSync(envFile, lines.join(''));
+      const result = composeConfig(envFile, '-q');
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain(`set ${name} in the env file`);
+    }
+    expect(environment('consent').SMS_PROVIDER).toBe('twilio');
+    expect(environment('media-worker').TRANSCRIBER).toBe('local');
+  });
+
   it('runs Postgres, Redis, MinIO with its bucket, the migration step and the four services', () => {
     expect(Object.keys(services).sort()).toEqual(['billing', 'consent', 'gateway', 'media-worker', 'migrate', 'minio', 'postgres', 'redis', 'storage-setup']);
     for (const service of [...SERVICE_NAMES, 'migrate']) expect(services[service].build?.target).toBe(service);

@@ -49,6 +49,11 @@ const PLACEHOLDERS: Record<string, string> = {
   REDIS_ADDRESS: 'redis:6379',
   // The example's choice to make; the TEST MODE checkout needs nothing else.
   PAYMENT_PROVIDER: 'local',
+  TRANSCRIBER: 'local',
+  // The only provider production takes; its settings in their own shapes.
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_FROM: '+15005550006',
 };
 
 /** A throwaway value of the shape the services require of the secret `name` (secrets: 32 characters or more). */

@@ -32,6 +32,15 @@ describe('/privacy', () => {
     expect(deletion).toHaveTextContent('Backups of the database');
   });
 
+  it('says plainly what proving two phones does and what it cannot rule out', async () => {
+    mockFetch({ 'GET /api/auth/me': () => new Response('', { status: 401 }) });
+    renderApp(<AppRoutes />, { route: '/privacy' });
+
+    const phones = await screen.findByRole('region', { name: 'Two people, two phones' });
+    expect(phones).toHaveTextContent('A member proves their own phone number with a texted code before their first check-in.');
+    expect(phones).toHaveTextContent('one person with two phones and two numbers can still play both parts');
+  });
+
   it("is linked from the landing page's footer", async () => {
     mockFetch({ 'GET /api/auth/me': () => new Response('', { status: 401 }), 'GET /api/site': () => jsonResponse(site) });
     renderApp(<AppRoutes />, { route: '/' });

@@ -71,6 +71,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     profile_picture_url: null,
     subscriptionStatus: 'active',
     accountDeletionDate: null,
+    phoneVerified: true,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env } from './env-types';
+import { serverTimeoutsConfigShape } from './server-timeouts';
 
 /**
  * The variables every service reads, declared once. A service spreads the shape into its own schema
@@ -13,6 +14,8 @@ export const processConfigShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` (one object per line, for the log collector) or `pretty` (readable lines, for `npm start`). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** Every process has an HTTP server (the media worker's metrics port at least). */
+  ...serverTimeoutsConfigShape,
 };
 
 /** What a process without a database of its own reads (the media worker); the services add the rest below. */

@@ -50,6 +50,8 @@ export const userSchema = z.object({
   profile_picture_url: z.string().nullable(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   accountDeletionDate: z.iso.datetime().nullable(),
+  /** Whether the member proved `phoneNumber` with a texted code; no consent session starts before. */
+  phoneVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

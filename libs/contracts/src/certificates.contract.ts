@@ -12,7 +12,8 @@ export const CERTIFICATE_ALGORITHM = 'Ed25519';
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const certificateSchema = z.object({
+/** Strict at every level: a key the schema does not know makes a file no certificate of ours. */
+export const certificateSchema = z.strictObject({
   version: z.literal(1),
   sessionId: z.uuid(),
   qrCodeId: z.string(),
@@ -38,8 +39,19 @@ export const certificateSchema = z.object({
   nameCheck: z.enum(NAME_CHECKS).optional(),
   /** When the partner had proved their phone with a texted code, as the verdict recorded it; null: not proved (a No before the check). */
   phoneVerifiedAt: z.iso.datetime().nullable(),
+  /**
+   * How the partner was proved: a code texted to the number ending in `phoneEndsWith`, and every answer after it made
+   * on the phone that confirmed the code (the link's token no longer acted for the partner). Absent for an answer
+   * before the proof, and from records made before answers were bound to that phone.
+   */
+  partnerProof: z.strictObject({ method: z.literal('texted_code'), phoneEndsWith: z.string(), answeredOn: z.literal('proving_phone') }).optional(),
+  /**
+   * When the partner answered Yes to both safety questions (free to say no, clear-headed), which the service requires
+   * before any recording. Absent from records whose answer came before it was recorded.
+   */
+  safetyQuestionsAnsweredAt: z.iso.datetime().optional(),
   /** The session's audit chain head when issued: its length and last row's hash. */
-  auditHead: z.object({ seq: z.number().int().nonnegative(), hash: sha256Hex }),
+  auditHead: z.strictObject({ seq: z.number().int().nonnegative(), hash: sha256Hex }),
   /** The record's state when issued. */
   withdrawnAt: z.iso.datetime().nullable(),
   recordingDeletedAt: z.iso.datetime().nullable(),
@@ -63,8 +75,9 @@ export const certificateKeySetSchema = z.object({
 export type CertificateKeySet = z.infer<typeof certificateKeySetSchema>;
 
 /**
- * `POST /api/verify/certificate`: a certificate file as downloaded. `certificate` is taken as any JSON object, so a
- * changed or added field reads as a signature that does not verify rather than as malformed input.
+ * `POST /api/verify/certificate`: a certificate file as downloaded, its text as the body. `certificate` is taken as any
+ * JSON object, so a changed or added field reads as a certificate that is not valid (with the reason) rather than as
+ * malformed input.
  */
 export const verifyCertificateRequestSchema = z
   .object({
@@ -78,6 +91,15 @@ export type VerifyCertificateRequest = z.infer<typeof verifyCertificateRequestSc
 export const recordStateSchema = z.object({ withdrawn: z.boolean(), recordingDeleted: z.boolean() });
 export type RecordState = z.infer<typeof recordStateSchema>;
 
+/**
+ * Why a certificate is not valid, checked in this order: a key written twice in the file (`JSON.parse` would keep the
+ * last silently), a key or value the certificate's schema does not know, a signature that is not the canonical
+ * base64url of 64 bytes (padding, the other alphabet, stray trailing bits), a key we never listed, a signature that
+ * does not verify, a record that no longer states what the certificate does.
+ */
+export const CERTIFICATE_REFUSALS = ['duplicate_key', 'unknown_field', 'malformed_certificate', 'signature_not_canonical', 'unknown_key', 'signature_mismatch', 'record_mismatch'] as const;
+export type CertificateRefusal = (typeof CERTIFICATE_REFUSALS)[number];
+
 export const certificateVerificationSchema = z.object({
   signatureValid: z.boolean(),
   /** The key the certificate names, when the key set holds it; null otherwise. */
@@ -85,14 +107,20 @@ export const certificateVerificationSchema = z.object({
   /** Signed by us and still agrees with the stored record (its audit chain holds the head it names). */
   matchesRecord: z.boolean(),
   state: recordStateSchema.nullable(),
+  /** Why it is not valid; null for a certificate we signed that matches the record. */
+  reason: z.enum(CERTIFICATE_REFUSALS).nullable(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
-/** `POST /api/verify/recording`: whether the uploaded file's SHA-256 is a stored recording's, and its record's state. */
+/**
+ * `POST /api/verify/recording`: whether the uploaded file's SHA-256 is a certified recording's, and every record it
+ * matches (oldest verdict first; more than one only for records made before the same bytes were refused in a second
+ * session), each with its session id (as its certificate names it) and state.
+ */
 export const recordingVerificationSchema = z.object({
   sha256: sha256Hex,
   matchesRecord: z.boolean(),
-  state: recordStateSchema.nullable(),
+  matches: z.array(z.object({ sessionId: z.uuid(), state: recordStateSchema })),
 });
 export type RecordingVerification = z.infer<typeof recordingVerificationSchema>;
 

@@ -97,9 +97,12 @@ export const createSessionBodySchema = z.object({
     .max(300, 'initiatorPictureUrl must be at most 300 characters')
     .nullable()
     .default(null),
-  /** The member's phone, for their confirmation text; the consent service stores it and never answers it. */
+  /**
+   * The member's phone in E.164, for their confirmation text and the rule that the partner's is another; the consent
+   * service stores it and never answers it.
+   */
   initiatorPhone: lineOfText('initiatorPhone must be a string', 'initiatorPhone')
-    .max(32, 'initiatorPhone must be at most 32 characters')
+    .regex(/^\+[1-9]\d{5,14}$/, 'initiatorPhone must be in E.164')
     .nullable()
     .default(null),
   deleteAfterDays,

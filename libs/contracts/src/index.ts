@@ -8,6 +8,7 @@ export * from './subscription-status';
 export * from './early-pricing';
 export * from './retention';
 export * from './text';
+export * from './phone-numbers';
 export * from './auth.contract';
 export * from './site.contract';
 export * from './consent-sessions.contract';

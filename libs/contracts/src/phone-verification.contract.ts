@@ -34,8 +34,20 @@ export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
 
 /** One text of the development outbox page (`/dev/texts`, absent in production). */
 export interface DevText {
+  /** The session it was sent for (the consent service always says; the page need not show it): a test finds its code. */
+  sessionId?: string;
   to: string;
   body: string;
   sentAt: string | null;
   purpose: string;
+}
+
+/** Internal (gateway to consent service), POST /members/{userId}/phone-verification: the member's own number, in E.164. */
+export const memberPhoneCodeRequestSchema = z.object({ phone: z.string().regex(/^\+[1-9]\d{5,14}$/, 'phone must be in E.164') });
+export type MemberPhoneCodeRequest = z.infer<typeof memberPhoneCodeRequestSchema>;
+
+/** Internal, the answer to the member's right code: the number proved, which the gateway records on the account. */
+export interface MemberPhoneProved {
+  phone: string;
+  verifiedAt: string;
 }

@@ -11,7 +11,8 @@ export const referralCodeSchema = lineOfText('Referral code is invalid', 'Referr
 export const referralRequestSchema = z.object({ code: referralCodeSchema.min(1, 'Referral code is invalid') });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
-export const REFERRAL_REFUSAL_REASONS = ['self_referral', 'unknown_code', 'already_referred', 'already_subscribed', 'same_card'] as const;
+/** `same_card`: paid with one of the referrer's cards; `shared_card`: with a card another counted referral of theirs paid with. */
+export const REFERRAL_REFUSAL_REASONS = ['self_referral', 'unknown_code', 'already_referred', 'already_subscribed', 'same_card', 'shared_card'] as const;
 export type ReferralRefusalReason = (typeof REFERRAL_REFUSAL_REASONS)[number];
 
 /** The answer to `POST /referrals`: recorded as pending (counted once the member's first payment succeeds), or refused. */

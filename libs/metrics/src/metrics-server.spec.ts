@@ -1,10 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { slowClient } from '@app/testing';
 import { MetricsServer } from './metrics-server';
 import { METRICS } from './series';
 
+/** Short, so a client that never finishes its headers is seen cut off within the test. */
+const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: 300, HTTP_REQUEST_TIMEOUT_MS: 600, HTTP_UPLOAD_TIMEOUT_MS: 600 };
+
 describe('MetricsServer (real HTTP)', () => {
-  const config = { METRICS_HOST: '127.0.0.1', METRICS_PORT: 0 };
+  const config = { METRICS_HOST: '127.0.0.1', METRICS_PORT: 0, ...TIMEOUTS };
   const servers: MetricsServer[] = [];
   const started = async (routes = {}) => {
     const server = new MetricsServer(config, routes);
@@ -48,11 +52,19 @@ describe('MetricsServer (real HTTP)', () => {
     expect([posted.status, posted.headers.get('allow'), ((await posted.json()) as { code: string }).code]).toEqual([405, 'GET', 'method_not_allowed']);
   });
 
+  it('closes a connection whose headers never finish within the headers limit', async () => {
+    const port = Number(new URL((await started()).url()).port);
+    const { answer, elapsedMs } = await slowClient(port, 'GET /metrics HTTP/1.1\r\nHost: x\r\n', 'X-Slow: '.repeat(100));
+    expect(answer).toMatch(/^(HTTP\/1\.1 408 |$)/);
+    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUTS.HTTP_HEADERS_TIMEOUT_MS - 50);
+    expect(elapsedMs).toBeLessThan(TIMEOUTS.HTTP_HEADERS_TIMEOUT_MS + 1000);
+  });
+
   it('fails to start, naming the port, when the port is taken', async () => {
     const taken = createServer();
     await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
     const { port } = taken.address() as AddressInfo;
-    const server = new MetricsServer({ METRICS_HOST: '127.0.0.1', METRICS_PORT: port });
+    const server = new MetricsServer({ METRICS_HOST: '127.0.0.1', METRICS_PORT: port, ...TIMEOUTS });
     try {
       await expect(server.onModuleInit()).rejects.toThrow(`metrics port 127.0.0.1:${port}: listen EADDRINUSE`);
     } finally {

@@ -1,3 +1,4 @@
+import { applyServerTimeouts, type ServerTimeouts } from '@app/config';
 import { codeForStatus } from '@app/contracts';
 import type { OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,12 +19,14 @@ export class MetricsServer implements OnModuleInit, OnApplicationShutdown {
   private closing?: Promise<void>;
 
   constructor(
-    private readonly config: MetricsConfig,
+    private readonly config: MetricsConfig & ServerTimeouts,
     private readonly routes: Record<string, MetricsPortRoute> = {},
-  ) {}
+  ) {
+    applyServerTimeouts(this.server, config);
+  }
 
   /** The Nest provider of a service whose metrics port serves `/metrics` only. */
-  static provider(config: MetricsConfig): Provider<MetricsServer> {
+  static provider(config: MetricsConfig & ServerTimeouts): Provider<MetricsServer> {
     return { provide: MetricsServer, useFactory: () => new MetricsServer(config) };
   }
 

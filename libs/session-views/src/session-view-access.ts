@@ -7,26 +7,31 @@ import type { StoredView } from './session-view.store';
  */
 export const CLOCK_MARGIN_MS = 1_000;
 
-/** Who polls: the signed-in member (if any) and the link's token (if one was presented). */
+/** Who polls: the signed-in member (if any), the link's token and the session's partner credential (if presented). */
 export interface PollingCaller {
   memberId: string | null;
   recipientToken: string | null;
+  partnerCredential: string | null;
 }
 
 /**
- * The consent service's own rule for a read (`canRead`, the link holder's answer first), on a stored view: the body to
- * answer, or null to ask the consent service, which decides everything else (a stranger's 404 among them). A view the
- * clock has changed since it was read (`freshUntil`, less `CLOCK_MARGIN_MS`) is not used at all.
+ * The consent service's own rule for a read (`isPartner`, then `canRead`), on a stored view: the body to answer, or
+ * null to ask the consent service, which decides everything else (a stranger's 404, the member holding the link, the
+ * link without the proved phone's credential). A view the clock has changed since it was read (`freshUntil`, less
+ * `CLOCK_MARGIN_MS`) is not used at all.
  */
 export function answerFromView(view: StoredView, caller: PollingCaller, now: number): Buffer | null {
   if (view.freshUntil !== null && now + CLOCK_MARGIN_MS >= view.freshUntil) return null;
-  if (caller.recipientToken !== null) {
-    return view.partnerMayRead && recipientTokenMatches(caller.recipientToken, view.recipientTokenHash) ? view.body : null;
-  }
-  return caller.memberId !== null && caller.memberId === view.initiatorUserId ? view.body : null;
+  const isMember = caller.memberId !== null && caller.memberId === view.initiatorUserId;
+  if (bodyFor(caller) === 'm') return isMember ? view.body : null;
+  if (isMember || !view.partnerMayRead) return null;
+  const partner = view.partnerCredentialHash
+    ? recipientTokenMatches(caller.partnerCredential, view.partnerCredentialHash)
+    : recipientTokenMatches(caller.recipientToken, view.recipientTokenHash);
+  return partner ? view.body : null;
 }
 
 /** Which of the two stored answers a caller could be given. */
 export function bodyFor(caller: PollingCaller): 'm' | 'p' {
-  return caller.recipientToken !== null ? 'p' : 'm';
+  return caller.recipientToken !== null || caller.partnerCredential !== null ? 'p' : 'm';
 }

@@ -12,6 +12,7 @@ function view(status: string): SessionView {
   return {
     initiatorUserId: 'member-1',
     recipientTokenHash: hashRecipientToken('link-token'),
+    partnerCredentialHash: hashRecipientToken('credential'),
     partnerMayRead: true,
     freshUntil: new Date('2026-11-27T12:00:00Z'),
     memberBody: Buffer.from(JSON.stringify({ consentStatus: status, check: null })),
@@ -49,6 +50,7 @@ describe('the sessions read model in Redis (real Redis)', () => {
     expect(await store.read(SESSION, 'm')).toEqual({
       initiatorUserId: 'member-1',
       recipientTokenHash: hashRecipientToken('link-token'),
+      partnerCredentialHash: hashRecipientToken('credential'),
       partnerMayRead: true,
       freshUntil: Date.parse('2026-11-27T12:00:00Z'),
       fill: expect.stringMatching(/^[0-9a-f]{40}:\d+$/),

@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 import { CLOCK_KEY, CURRENT_RUN_LUA, EntryMarks, FILL_WINDOW_MS } from './entry-marks';
 
 /**
- * The sessions' read model: each session's two answers (the member's, the link holder's) as the consent service last
+ * The sessions' read model: each session's two answers (the member's, the partner's) as the consent service last
  * read them from Postgres, kept in Redis so the gateway can answer a poll without calling the consent service.
  *
  * It is never staler than the database, by these rules (docs/ARCHITECTURE.md, "The polled read"):
@@ -45,17 +45,17 @@ redis.call('HSET', KEYS[2], unpack(fields))
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 return 1`;
 
-// ARGV[1]: the body wanted ('m' the member's, 'p' the link holder's). Nothing unless ready, filled by this server and
+// ARGV[1]: the body wanted ('m' the member's, 'p' the partner's). Nothing unless ready, filled by this server and
 // by a consent process still running.
 const READ = `
-local state, run, live, user, hash, partner, fresh, stamp, body = unpack(redis.call('HMGET', KEYS[1], 's', 'r', 'g', 'u', 'h', 'pa', 'f', 'n', ARGV[1]))
+local state, run, live, user, hash, credential, partner, fresh, stamp, body = unpack(redis.call('HMGET', KEYS[1], 's', 'r', 'g', 'u', 'h', 'c', 'pa', 'f', 'n', ARGV[1]))
 if state ~= 'ready' or run ~= ${CURRENT_RUN_LUA} then return nil end
 if redis.call('EXISTS', live) == 0 then return nil end
-return {user, hash, partner, fresh, run .. ':' .. stamp, body}`;
+return {user, hash, credential or '', partner, fresh, run .. ':' .. stamp, body}`;
 
 interface SessionViewCommands {
   sessionViewFill(numberOfKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
-  sessionViewReadBuffer(key: string, body: 'm' | 'p'): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
+  sessionViewReadBuffer(key: string, body: 'm' | 'p'): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
 }
 
 type ViewRedis = Redis & SessionViewCommands;
@@ -64,7 +64,9 @@ type ViewRedis = Redis & SessionViewCommands;
 export interface SessionView {
   initiatorUserId: string;
   recipientTokenHash: Buffer;
-  /** Whether the link's holder may read it now (an unanswered session that lapsed is the member's alone). */
+  /** Once the partner's phone is proved, the hash of the credential that alone reads the partner's answer. */
+  partnerCredentialHash: Buffer | null;
+  /** Whether the partner may read it now (an unanswered session that lapsed is the member's alone). */
   partnerMayRead: boolean;
   /** When the clock alone will change an answer (a lapse, a retake window's end); null: only a change will. */
   freshUntil: Date | null;
@@ -77,6 +79,7 @@ export interface SessionView {
 export interface StoredView {
   initiatorUserId: string;
   recipientTokenHash: Buffer;
+  partnerCredentialHash: Buffer | null;
   partnerMayRead: boolean;
   freshUntil: number | null;
   /** Names this fill among all (its Redis run and stamp): the same fill, the same bytes. */
@@ -137,6 +140,7 @@ export class SessionViewStore {
     const fields: (string | Buffer)[] = [
       'u', view.initiatorUserId,
       'h', view.recipientTokenHash.toString('hex'),
+      'c', view.partnerCredentialHash?.toString('hex') ?? '',
       'pa', view.partnerMayRead ? '1' : '0',
       'f', view.freshUntil ? String(view.freshUntil.getTime()) : '',
       'm', view.memberBody,
@@ -146,14 +150,15 @@ export class SessionViewStore {
     return stored === 1;
   }
 
-  /** The member's (`m`) or the link holder's (`p`) answer with its access facts; null when there is none to trust. */
+  /** The member's (`m`) or the partner's (`p`) answer with its access facts; null when there is none to trust. */
   async read(sessionId: string, body: 'm' | 'p'): Promise<StoredView | null> {
     const found = await this.redis.sessionViewReadBuffer(entryKey(sessionId), body);
     if (!found) return null;
-    const [initiatorUserId, hash, partner, fresh, fill, bytes] = found;
+    const [initiatorUserId, hash, credential, partner, fresh, fill, bytes] = found;
     return {
       initiatorUserId: initiatorUserId.toString(),
       recipientTokenHash: Buffer.from(hash.toString(), 'hex'),
+      partnerCredentialHash: credential.length ? Buffer.from(credential.toString(), 'hex') : null,
       partnerMayRead: partner.toString() === '1',
       freshUntil: fresh.length ? Number(fresh.toString()) : null,
       fill: fill.toString(),

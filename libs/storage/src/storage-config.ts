@@ -1,4 +1,4 @@
-import { env } from '@app/config';
+import { env, type OfflineDefaults } from '@app/config';
 import { z } from 'zod';
 import { KeyRing, KeyRingError } from './key-ring';
 import { LocalDirectoryStorage } from './local-directory-storage';
@@ -23,6 +23,14 @@ export const storageConfigShape = {
 };
 
 export type StorageConfig = z.infer<z.ZodObject<typeof storageConfigShape>>;
+
+/**
+ * For `explicitInProduction`: production names its storage. `local` written out is allowed, as a conscious choice of
+ * one machine whose STORAGE_DIR is a kept volume; left unset, the default would write into a container's layer.
+ */
+export const STORAGE_OFFLINE_DEFAULTS: OfflineDefaults = {
+  STORAGE_BACKEND: 's3 (with S3_BUCKET), or local to keep the files in STORAGE_DIR on a volume of this one machine',
+};
 
 /** The rules across variables, for the schema's superRefine. */
 export function checkStorageConfig(config: StorageConfig, context: z.RefinementCtx): void {

@@ -10,5 +10,7 @@ export * from './pocketsphinx-build';
 export * from './speech-conditions';
 export * from './speech-audio';
 export * from './spoken-parts';
-export * from './phone-codes';
+export * from './dev-texts';
+export * from './partner-credential';
 export * from './binary-body';
+export * from './slow-client';

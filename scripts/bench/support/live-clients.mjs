@@ -1,6 +1,7 @@
-// One of bench:live's client processes (forked, driven over IPC): opens its share of the phones' Socket.IO clients,
-// a member's (signed in through `auth`, in the member's room) or a partner's (joined to one session's room), and
-// notes, for every event, whether the socket follows that session, and the first arrival of each session's verdict.
+// One of bench:live's client processes (forked, driven over IPC): opens its share of the phones' Socket.IO clients, a
+// member's (signed in through `auth`, in the member's room) or a partner's (joined to one session's room, its
+// handshake carrying the credential cookie once the phone is proved), and notes, for every event, whether the socket
+// follows that session, and the first arrival of each session's verdict.
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { importTypeScript } from './typescript.mjs';
@@ -22,12 +23,12 @@ let joinRetries = 0;
 const now = () => performance.timeOrigin + performance.now();
 
 /** Opens one client and resolves once it is in its room; its events are checked against the session it follows. */
-async function open({ url, kind, auth, join, sessionId }, live) {
+async function open({ url, kind, auth, join, cookie, sessionId }, live) {
   const socket = io(url, {
     path: live.path,
     transports: ['websocket'],
     auth,
-    extraHeaders: { origin: live.origin },
+    extraHeaders: { origin: live.origin, ...(cookie ? { cookie } : {}) },
     reconnection: false,
     forceNew: true,
     timeout: CONNECT_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import { applyServerTimeouts } from '@app/config';
 import { jsonBodyParser, rawBodyParser, requestDurations } from '@app/http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -16,6 +17,8 @@ export async function createBillingApp(config: BillingConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('etag', false);
+  // No upload routes: Node's own limits bound every request.
+  applyServerTimeouts(app.getHttpServer(), config);
   app.use(requestDurations());
   // The webhook's signature covers its exact bytes: its body stays a Buffer, whatever its content type (the JSON parser
   // below skips a body already read).

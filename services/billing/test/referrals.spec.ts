@@ -8,6 +8,7 @@ import { sendStripeEvent, startStripeBilling, TEST_PRICES } from './stripe-billi
 /** More of Stripe's succeeding test cards, each a card of its own. */
 const AMEX = '3782 822463 10005';
 const DISCOVER = '6011 1111 1111 1117';
+const JCB = '3566 0020 2036 0505';
 
 /** Referrals (spec section 9) over HTTP as the gateway calls them, paid through the local provider's test checkout. */
 describe('referrals (local provider)', () => {
@@ -129,7 +130,7 @@ describe('referrals (local provider)', () => {
     expect((await call(billing, 'get', '/account', friend).expect(200)).body.subscriptionStatus).toBe('active');
   });
 
-  it("four accounts paying first with the referrer's card earn nothing once the referrer pays with it", async () => {
+  it("four accounts paying first with one card count once, and not at all once the referrer pays with it", async () => {
     const owner = randomUUID();
     const code = (await progress(owner)).code;
     const friends = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -138,13 +139,15 @@ describe('referrals (local provider)', () => {
       await subscribe(billing, friend, 'monthly', CARDS.visaDebit);
     }
     await settled();
-    expect(await progress(owner)).toMatchObject({ counted: 4 });
+    // One card between four accounts counts once.
+    expect(await progress(owner)).toMatchObject({ counted: 1 });
 
     const grant = jest.spyOn(billing.provider, 'grantFreeForLife');
     await subscribe(billing, owner, 'monthly', CARDS.visaDebit);
     await settled();
     expect(await progress(owner)).toEqual({ code, counted: 0, needed: 4, freeForLife: false });
-    for (const friend of friends) expect(await referralRow(friend)).toMatchObject({ status: 'refused', refusal_reason: 'same_card', counted_at: null });
+    expect(await referralRow(friends[0])).toMatchObject({ status: 'refused', refusal_reason: 'same_card', counted_at: null });
+    for (const friend of friends.slice(1)) expect(await referralRow(friend)).toMatchObject({ status: 'refused', refusal_reason: 'shared_card', counted_at: null });
     expect(grant).not.toHaveBeenCalled();
     grant.mockRestore();
     const [local] = await billing.dataSource.query(`SELECT free_for_life FROM billing.local_subscriptions WHERE user_id = $1`, [owner]);
@@ -169,20 +172,66 @@ describe('referrals (local provider)', () => {
     expect((await progress(owner.id)).counted).toBe(0);
   });
 
+  it('counts only referrals paid with a card no other counted referral of the same referrer paid with', async () => {
+    const owner = await referrer(CARDS.ok);
+    const grant = jest.spyOn(billing.provider, 'grantFreeForLife');
+    const friends = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const friend of friends) expect(await refer(friend, owner.code)).toEqual({ status: 'pending' });
+    // Four accounts, two cards: the first payment with each card counts, the second is refused.
+    for (const [index, friend] of friends.entries()) await subscribe(billing, friend, 'monthly', index % 2 ? CARDS.mastercard : CARDS.visaDebit);
+    await settled();
+    expect(await progress(owner.id)).toEqual({ code: owner.code, counted: 2, needed: 4, freeForLife: false });
+    expect(await referralRow(friends[0])).toMatchObject({ status: 'counted' });
+    expect(await referralRow(friends[1])).toMatchObject({ status: 'counted' });
+    for (const friend of friends.slice(2)) expect(await referralRow(friend)).toMatchObject({ status: 'refused', refusal_reason: 'shared_card', counted_at: null });
+    expect(grant).not.toHaveBeenCalled();
+    grant.mockRestore();
+    // The same card counts for another referrer: the rule is about one referrer's referrals.
+    const other = await referrer(AMEX);
+    const stranger = randomUUID();
+    expect(await refer(stranger, other.code)).toEqual({ status: 'pending' });
+    await subscribe(billing, stranger, 'monthly', CARDS.visaDebit);
+    await settled();
+    expect((await progress(other.id)).counted).toBe(1);
+  });
+
+  it("a counted referral stops counting when its member later pays with another counted referral's card", async () => {
+    const owner = await referrer(CARDS.ok);
+    const [first, second] = [randomUUID(), randomUUID()];
+    for (const [friend, card] of [[first, CARDS.mastercard], [second, AMEX]]) {
+      expect(await refer(friend, owner.code)).toEqual({ status: 'pending' });
+      await subscribe(billing, friend, 'monthly', card);
+    }
+    await settled();
+    expect((await progress(owner.id)).counted).toBe(2);
+
+    // The second friend's card on file becomes the first friend's; the next renewal is paid with it.
+    await call(billing, 'post', '/test-checkout/portal/card', second).send({ cardNumber: CARDS.mastercard, expiry: '12 / 34', cvc: '123' }).expect(200);
+    const [{ id: subscriptionId }] = await billing.dataSource.query(`SELECT id FROM billing.local_subscriptions WHERE user_id = $1`, [second]);
+    await billing.local.updateSubscription(subscriptionId, { currentPeriodEnd: new Date(Date.now() + 60 * 24 * 3600 * 1000) });
+    await sendEvent(billing, 'invoice.paid', { subscriptionId, userId: second }).send().expect(200);
+    await settled();
+    expect(await referralRow(second)).toMatchObject({ status: 'refused', refusal_reason: 'shared_card', counted_at: null });
+    expect(await referralRow(first)).toMatchObject({ status: 'counted' });
+    expect((await progress(owner.id)).counted).toBe(1);
+  });
+
   it("makes the referrer's subscription free for life at 4, granted once even when the 4th and 5th pay at once", async () => {
     const owner = await referrer(CARDS.ok);
     const grant = jest.spyOn(billing.provider, 'grantFreeForLife');
     const friends = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     for (const friend of friends) expect(await refer(friend, owner.code)).toEqual({ status: 'pending' });
 
-    for (const friend of friends.slice(0, 3)) await subscribe(billing, friend, 'monthly', CARDS.mastercard);
+    // Each pays with a card of their own: counted referrals use different cards between them.
+    const cards = [CARDS.mastercard, AMEX, DISCOVER, CARDS.visaDebit, JCB];
+    for (const [index, friend] of friends.slice(0, 3).entries()) await subscribe(billing, friend, 'monthly', cards[index]);
     await settled();
     expect(await progress(owner.id)).toMatchObject({ counted: 3, freeForLife: false });
     expect(grant).not.toHaveBeenCalled();
 
     // The 4th and 5th pay together: their events are processed concurrently.
     const checkouts = await Promise.all(friends.slice(3).map((friend) => startCheckout(billing, friend)));
-    await Promise.all(friends.slice(3).map((friend, index) => pay(billing, friend, checkouts[index].sessionId, CARDS.visaDebit).expect(200)));
+    await Promise.all(friends.slice(3).map((friend, index) => pay(billing, friend, checkouts[index].sessionId, cards[3 + index]).expect(200)));
     await eventually(() => progress(owner.id), (p) => p.counted === 5);
     await settled();
 

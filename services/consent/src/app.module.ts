@@ -14,6 +14,10 @@ import { consentDataSourceOptions } from './database/consent-data-source';
 import { ProcessVideoController } from './decisions/process-video.controller';
 import { DeleteMember } from './members/delete-member';
 import { MembersController } from './members/members.controller';
+import { ConfirmMemberPhoneCode } from './member-phones/confirm-member-phone-code';
+import { MemberPhoneVerificationsRepository } from './member-phones/member-phone-verifications.repository';
+import { MemberPhonesController } from './member-phones/member-phones.controller';
+import { SendMemberPhoneCode } from './member-phones/send-member-phone-code';
 import { DeleteExpiredSessions } from './retention/delete-expired-sessions';
 import { DeletionLogRepository } from './retention/deletion-log.repository';
 import { RetentionController } from './retention/retention.controller';
@@ -72,6 +76,7 @@ import { ReceiptsService } from './receipts/receipts.service';
 import { WithdrawConsent } from './receipts/withdraw-consent';
 import { WithdrawalController } from './receipts/withdrawal.controller';
 import { ConfirmPhoneCode } from './phone-verification/confirm-phone-code';
+import { PhoneCodeLimits } from './phone-verification/phone-code-limits';
 import { PhoneVerificationController } from './phone-verification/phone-verification.controller';
 import { PhoneVerificationsRepository } from './phone-verification/phone-verifications.repository';
 import { SendPhoneCode } from './phone-verification/send-phone-code';
@@ -88,7 +93,7 @@ export class AppModule {
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
         JobBackboneModule.forRoot('consent', config, { [QUEUES.textMessages]: { concurrency: config.TEXT_MESSAGE_CONCURRENCY } }),
       ],
-      controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, RetentionController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
+      controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, MemberPhonesController, RetentionController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [
         { provide: CONSENT_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
@@ -151,7 +156,11 @@ export class AppModule {
         ReceiptsService,
         WithdrawConsent,
         PhoneVerificationsRepository,
+        PhoneCodeLimits,
         SendPhoneCode,
+        MemberPhoneVerificationsRepository,
+        SendMemberPhoneCode,
+        ConfirmMemberPhoneCode,
         ConfirmPhoneCode,
       ],
     };

@@ -3,7 +3,7 @@ import { analysisInputSchema, analysisStoredSchema } from '@app/contracts';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import request from 'supertest';
 import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-sessions';
-import { auditRows, call, createSession, CREDENTIAL_REFUSED, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, sessionRow, storedRecording } from './consent-api';
+import { auditRows, call, createSession, CREDENTIAL_REFUSED, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, sessionRow, storedRecording, partnerHeaders } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
@@ -92,7 +92,7 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
     expect((await pushJobs()).map((job) => job.id).sort()).toEqual([`${session.id}.analysis_failed`, `${session.id}.submitted`]);
     // Nothing was decided, so no text claims a response was recorded.
     expect(await consent.dataSource.query(`SELECT id FROM consent.text_messages WHERE session_id = $1`, [session.id])).toEqual([]);
-    const partnerView = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200);
+    const partnerView = await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
     expect(partnerView.body).toMatchObject({ aiVerdict: 'failed', consentStatus: 'pending', expired: false });
   });
 

@@ -15,6 +15,7 @@ import {
   processVideo,
   SESSION_NOT_FOUND,
   sessionRow,
+  partnerHeaders,
 } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
@@ -38,7 +39,7 @@ describe('consent service: bad input never reaches SQL', () => {
   const snapshot = async () => ({ row: await sessionRow(consent, session.id), assets: await assetCount(), files: await filesUnder(consent.storageDir) });
 
   it.each(['/sessions/qr/%00', '/sessions/%00', '/sessions/qr/ciq-a-b%00', '/sessions/qr/..%2Fsessions'])('answers GET %s as an unknown session', async (path) => {
-    expectAnswer(await call(consent, 'get', path).set('X-Recipient-Token', session.recipientToken), 404, SESSION_NOT_FOUND);
+    expectAnswer(await call(consent, 'get', path).set(partnerHeaders(session)), 404, SESSION_NOT_FOUND);
   });
 
   it('refuses a session whose initiator name holds NUL', async () => {
@@ -52,7 +53,7 @@ describe('consent service: bad input never reaches SQL', () => {
   ])('refuses a recording announced with %j', async (overrides, message) => {
     const before = await assetCount();
     const response = await call(consent, 'post', '/video-assets')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ sessionId: session.id, filename: 'consent.webm', mimeType: 'video/webm', fileSize: 1000, ...overrides });
     expectAnswer(response, 400, invalid(message));
     expect(await assetCount()).toBe(before);
@@ -77,7 +78,7 @@ describe('consent service: bad input never reaches SQL', () => {
       { name: 'video', file: await makeTestRecording('webm'), disposition: `form-data; name="video"; filename*=utf-8''a%00.webm`, contentType: 'video/webm' },
     ]);
     const response = await call(consent, 'post', '/process-video')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
       .send(body);
     expectAnswer(response, 400, invalid('filename must not contain control characters'));
@@ -86,7 +87,7 @@ describe('consent service: bad input never reaches SQL', () => {
 
   it('refuses a JSON body nested thousands of levels deep', async () => {
     const response = await call(consent, 'post', '/video-assets')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .set('Content-Type', 'application/json')
       .send(`{"sessionId":${'['.repeat(5000)}${']'.repeat(5000)}}`);
     expectAnswer(response, 400, { error: 'Request body is nested too deeply', code: 'body_too_deep' });
@@ -113,7 +114,7 @@ describe('consent service: bad input never reaches SQL', () => {
           'Content-Type': `multipart/form-data; boundary=${boundary}`,
           'Content-Length': body.length + 1000,
           'X-Internal-Token': consent.internalToken,
-          'X-Recipient-Token': session.recipientToken,
+          ...partnerHeaders(session),
         },
       });
       upload.on('error', () => done());
@@ -133,7 +134,7 @@ describe('consent service: bad input never reaches SQL', () => {
     const part = { name: 'video', file: video.subarray(0, 2000), filename: 'consent.webm', contentType: 'video/webm' };
     const body = multipartBody('two-files', [{ name: 'sessionId', value: session.id }, { name: 'videoAssetId', value: assetId }, part, part], { close: false });
     const response = await call(consent, 'post', '/uploads')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .set('Content-Type', 'multipart/form-data; boundary=two-files')
       .timeout(5000)
       .send(body);
@@ -143,7 +144,7 @@ describe('consent service: bad input never reaches SQL', () => {
   });
 
   it('keeps only a real address as the audited client IP', async () => {
-    const opened = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken).set('X-Client-Ip', `not-an-ip ${'x'.repeat(80)}`);
+    const opened = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)).set('X-Client-Ip', `not-an-ip ${'x'.repeat(80)}`);
     expect(opened.status).toBe(200);
     expect((await auditRows(consent, session.id)).at(-1)).toMatchObject({ event: 'link_opened', ip: null });
   });

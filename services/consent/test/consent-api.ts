@@ -1,8 +1,10 @@
+import { toE164 } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { generateRecipientToken, hashRecipientToken, NEW_PARTNER_CREDENTIAL_HEADER, PARTNER_CREDENTIALS_HEADER } from '@app/session-views';
 import { ringWithScopeKey, type KeyRing } from '@app/storage';
-import { latestPhoneCode } from '@app/testing';
+import { consentDevTexts, latestPhoneCode, type DevTextsReader } from '@app/testing';
 import request, { Response } from 'supertest';
 import type { ConsentTestApp } from './consent-test-app';
 
@@ -12,6 +14,8 @@ export const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Partner Phon
 export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
 export const SESSION_NOT_FOUND = { error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
 export const CREDENTIAL_REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
+export const PARTNER_IS_MEMBER = { error: "This phone is signed in as the session's member. Your partner answers on their own phone.", code: 'partner_is_member' };
+export const PARTNER_PHONE_REQUIRED = { error: 'This consent session is answered on the phone that confirmed the code.', code: 'partner_phone_required' };
 
 /** A request as the gateway makes it: with the service credential and the client's address and browser. */
 export function call(consent: ConsentTestApp, method: 'get' | 'post' | 'patch', path: string) {
@@ -27,51 +31,84 @@ export interface CreatedSession {
   recipientToken: string;
   initiatorUserId: string;
   body: Record<string, unknown>;
+  /** The credential of the browser that proved the partner's phone (`partnerHeaders`); null before the proof. */
+  partnerCredential: string | null;
+}
+
+/**
+ * What the partner's browser sends (the gateway passes both on): the link's token, and once their phone is proved
+ * the credential it was given, which alone acts for the partner from then on.
+ */
+export function partnerHeaders(session: Pick<CreatedSession, 'id' | 'recipientToken' | 'partnerCredential'>): Record<string, string> {
+  const token = { 'X-Recipient-Token': session.recipientToken };
+  return session.partnerCredential ? { ...token, [PARTNER_CREDENTIALS_HEADER]: `${session.id}=${session.partnerCredential}` } : token;
 }
 
 /**
  * A new session as the gateway creates it; by default its partner's phone (PARTNER.phone) is then marked proved in
  * the database, as the texted code would (phone-verification.spec.ts tests that path through the API), so tests of
- * recording are not about codes; `verifyPhone: false` leaves the proof to the test.
+ * recording are not about codes; `verifyPhone: false` leaves the proof to the test. Likewise the partner's Yes to both
+ * safety questions, required before recording (safety-check.spec.ts tests it through the API): `answerSafety: false`
+ * leaves them to the test.
  */
 export async function createSession(
   consent: ConsentTestApp,
   initiatorUserId: string = randomUUID(),
   body: Record<string, unknown> = { initiatorFullName: 'Alex Doe', initiatorPictureUrl: '/api/media/profile-pictures/a.webp', deleteAfterDays: 90 },
-  { verifyPhone = true }: { verifyPhone?: boolean } = {},
+  { verifyPhone = true, answerSafety = true }: { verifyPhone?: boolean; answerSafety?: boolean } = {},
 ): Promise<CreatedSession> {
   const response = await call(consent, 'post', '/sessions').set('X-Actor-User-Id', initiatorUserId).send(body);
   if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
   const { id, qrCodeId, recipientToken } = response.body;
-  const session = { id, qrCodeId, recipientToken, initiatorUserId, body: response.body };
-  if (verifyPhone) await markPhoneVerified(consent, id);
+  const session: CreatedSession = { id, qrCodeId, recipientToken, initiatorUserId, body: response.body, partnerCredential: null };
+  if (verifyPhone) session.partnerCredential = await markPhoneVerified(consent, id);
+  if (answerSafety) await markSafetyAnswered(consent, id);
   return session;
 }
 
-/** The state the texted code's proof leaves (phone-verification.spec.ts tests the proof itself through the API). */
-export async function markPhoneVerified(consent: ConsentTestApp, sessionId: string, phone: string = PARTNER.phone): Promise<void> {
-  await consent.dataSource.query(`UPDATE consent.consent_sessions SET recipient_phone = $2, phone_verified_at = now() WHERE id = $1`, [sessionId, phone]);
+/** The state the partner's Yes to both safety questions leaves (safety-check.spec.ts tests the answer through the API). */
+export async function markSafetyAnswered(consent: ConsentTestApp, sessionId: string): Promise<void> {
+  await consent.dataSource.query(`UPDATE consent.consent_sessions SET safety_answered_at = now() WHERE id = $1`, [sessionId]);
+}
+
+/**
+ * The state the texted code's proof leaves (phone-verification.spec.ts tests the proof itself through the API): the
+ * number proved and the partner's credential given, which it answers.
+ */
+export async function markPhoneVerified(consent: ConsentTestApp, sessionId: string, phone: string = PARTNER.phone): Promise<string> {
+  const credential = generateRecipientToken();
+  await consent.dataSource.query(
+    `UPDATE consent.consent_sessions SET recipient_phone = $2, phone_verified_at = now(), partner_credential_hash = $3 WHERE id = $1`,
+    [sessionId, toE164(phone), hashRecipientToken(credential)],
+  );
+  return credential;
 }
 
 export function sendPhoneCode(consent: ConsentTestApp, session: CreatedSession, recipientPhone: string = PARTNER.phone): request.Test {
-  return call(consent, 'post', `/sessions/${session.id}/phone-verification`).set('X-Recipient-Token', session.recipientToken).send({ recipientPhone });
+  return call(consent, 'post', `/sessions/${session.id}/phone-verification`).set(partnerHeaders(session)).send({ recipientPhone });
 }
 
 export function confirmPhoneCode(consent: ConsentTestApp, session: CreatedSession, code: string): request.Test {
-  return call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set('X-Recipient-Token', session.recipientToken).send({ code });
+  return call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set(partnerHeaders(session)).send({ code });
 }
 
-/** The partner's phone proof: a code texted to `phone`, read from the outbox, typed back. */
+/** The texts the service's `log` provider handed over, newest first (`/dev/texts`): what the phones received. */
+export function devTexts(consent: ConsentTestApp): DevTextsReader {
+  return consentDevTexts(consent.baseUrl, consent.internalToken);
+}
+
+/** The partner's phone proof: a code texted to `phone`, read as the phone received it, typed back; the session keeps the credential given. */
 export async function verifyPartnerPhone(consent: ConsentTestApp, session: CreatedSession, phone: string = PARTNER.phone): Promise<void> {
   const sent = await sendPhoneCode(consent, session, phone);
   if (sent.status !== 200) throw new Error(`phone code not sent: ${sent.status} ${JSON.stringify(sent.body)}`);
-  const confirmed = await confirmPhoneCode(consent, session, await latestPhoneCode((sql, parameters) => consent.dataSource.query(sql, parameters), session.id));
+  const confirmed = await confirmPhoneCode(consent, session, await latestPhoneCode(devTexts(consent), session.id));
   if (confirmed.status !== 200) throw new Error(`phone code not accepted: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  session.partnerCredential = confirmed.headers[NEW_PARTNER_CREDENTIAL_HEADER] ?? session.partnerCredential;
 }
 
 export function registerAsset(consent: ConsentTestApp, session: CreatedSession, fileSize: number, mimeType = 'video/webm'): request.Test {
   return call(consent, 'post', '/video-assets')
-    .set('X-Recipient-Token', session.recipientToken)
+    .set(partnerHeaders(session))
     .send({ sessionId: session.id, filename: 'consent.webm', mimeType, fileSize, storageKey: 'ignored', isEncrypted: true });
 }
 
@@ -81,9 +118,16 @@ export async function newAsset(consent: ConsentTestApp, session: CreatedSession,
   return response.body.id;
 }
 
-export function upload(consent: ConsentTestApp, session: CreatedSession, assetId: string, bytes: Buffer, contentType = 'video/webm', token = session.recipientToken): request.Test {
+export function upload(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  assetId: string,
+  bytes: Buffer,
+  contentType = 'video/webm',
+  headers = partnerHeaders(session),
+): request.Test {
   return call(consent, 'post', '/uploads')
-    .set('X-Recipient-Token', token)
+    .set(headers)
     .field('sessionId', session.id)
     .field('videoAssetId', assetId)
     .attach('video', bytes, { filename: 'consent.webm', contentType });
@@ -114,9 +158,9 @@ export function processVideo(
   session: CreatedSession,
   fields: Record<string, string>,
   video?: Buffer,
-  token = session.recipientToken,
+  headers = partnerHeaders(session),
 ): request.Test {
-  const test = call(consent, 'post', '/process-video').set('X-Recipient-Token', token);
+  const test = call(consent, 'post', '/process-video').set(headers);
   for (const [name, value] of Object.entries(fields)) test.field(name, value);
   if (video) test.attach('video', video, { filename: 'consent.webm', contentType: 'video/webm' });
   return test;

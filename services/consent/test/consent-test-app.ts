@@ -59,6 +59,8 @@ export async function startConsentTestApp(overrides: Record<string, string> = {}
     METRICS_PORT: '0',
     // Every test's partner texts the same number; the limit's own test sets it back to the product's 10.
     PHONE_CODES_PER_NUMBER_PER_DAY: '100000',
+    // Every test's phone asks from 127.0.0.1 (through the gateway); the limit's own test sets it back.
+    PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000',
     ...overrides,
   });
   await runMigrations(consentDataSourceOptions(config.DATABASE_URL));

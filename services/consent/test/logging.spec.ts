@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CapturedStdout, captureStdout, makeTestRecording } from '@app/testing';
-import { call, createSession, decisionFields, PARTNER, processVideo, storedRecording } from './consent-api';
+import { call, createSession, decisionFields, PARTNER, processVideo, storedRecording, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** What the service logs must hold no personal data or secrets. */
@@ -19,7 +19,7 @@ describe('logs', () => {
 
   it('logs each request by method, path and status only: no names, phone numbers, tokens or query strings', async () => {
     const session = await createSession(consent, undefined, { initiatorFullName: 'Initiator Secretname', initiatorPictureUrl: null });
-    await call(consent, 'get', `/sessions/qr/${session.qrCodeId}?token=${session.recipientToken}`).set('X-Recipient-Token', session.recipientToken);
+    await call(consent, 'get', `/sessions/qr/${session.qrCodeId}?token=${session.recipientToken}`).set(partnerHeaders(session));
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     await processVideo(consent, session, { ...decisionFields(session, assetId), recipient_phone: '' }).expect(400);

@@ -1,4 +1,4 @@
-import { makeTestRecording } from '@app/testing';
+import { distinctRecording, makeTestRecording } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
@@ -32,7 +32,7 @@ function deleteMember(userId: string, token = consent.internalToken) {
 /** A session with a stored recording the partner declined: a video asset and its object, a verdict, texts, audit rows. */
 async function answeredSession(userId: string): Promise<{ session: CreatedSession; assetId: string }> {
   const session = await createSession(consent, userId);
-  const assetId = await storedRecording(consent, session, video);
+  const assetId = await storedRecording(consent, session, distinctRecording(video));
   const response = await processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' });
   expect(response.status).toBe(202);
   return { session, assetId };
@@ -60,7 +60,7 @@ describe('DELETE /members/:userId', () => {
     const answered = await answeredSession(member);
     const open = await createSession(consent, member);
     const uploadedOnly = await createSession(consent, member);
-    await storedRecording(consent, uploadedOnly, video);
+    await storedRecording(consent, uploadedOnly, distinctRecording(video));
     const others = await answeredSession(other);
 
     const mine = [answered.session.id, open.id, uploadedOnly.id];

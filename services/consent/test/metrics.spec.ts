@@ -2,7 +2,7 @@ import { MetricsServer } from '@app/metrics';
 import { sampleValue as sample, scrapeMetrics } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { call, createSession, eventually } from './consent-api';
+import { call, createSession, eventually, partnerHeaders, type CreatedSession } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** The consent service's metrics port after a verdict has been produced: real service, Postgres and Redis. */
@@ -17,12 +17,12 @@ describe('consent service metrics', () => {
   afterAll(() => consent.close());
 
   const scrape = () => scrapeMetrics(metricsUrl);
-  const refuse = (session: { id: string; recipientToken: string }) =>
-    call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' });
+  const refuse = (session: CreatedSession) =>
+    call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
 
   it('exposes the named series after a verdict: its latency by outcome, the request under its route template, the text jobs', async () => {
     // A No before the partner gave a phone: the member's text is the only one.
-    const session = await createSession(consent, undefined, { initiatorFullName: 'Alex Doe', initiatorPhone: '+1 555 010 0100', deleteAfterDays: 90 }, { verifyPhone: false });
+    const session = await createSession(consent, undefined, { initiatorFullName: 'Alex Doe', initiatorPhone: '+15550100100', deleteAfterDays: 90 }, { verifyPhone: false });
     await refuse(session).expect(200);
     // Answered again: no second verdict is stored, so no second latency either.
     await refuse(session).expect(409);

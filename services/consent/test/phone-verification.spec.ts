@@ -1,11 +1,14 @@
 import { consentSessionSchema } from '@app/contracts';
 import { latestPhoneCode, makeTestRecording } from '@app/testing';
+import { NEW_PARTNER_CREDENTIAL_HEADER } from '@app/session-views';
 import {
   auditRows,
   call,
   confirmPhoneCode,
   createSession,
   decisionFields,
+  devTexts,
+  eventually,
   expectAnswer,
   filesUnder,
   PARTNER,
@@ -16,7 +19,9 @@ import {
   upload,
   verifyPartnerPhone,
   type CreatedSession,
+  partnerHeaders,
 } from './consent-api';
+import { SPENT_CODE_TEXT } from '../src/phone-verification/phone-code';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone } from './text-message-helpers';
 
@@ -38,9 +43,15 @@ describe('the partner proves their phone', () => {
   });
 
   const unverified = () => createSession(consent, undefined, undefined, { verifyPhone: false });
-  const codeOf = (session: CreatedSession) => latestPhoneCode((sql, parameters) => consent.dataSource.query(sql, parameters), session.id);
+  const codeOf = (session: CreatedSession, sends = 1) => latestPhoneCode(devTexts(consent), session.id, sends);
   const codeTexts = (session: CreatedSession): Promise<{ phone: string; body: string; recipient: string }[]> =>
     consent.dataSource.query(`SELECT phone, body, recipient FROM consent.text_messages WHERE session_id = $1 AND purpose = 'phone_code' ORDER BY created_at`, [session.id]);
+  /** The code texts once none is pending: the provider has a text a moment before its row is marked sent. */
+  const handedOver = async (session: CreatedSession) => {
+    const pending = `SELECT id FROM consent.text_messages WHERE session_id = $1 AND status = 'pending'`;
+    await eventually(async () => (await consent.dataSource.query(pending, [session.id])).length === 0);
+    return codeTexts(session);
+  };
   const verificationRow = async (session: CreatedSession) =>
     (await consent.dataSource.query(`SELECT * FROM consent.phone_verifications WHERE session_id = $1`, [session.id]))[0];
   /** Any code but the right one. */
@@ -57,16 +68,19 @@ describe('the partner proves their phone', () => {
 
     const code = await codeOf(session);
     expect(code).toMatch(/^\d{6}$/);
-    expect(await codeTexts(session)).toEqual([{ phone: phone.replace(/[^\d+]/g, ''), body: expect.stringContaining(code), recipient: 'partner' }]);
+    // The phone got the code; its outbox row, sent, keeps none.
+    expect(await handedOver(session)).toEqual([{ phone: phone.replace(/[^\d+]/g, ''), body: SPENT_CODE_TEXT, recipient: 'partner' }]);
     const stored = await verificationRow(session);
     expect(stored.code_hash.toString('hex')).not.toContain(code);
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
 
     const confirmed = await confirmPhoneCode(consent, session, code).expect(200);
+    // From now on this browser acts for the partner with the credential it was given (partner-credential.spec.ts).
+    session.partnerCredential = confirmed.headers[NEW_PARTNER_CREDENTIAL_HEADER];
     const view = consentSessionSchema.strict().parse(confirmed.body);
     expect(view.phoneVerifiedAt).not.toBeNull();
     const row = await sessionRow(consent, session.id);
-    expect(row).toMatchObject({ recipient_phone: phone, phone_verified_at: expect.any(Date) });
+    expect(row).toMatchObject({ recipient_phone: phone.replace(/[^\d+]/g, ''), phone_verified_at: expect.any(Date) });
     expect((await auditRows(consent, session.id)).map(({ event, details }) => ({ event, details }))).toEqual(
       expect.arrayContaining([
         { event: 'phone_code_sent', details: { send: 1 } },
@@ -83,16 +97,14 @@ describe('the partner proves their phone', () => {
     expect(verdict.phone_verified_at).toEqual(row.phone_verified_at);
   });
 
-  it('replaces the text of a used code, so the code is kept nowhere in clear', async () => {
+  it('keeps no code in clear once sent, used or not', async () => {
     const session = await unverified();
     await sendPhoneCode(consent, session, freshPhone()).expect(200);
     const code = await codeOf(session);
-    // The log provider hands the text over at once; the body is replaced once it is no longer pending.
-    await waitFor(async () => (await consent.dataSource.query(`SELECT status FROM consent.text_messages WHERE session_id = $1`, [session.id]))[0]?.status === 'sent');
+    const [unused] = await handedOver(session);
+    expect(unused.body).toBe(SPENT_CODE_TEXT);
     await confirmPhoneCode(consent, session, code).expect(200);
-    const texts = await codeTexts(session);
-    expect(texts).toHaveLength(1);
-    expect(texts[0].body).not.toContain(code);
+    expect(await codeTexts(session)).toEqual([unused]);
   });
 
   it('refuses every way of recording before the phone is proved, storing nothing', async () => {
@@ -131,7 +143,7 @@ describe('the partner proves their phone', () => {
 
     // A new code has tries of its own; the old one no longer works.
     await sendPhoneCode(consent, session, (await verificationRow(session)).phone).expect(200);
-    const fresh = await codeOf(session);
+    const fresh = await codeOf(session, 2);
     if (fresh !== code) expectAnswer(await confirmPhoneCode(consent, session, code), 400, { error: 'That code is not right: 4 tries left', code: 'phone_code_wrong' });
     await confirmPhoneCode(consent, session, fresh).expect(200);
   });
@@ -150,7 +162,7 @@ describe('the partner proves their phone', () => {
     ['missing', {}],
   ])('answers 400 for a code that is %s', async (_case, body) => {
     const session = await unverified();
-    const response = await call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set('X-Recipient-Token', session.recipientToken).send(body);
+    const response = await call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set(partnerHeaders(session)).send(body);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('validation_failed');
   });
@@ -161,7 +173,7 @@ describe('the partner proves their phone', () => {
     const codes: string[] = [];
     for (const resendsLeft of [3, 2, 1, 0]) {
       expect((await sendPhoneCode(consent, session, phone).expect(200)).body.resendsLeft).toBe(resendsLeft);
-      codes.push(await codeOf(session));
+      codes.push(await codeOf(session, codes.length + 1));
     }
     expectAnswer(await sendPhoneCode(consent, session, phone), 429, { error: 'No more codes can be sent for this consent session', code: 'phone_code_resends_used' });
     expect(await codeTexts(session)).toHaveLength(4);
@@ -185,13 +197,35 @@ describe('the partner proves their phone', () => {
     await sendPhoneCode(consent, sessions[0], freshPhone()).expect(200);
   });
 
-  it("refuses the member's own number, however it is written, and writes nothing", async () => {
+  it("refuses the member's own number, however it is written (a national spelling read in the member's country), and writes nothing", async () => {
+    const spellings: [string, string[]][] = [
+      [MEMBER_PHONE, ['+1 555 246 8013', '(555) 246-8013', '555.246.8013', '+1-555-246-8013', '1 555 246 8013']],
+      // The issue's two: a member registered as +33 6 12 34 56 78 and one as +61 412 345 678.
+      ['+33612345678', ['06 12 34 56 78', '+33 (0)6 12 34 56 78', '6 12 34 56 78']],
+      ['+61412345678', ['0412 345 678', '+61 412 345 678']],
+    ];
+    for (const [memberPhone, writtenForms] of spellings) {
+      const session = await sessionWithPhone(consent, memberPhone, { verifyPhone: false });
+      for (const written of writtenForms) {
+        expectAnswer(await sendPhoneCode(consent, session, written), 400, { error: "This is the member's own phone number. Enter your own number.", code: 'phone_is_members' });
+      }
+      expect(await codeTexts(session)).toEqual([]);
+      expect(await verificationRow(session)).toBeUndefined();
+    }
+  });
+
+  it("reads a partner's national number in the member's country and stores it in E.164", async () => {
+    const session = await sessionWithPhone(consent, '+33612345678', { verifyPhone: false });
+    await sendPhoneCode(consent, session, '07 00 00 00 42').expect(200);
+    expect((await verificationRow(session)).phone).toBe('+33700000042');
+  });
+
+  it('refuses a number that is no phone number, writing nothing', async () => {
     const session = await sessionWithPhone(consent, MEMBER_PHONE, { verifyPhone: false });
-    for (const written of [MEMBER_PHONE, MEMBER_PHONE.replace('+1 ', ''), MEMBER_PHONE.replace(/ /g, '-')]) {
-      expectAnswer(await sendPhoneCode(consent, session, written), 400, { error: "This is the member's own phone number. Enter your own number.", code: 'phone_is_members' });
+    for (const written of ['+1 555 1234', '+33 6 12 34', '+999 1234 5678']) {
+      expectAnswer(await sendPhoneCode(consent, session, written), 400, { error: 'Enter a phone number that can receive texts, with its country code (+...)', code: 'phone_invalid' });
     }
     expect(await codeTexts(session)).toEqual([]);
-    expect(await verificationRow(session)).toBeUndefined();
   });
 
   it('keeps the proved number: asking again for it answers verified without a text, another number is refused', async () => {
@@ -206,12 +240,12 @@ describe('the partner proves their phone', () => {
     await confirmPhoneCode(consent, session, '000000').expect(200);
   });
 
-  it('answers the link-only 404 to anyone without the link token, and refuses a number no text can reach', async () => {
+  it("answers the link-only 404 to anyone without the link token, the session's member 403, and refuses a number no text can reach", async () => {
     const session = await unverified();
     const withoutToken = await call(consent, 'post', `/sessions/${session.id}/phone-verification`).send({ recipientPhone: PARTNER.phone });
     expect(withoutToken.status).toBe(404);
     const member = await call(consent, 'post', `/sessions/${session.id}/phone-verification`).set('X-Actor-User-Id', session.initiatorUserId).send({ recipientPhone: PARTNER.phone });
-    expect(member.status).toBe(404);
+    expect(member.status).toBe(403);
     for (const recipientPhone of ['call me', '12', '+1 555 987 6543 ext 12', '1234567890123456']) {
       const response = await sendPhoneCode(consent, session, recipientPhone);
       expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: 'validation_failed' });
@@ -219,11 +253,3 @@ describe('the partner proves their phone', () => {
     expect(await codeTexts(session)).toEqual([]);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,3 +1,4 @@
+import { toE164 } from '@app/contracts';
 import { JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { Job, Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
@@ -18,6 +19,7 @@ import {
   SESSION_NOT_FOUND,
   sessionRow,
   storedRecording,
+  partnerHeaders,
 } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -63,7 +65,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     });
     expect(await sessionRow(consent, session.id)).toMatchObject({
       recipient_full_name: PARTNER.name,
-      recipient_phone: PARTNER.phone,
+      recipient_phone: toE164(PARTNER.phone)!,
       verified_over_18: true,
       recipient_decision: 'yes',
       video_asset_id: assetId,
@@ -106,7 +108,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   });
 
   it('records the whole lifecycle in an audit chain that verifies, and stops verifying once a row is altered', async () => {
-    await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken).expect(200);
+    await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)).expect(200);
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
 
@@ -130,7 +132,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     expectAnswer(await processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' }), 409, ANSWERED);
     expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm')), 409, ANSWERED);
-    expectAnswer(await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }), 409, ANSWERED);
+    expectAnswer(await call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' }), 409, ANSWERED);
     expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_decision: 'yes', ai_verdict: 'processing' });
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'decision_submitted')).toHaveLength(1);
   });
@@ -190,7 +192,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     it('a file part sent before the fields', async () => {
       const video = await makeTestRecording('webm');
       const response = await call(consent, 'post', '/process-video')
-        .set('X-Recipient-Token', session.recipientToken)
+        .set(partnerHeaders(session))
         .attach('video', video, 'consent.webm')
         .field('sessionId', session.id)
         .field('decision', 'yes');
@@ -201,8 +203,8 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
   it('answers the 404 to a wrong token or a lapsed session, before storing anything', async () => {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
-    expectAnswer(await processVideo(consent, session, decisionFields(session, assetId), undefined, 'wrong-token'), 404, SESSION_NOT_FOUND);
-    expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm'), 'wrong-token'), 404, SESSION_NOT_FOUND);
+    expectAnswer(await processVideo(consent, session, decisionFields(session, assetId), undefined, { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
+    expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm'), { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
     await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
     expectAnswer(await processVideo(consent, session, decisionFields(session, assetId)), 404, SESSION_NOT_FOUND);
     expect(Number((await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [session.id]))[0].n)).toBe(1);

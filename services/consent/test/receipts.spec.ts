@@ -1,6 +1,6 @@
-import { certificateVerificationSchema, consentSessionSchema, receiptSchema, signedCertificateSchema } from '@app/contracts';
+import { certificateVerificationSchema, consentSessionSchema, receiptSchema, signedCertificateSchema, toE164 } from '@app/contracts';
 import { JOBS, JobQueues, QUEUES } from '@app/queue';
-import { binaryBody, makeTestRecording } from '@app/testing';
+import { binaryBody, distinctRecording, makeTestRecording, textedReceiptLink } from '@app/testing';
 import { EncryptedStorage, EnvelopeError, LocalDirectoryStorage, type KeyRing } from '@app/storage';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -9,14 +9,12 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
-import { normalizePhone } from '../src/phone-verification/phone-verification-rules';
 import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
-import { assetRow, auditRows, call, CreatedSession, decisionFields, expectAnswer, filesUnder, PARTNER, processVideo, SESSION_NOT_FOUND, sessionKeyRing, storedRecording } from './consent-api';
+import { assetRow, auditRows, call, CreatedSession, decisionFields, devTexts, expectAnswer, filesUnder, PARTNER, processVideo, PARTNER_IS_MEMBER, sessionKeyRing, storedRecording, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
 
 const RECEIPT_NOT_FOUND = { error: 'This receipt link is invalid.', code: 'receipt_not_found' };
-const LINK = /\/r\/([0-9a-f-]{36})#([\w-]{43})$/;
 
 interface Granted {
   session: CreatedSession;
@@ -28,11 +26,11 @@ interface Granted {
 /** The partner's receipt: its secret, the recording, withdrawal (texted, pushed, audited, once) and deletion. */
 describe('the partner\'s receipt', () => {
   let consent: ConsentTestApp;
-  let video: Buffer;
+  let recording: Buffer;
 
   beforeAll(async () => {
     consent = await startConsentTestApp();
-    video = await makeTestRecording('webm');
+    recording = await makeTestRecording('webm');
   });
   afterAll(async () => {
     await consent?.close();
@@ -44,21 +42,22 @@ describe('the partner\'s receipt', () => {
     return secret === undefined ? test : test.set('X-Receipt-Secret', secret);
   };
 
-  /** A partner records a Yes, the analysis grants it, and the partner's text (read from the outbox) links the receipt. */
+  /** A partner records a Yes, the analysis grants it, and the partner's text (as their phone received it) links the receipt. */
   async function granted(): Promise<Granted> {
     const session = await sessionWithPhone(consent);
+    // Each session's own bytes: the same recording is refused in a second session.
+    const video = distinctRecording(recording);
     const assetId = await storedRecording(consent, session, video);
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     await asWorker(`/analysis/${session.id}/verdict`)
       .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
       .expect(200);
-    const rows = await textsWhen(consent, session.id, (texts) => texts.some((text) => text.recipient === 'partner'));
-    const [, receiptId, secret] = LINK.exec(rows.find((text) => text.recipient === 'partner')!.body)!;
+    const { receiptId, secret } = await textedReceiptLink(devTexts(consent), session.id);
     return { session, video, receiptId, secret };
   }
 
   it('answers the receipt to its secret only: a missing, wrong or malformed secret and an unknown id are the same 404', async () => {
-    const { session, receiptId, secret } = await granted();
+    const { session, video, receiptId, secret } = await granted();
     const receipt = receiptSchema.strict().parse((await receiptCall('get', `/receipts/${receiptId}`, secret).expect(200)).body);
     expect(receipt).toMatchObject({
       id: receiptId,
@@ -85,14 +84,14 @@ describe('the partner\'s receipt', () => {
       receiptCall('get', `/receipts/${randomUUID()}`, secret),
       receiptCall('get', `/receipts/not-a-uuid`, secret),
       // The member (the gateway's signed-in caller) and the link's token open nothing here.
-      receiptCall('get', `/receipts/${receiptId}`).set('X-Actor-User-Id', session.initiatorUserId).set('X-Recipient-Token', session.recipientToken),
+      receiptCall('get', `/receipts/${receiptId}`).set('X-Actor-User-Id', session.initiatorUserId).set(partnerHeaders(session)),
     ]) {
       expectAnswer(await refused, 404, RECEIPT_NOT_FOUND);
     }
   });
 
   it('streams the partner\'s own recording, decrypted, to the secret\'s holder only', async () => {
-    const { session, receiptId, secret } = await granted();
+    const { session, video, receiptId, secret } = await granted();
     const answer = await receiptCall('get', `/receipts/${receiptId}/recording`, secret).buffer(true).parse(binaryBody).expect(200);
     expect(answer.headers['content-type']).toBe('video/webm');
     expect(answer.headers['cache-control']).toBe('no-store');
@@ -103,7 +102,7 @@ describe('the partner\'s receipt', () => {
   });
 
   it("gives the secret's holder the session's certificate, the same as the member's, as JSON and PDF", async () => {
-    const { session, receiptId, secret } = await granted();
+    const { session, video, receiptId, secret } = await granted();
     const theirs = signedCertificateSchema.parse((await receiptCall('get', `/receipts/${receiptId}/certificate`, secret).expect(200)).body);
     const members = signedCertificateSchema.parse((await call(consent, 'get', `/sessions/${session.id}/certificate`).set('X-Actor-User-Id', session.initiatorUserId).expect(200)).body);
     const { issuedAt: _theirs, ...recordFields } = theirs.certificate;
@@ -144,14 +143,14 @@ describe('the partner\'s receipt', () => {
 
     // The member cannot withdraw (nor do anything else) through the receipt or the partner's routes.
     expectAnswer(await receiptCall('post', `/receipts/${receiptId}/withdraw`).set('X-Actor-User-Id', session.initiatorUserId), 404, RECEIPT_NOT_FOUND);
-    expectAnswer(await call(consent, 'post', `/sessions/${session.id}/withdraw`).set('X-Actor-User-Id', session.initiatorUserId), 404, SESSION_NOT_FOUND);
+    expectAnswer(await call(consent, 'post', `/sessions/${session.id}/withdraw`).set('X-Actor-User-Id', session.initiatorUserId), 403, PARTNER_IS_MEMBER);
     expect((await owner().expect(200)).body.withdrawnAt).toBeNull();
 
     const first = receiptSchema.parse((await receiptCall('post', `/receipts/${receiptId}/withdraw`, secret).expect(200)).body);
     expect(first).toMatchObject({ withdrawnAt: expect.any(String), withdrawable: false, verdict: { outcome: 'granted' } });
     const again = receiptSchema.parse((await receiptCall('post', `/receipts/${receiptId}/withdraw`, secret).expect(200)).body);
     expect(again.withdrawnAt).toBe(first.withdrawnAt);
-    const byLink = await call(consent, 'post', `/sessions/${session.id}/withdraw`).set('X-Recipient-Token', session.recipientToken).expect(200);
+    const byLink = await call(consent, 'post', `/sessions/${session.id}/withdraw`).set(partnerHeaders(session)).expect(200);
     expect(consentSessionSchema.strict().parse(byLink.body).withdrawnAt).toBe(first.withdrawnAt);
 
     const seen = consentSessionSchema.strict().parse((await owner().expect(200)).body);
@@ -167,18 +166,17 @@ describe('the partner\'s receipt', () => {
 
     const texts = await textsWhen(consent, session.id, (rows) => rows.length === 3 && rows.every((row) => row.status === 'sent'));
     const withdrawal = texts.filter((row) => row.purpose === 'withdrawal');
-    expect(withdrawal).toMatchObject([{ recipient: 'member', phone: normalizePhone(MEMBER_PHONE), body: `ConsentIQ: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.` }]);
+    expect(withdrawal).toMatchObject([{ recipient: 'member', phone: toE164(MEMBER_PHONE)!, body: `ConsentIQ: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.` }]);
     expect(withdrawal[0].body).not.toContain(PARTNER.name);
   });
 
   it('refuses to withdraw anything but a granted consent', async () => {
     const session = await sessionWithPhone(consent);
     await call(consent, 'patch', `/sessions/${session.id}/status`)
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone })
       .expect(200);
-    const rows = await textsWhen(consent, session.id, (texts) => texts.some((text) => text.recipient === 'partner'));
-    const [, receiptId, secret] = LINK.exec(rows.find((text) => text.recipient === 'partner')!.body)!;
+    const { receiptId, secret } = await textedReceiptLink(devTexts(consent), session.id);
     const receipt = receiptSchema.parse((await receiptCall('get', `/receipts/${receiptId}`, secret).expect(200)).body);
     expect(receipt).toMatchObject({ answer: 'no', verdict: { outcome: 'denied' }, recordedAt: null, recordingSha256: null, recordingAvailable: false, withdrawable: false });
     expectAnswer(await receiptCall('post', `/receipts/${receiptId}/withdraw`, secret), 409, { error: 'Only a granted consent can be withdrawn', code: 'consent_not_granted' });
@@ -187,7 +185,7 @@ describe('the partner\'s receipt', () => {
   });
 
   it('deletes the recording at the partner\'s request, keeping its hash, the verdict and the audit chain; once', async () => {
-    const { session, receiptId, secret } = await granted();
+    const { session, video, receiptId, secret } = await granted();
     const assetIds = (await consent.dataSource.query(`SELECT id FROM consent.video_assets WHERE session_id = $1`, [session.id])) as { id: string }[];
     const objects = async () => (await filesUnder(consent.storageDir)).filter((file) => file.includes(session.id));
     expect(await objects()).toHaveLength(1);

@@ -19,6 +19,7 @@ import {
   SESSION_NOT_FOUND,
   sessionKeyRing,
   upload,
+  partnerHeaders,
 } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -73,8 +74,8 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it('answers the 404 to a caller without the token, and 400 to a malformed body', async () => {
-      expectAnswer(await registerAsset(consent, { ...session, recipientToken: 'nope' }, 10), 404, SESSION_NOT_FOUND);
-      const noSize = await call(consent, 'post', '/video-assets').set('X-Recipient-Token', session.recipientToken).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm' });
+      expectAnswer(await registerAsset(consent, { ...session, recipientToken: 'nope', partnerCredential: null }, 10), 404, SESSION_NOT_FOUND);
+      const noSize = await call(consent, 'post', '/video-assets').set(partnerHeaders(session)).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm' });
       expectAnswer(noSize, 400, { error: 'fileSize must be a number of bytes', code: 'validation_failed' });
     });
   });
@@ -180,7 +181,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
           'Content-Type': `multipart/form-data; boundary=${boundary}`,
           'Content-Length': head.length + video.length + 100,
           'X-Internal-Token': consent.internalToken,
-          'X-Recipient-Token': session.recipientToken,
+          ...partnerHeaders(session),
         },
       });
       const closed = new Promise((done) => partial.on('error', done).on('close', done));
@@ -205,20 +206,20 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
         test.field('sessionId', session.id).field('videoAssetId', assetId), 'A video file is required', 'video_missing'],
     ])('refuses an upload where %s (400)', async (_case, build, message, code) => {
       const assetId = await newAsset(consent, session);
-      const response = await build(call(consent, 'post', '/uploads').set('X-Recipient-Token', session.recipientToken), await makeTestRecording('webm'), assetId);
+      const response = await build(call(consent, 'post', '/uploads').set(partnerHeaders(session)), await makeTestRecording('webm'), assetId);
       expectAnswer(response, 400, { error: message, code });
       expect(await assetRow(consent, assetId)).toMatchObject({ stored_at: null });
     });
 
     it('refuses a body that is not multipart (415)', async () => {
-      const response = await call(consent, 'post', '/uploads').set('X-Recipient-Token', session.recipientToken).send({ video: 'x' });
+      const response = await call(consent, 'post', '/uploads').set(partnerHeaders(session)).send({ video: 'x' });
       expectAnswer(response, 415, { error: 'Expected a multipart/form-data upload', code: 'multipart_expected' });
     });
 
     it('answers the 404 for a wrong token or a session that lapsed, and 404 for an asset of another session', async () => {
       const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
-      expectAnswer(await upload(consent, session, assetId, video, 'video/webm', 'wrong-token'), 404, SESSION_NOT_FOUND);
+      expectAnswer(await upload(consent, session, assetId, video, 'video/webm', { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
 
       const other = await createSession(consent);
       const foreign = await newAsset(consent, other, video.length);
@@ -233,7 +234,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     it('refuses a recording for a session already answered (409)', async () => {
       const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
-      await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }).expect(200);
+      await call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' }).expect(200);
       expectAnswer(await upload(consent, session, assetId, video), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
       expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
     });

@@ -1,4 +1,4 @@
-import { analysisStoredSchema, consentSessionSchema } from '@app/contracts';
+import { analysisStoredSchema, consentSessionSchema, toE164 } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { QUEUES, queueWiringFromUrl } from '@app/queue';
 import { makeTestRecording } from '@app/testing';
@@ -9,7 +9,7 @@ import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-se
 import { AnalysisAttemptsRepository } from '../src/attempts/analysis-attempts.repository';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
 import { StoreVerdict } from '../src/verdicts/store-verdict';
-import { auditRows, call, createSession, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, sessionRow, storedRecording } from './consent-api';
+import { auditRows, call, createSession, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, sessionRow, storedRecording, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const ANSWERED = { error: 'This consent session has already been answered', code: 'already_answered' };
@@ -42,7 +42,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
       recogniser: 'pocketsphinx test',
       timingsMs: { normalize: 1, transcribe: 2, judge: 0 },
     });
-  const partnerRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200);
+  const partnerRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
   const memberRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId).expect(200);
   const newRecording = async (session: CreatedSession) => storedRecording(consent, session, await makeTestRecording('webm'));
   /** A retake as the partner's page sends it: the decision and the new recording; the details stored before stand. */
@@ -92,7 +92,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     const second = await newRecording(session);
     const retaken = await retake(session, second).expect(202);
     expect(retaken.body).toMatchObject({ aiVerdict: 'processing', recipientFullName: PARTNER.name, check: { attempt: 2, maxAttempts: 3, retakeAllowed: false, heard: null } });
-    expect(await sessionRow(consent, session.id)).toMatchObject({ attempts: 2, retake_until: null, video_asset_id: second, recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone });
+    expect(await sessionRow(consent, session.id)).toMatchObject({ attempts: 2, retake_until: null, video_asset_id: second, recipient_full_name: PARTNER.name, recipient_phone: toE164(PARTNER.phone)! });
     expect((await Job.fromId(analyses, `${session.id}.1`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: first });
     expect((await Job.fromId(analyses, `${session.id}.2`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: second });
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body).toMatchObject({ videoAssetId: second, open: true });
@@ -138,7 +138,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.retake_requested.2`, `${session.id}.submitted`, `${session.id}.verdict`].sort());
 
     expectAnswer(await retake(session, first), 409, ANSWERED);
-    expectAnswer(await call(consent, 'post', '/video-assets').set('X-Recipient-Token', session.recipientToken).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 10 }), 409, ANSWERED);
+    expectAnswer(await call(consent, 'post', '/video-assets').set(partnerHeaders(session)).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 10 }), 409, ANSWERED);
     expect(await sessionRow(consent, session.id)).toMatchObject({ attempts: 3, ai_verdict: 'denied' });
   });
 
@@ -171,7 +171,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect(await sessionRow(consent, session.id)).toEqual(before);
 
     await retake(session, second, 'yes', { recipient_full_name: 'Somebody Else', recipient_phone: '+1 555 000 0000', is_over_18: 'true' }).expect(202);
-    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, attempts: 2 });
+    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_full_name: PARTNER.name, recipient_phone: toE164(PARTNER.phone)!, attempts: 2 });
   });
 
   it('takes a retake sent as the form\'s file part, stored like any recording', async () => {
@@ -190,7 +190,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     const answer =
       how === 'recording'
         ? await retake(session, await newRecording(session), 'no').expect(202)
-        : await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }).expect(200);
+        : await call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' }).expect(200);
     expect(answer.body).toMatchObject({ aiVerdict: 'denied', consentStatus: 'denied', check: { attempt: 1, retakeAllowed: false, heard: null } });
     expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_decision: 'no', attempts: 1, retake_until: null });
     expect(await verdicts(session.id)).toEqual([expect.objectContaining({ outcome: 'denied', reasons: ['pressed_no'], transcript: null })]);

@@ -1,5 +1,5 @@
 import { deletionCountSchema } from '@app/contracts';
-import { makeTestRecording } from '@app/testing';
+import { distinctRecording, makeTestRecording } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createSession, filesUnder, storedRecording } from './consent-api';
@@ -41,7 +41,7 @@ async function expireOk(members: { userId: string; lapsedAt: string }[]) {
 /** A session of the member kept for `deleteAfterDays` after a lapse, with a stored recording. */
 async function recordedSession(userId: string, deleteAfterDays: number): Promise<string> {
   const session = await createSession(consent, userId, { initiatorFullName: 'Alex Doe', deleteAfterDays });
-  await storedRecording(consent, session, video);
+  await storedRecording(consent, session, distinctRecording(video));
   return session.id;
 }
 

@@ -1,6 +1,6 @@
 import { consentSessionSchema, type ConsentSession } from '@app/contracts';
 import { JobQueues, QUEUES } from '@app/queue';
-import { auditRows, call, createSession, eventually, expectAnswer, PARTNER, processVideo, decisionFields, registerAsset, sessionRow, SESSION_NOT_FOUND, type CreatedSession } from './consent-api';
+import { auditRows, call, createSession, eventually, expectAnswer, PARTNER, processVideo, decisionFields, registerAsset, sessionRow, SESSION_NOT_FOUND, type CreatedSession, partnerHeaders, PARTNER_IS_MEMBER } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** The partner's private safety questions before recording (POST /sessions/:id/safety-check). */
@@ -17,14 +17,14 @@ describe('safety questions', () => {
   const DETAILS = { recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone };
   const ALREADY_ANSWERED = { error: 'This consent session has already been answered', code: 'already_answered' };
 
-  const safetyCheck = (session: CreatedSession, body: Record<string, unknown>, token = session.recipientToken) =>
-    call(consent, 'post', `/sessions/${session.id}/safety-check`).set('X-Recipient-Token', token).send(body);
+  const safetyCheck = (session: CreatedSession, body: Record<string, unknown>, headers = partnerHeaders(session)) =>
+    call(consent, 'post', `/sessions/${session.id}/safety-check`).set(headers).send(body);
   const refuse = (session: CreatedSession) =>
-    call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied', ...DETAILS });
+    call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied', ...DETAILS });
   const ownerRead = async (session: CreatedSession) =>
     consentSessionSchema.strict().parse((await call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId).expect(200)).body);
   const partnerRead = async (session: CreatedSession) =>
-    consentSessionSchema.strict().parse((await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200)).body);
+    consentSessionSchema.strict().parse((await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200)).body);
 
   /** The member's view once the texts are out (they follow the verdict), without what differs between any two sessions. */
   async function settledMemberView(session: CreatedSession): Promise<Partial<ConsentSession>> {
@@ -123,15 +123,15 @@ describe('safety questions', () => {
     expect((await sessionRow(consent, session.id)).ai_verdict).toBe('processing');
   });
 
-  it('refuses bad answers (400) and anyone without the link (the one 404), storing nothing', async () => {
+  it("refuses bad answers (400), the session's member (403) and anyone without the link (the one 404), storing nothing", async () => {
     const session = await createSession(consent);
     expectAnswer(await safetyCheck(session, { clearHeaded: true }), 400, { error: 'freeToSayNo must be true or false', code: 'validation_failed' });
     expectAnswer(await safetyCheck(session, { freeToSayNo: 'no', clearHeaded: true }), 400, { error: 'freeToSayNo must be true or false', code: 'validation_failed' });
     expectAnswer(await safetyCheck(session, { freeToSayNo: true, clearHeaded: 0 }), 400, { error: 'clearHeaded must be true or false', code: 'validation_failed' });
     expectAnswer(await safetyCheck(session, { freeToSayNo: false, clearHeaded: true, recipientFullName: '' }), 400, { error: 'Name is required', code: 'validation_failed' });
-    expectAnswer(await safetyCheck(session, { freeToSayNo: false, clearHeaded: true }, 'wrong-token'), 404, SESSION_NOT_FOUND);
+    expectAnswer(await safetyCheck(session, { freeToSayNo: false, clearHeaded: true }, { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
     const asMember = await call(consent, 'post', `/sessions/${session.id}/safety-check`).set('X-Actor-User-Id', session.initiatorUserId).send({ freeToSayNo: false, clearHeaded: true });
-    expectAnswer(asMember, 404, SESSION_NOT_FOUND);
+    expectAnswer(asMember, 403, PARTNER_IS_MEMBER);
     expect((await auditRows(consent, session.id)).map((row) => row.event)).toEqual(['session_created']);
     expect((await sessionRow(consent, session.id)).consent_status).toBe('pending');
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createSession, CREDENTIAL_REFUSED, filesUnder } from './consent-api';
+import { createSession, CREDENTIAL_REFUSED, filesUnder, partnerHeaders } from './consent-api';
 import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
@@ -44,11 +44,11 @@ describe('the internal service credential', () => {
     const video = await makeTestRecording('webm');
     const calls = [
       request(consent.baseUrl).get(`/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId),
-      request(consent.baseUrl).get(`/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken),
-      request(consent.baseUrl).patch(`/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' }),
-      request(consent.baseUrl).post('/video-assets').set('X-Recipient-Token', session.recipientToken).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 10 }),
-      request(consent.baseUrl).post('/uploads').set('X-Recipient-Token', session.recipientToken).field('sessionId', session.id).field('videoAssetId', randomUUID()).attach('video', video, 'a.webm'),
-      request(consent.baseUrl).post('/process-video').set('X-Recipient-Token', session.recipientToken).field('sessionId', session.id).field('decision', 'no'),
+      request(consent.baseUrl).get(`/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)),
+      request(consent.baseUrl).patch(`/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' }),
+      request(consent.baseUrl).post('/video-assets').set(partnerHeaders(session)).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 10 }),
+      request(consent.baseUrl).post('/uploads').set(partnerHeaders(session)).field('sessionId', session.id).field('videoAssetId', randomUUID()).attach('video', video, 'a.webm'),
+      request(consent.baseUrl).post('/process-video').set(partnerHeaders(session)).field('sessionId', session.id).field('decision', 'no'),
     ];
     for (const response of await Promise.all(calls)) expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: CREDENTIAL_REFUSED });
     const [row] = await consent.dataSource.query(`SELECT consent_status, ai_verdict, audit_seq FROM consent.consent_sessions WHERE id = $1`, [session.id]);

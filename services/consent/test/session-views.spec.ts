@@ -9,7 +9,7 @@ import { SessionViewMarks } from '../src/session-views/session-view-marks';
 import { SendTextMessageProcessor } from '../src/text-messages/send-text-message.processor';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from '../src/text-messages/text-message-sender';
 import { TextMessagesRepository } from '../src/text-messages/text-messages.repository';
-import { call, createSession, eventually, PARTNER, sessionRow, type CreatedSession } from './consent-api';
+import { call, createSession, eventually, PARTNER, sessionRow, type CreatedSession, partnerHeaders } from './consent-api';
 import { startConsentTestApp, type ConsentTestApp } from './consent-test-app';
 
 /** The read model the gateway answers polls from, as the consent service keeps it (real Postgres and Redis). */
@@ -26,10 +26,10 @@ describe('the sessions read model', () => {
   });
 
   const memberRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId).expect(200);
-  const partnerRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200);
+  const partnerRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
   const refuse = (session: CreatedSession) =>
     call(consent, 'patch', `/sessions/${session.id}/status`)
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone })
       .expect(200);
   const stored = async (session: CreatedSession, reader: 'm' | 'p') => {
@@ -47,6 +47,7 @@ describe('the sessions read model', () => {
     expect(await stored(session, 'm')).toEqual({
       initiatorUserId: session.initiatorUserId,
       recipientTokenHash: (await sessionRow(consent, session.id)).recipient_token_hash,
+      partnerCredentialHash: (await sessionRow(consent, session.id)).partner_credential_hash,
       partnerMayRead: true,
       freshUntil: Date.parse(member.expiresAt),
       fill: expect.any(String),

@@ -1,6 +1,6 @@
 import { consentSessionSchema } from '@app/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { auditRows, call, CLIENT, createSession, CreatedSession, expectAnswer, SESSION_NOT_FOUND, sessionRow } from './consent-api';
+import { auditRows, call, CLIENT, createSession, CreatedSession, expectAnswer, PARTNER_IS_MEMBER, SESSION_NOT_FOUND, sessionRow, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const SESSION_FIELDS = [
@@ -121,14 +121,14 @@ describe('consent sessions: creation and who may read them', () => {
 
     it('answers the owner and the token holder, never with the token; only the token holder gets the speech check', async () => {
       const asOwner = await call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId);
-      const asPartner = await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken);
+      const asPartner = await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session));
       expect([asOwner.status, asPartner.status]).toEqual([200, 200]);
       expect(asOwner.body).toEqual({ ...session.body, recipientToken: null, check: null });
       expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false } });
     });
 
     it('audits the partner opening the QR link, with address and browser, but not the owner looking', async () => {
-      const byPartner = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken);
+      const byPartner = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session));
       expect(byPartner.status).toBe(200);
       expect(byPartner.body).toMatchObject({ id: session.id, recipientToken: null, initiator: { fullName: 'Alex Doe' } });
       const byOwner = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Actor-User-Id', session.initiatorUserId);
@@ -143,15 +143,15 @@ describe('consent sessions: creation and who may read them', () => {
       const other = await createSession(consent);
       const answers = [
         await call(consent, 'get', `/sessions/${session.id}`),
-        await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', other.recipientToken),
+        await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(other)),
         await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', `${session.recipientToken}x`),
         await call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', other.initiatorUserId),
-        await call(consent, 'get', `/sessions/${randomUUID()}`).set('X-Recipient-Token', session.recipientToken),
-        await call(consent, 'get', `/sessions/not-a-uuid`).set('X-Recipient-Token', session.recipientToken),
+        await call(consent, 'get', `/sessions/${randomUUID()}`).set(partnerHeaders(session)),
+        await call(consent, 'get', `/sessions/not-a-uuid`).set(partnerHeaders(session)),
         await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`),
-        await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', other.recipientToken),
-        await call(consent, 'get', `/sessions/qr/ciq-unknown`).set('X-Recipient-Token', session.recipientToken),
-        await call(consent, 'get', `/sessions/qr/${'x'.repeat(500)}`).set('X-Recipient-Token', session.recipientToken),
+        await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(other)),
+        await call(consent, 'get', `/sessions/qr/ciq-unknown`).set(partnerHeaders(session)),
+        await call(consent, 'get', `/sessions/qr/${'x'.repeat(500)}`).set(partnerHeaders(session)),
       ];
       for (const response of answers) expectAnswer(response, 404, SESSION_NOT_FOUND);
       expect((await auditRows(consent, session.id)).map((row) => row.event)).toEqual(['session_created']);
@@ -159,7 +159,7 @@ describe('consent sessions: creation and who may read them', () => {
 
     it('lets an unanswered session lapse for the partner, while its owner still reads it as expired', async () => {
       await expire(session.id);
-      const partner = (test: ReturnType<typeof call>) => test.set('X-Recipient-Token', session.recipientToken);
+      const partner = (test: ReturnType<typeof call>) => test.set(partnerHeaders(session));
       expectAnswer(await partner(call(consent, 'get', `/sessions/${session.id}`)), 404, SESSION_NOT_FOUND);
       expectAnswer(await partner(call(consent, 'get', `/sessions/qr/${session.qrCodeId}`)), 404, SESSION_NOT_FOUND);
       expectAnswer(await partner(call(consent, 'patch', `/sessions/${session.id}/status`)).send({ status: 'denied' }), 404, SESSION_NOT_FOUND);
@@ -192,8 +192,7 @@ describe('consent sessions: creation and who may read them', () => {
 
   describe('PATCH status: the partner refuses without a recording', () => {
     let session: CreatedSession;
-    const patch = (body: unknown, token = session.recipientToken) =>
-      call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Recipient-Token', token).send(body as object);
+    const patch = (body: unknown, headers = partnerHeaders(session)) => call(consent, 'patch', `/sessions/${session.id}/status`).set(headers).send(body as object);
 
     beforeEach(async () => {
       session = await createSession(consent);
@@ -222,12 +221,12 @@ describe('consent sessions: creation and who may read them', () => {
       expect((await auditRows(consent, session.id)).length).toBe(4);
     });
 
-    it('refuses other statuses with 400 and other callers with the 404', async () => {
+    it("refuses other statuses with 400, the session's member with 403 and other callers with the 404", async () => {
       expectAnswer(await patch({ status: 'pending' }), 400, { error: 'status must be granted or denied', code: 'validation_failed' });
       expectAnswer(await patch({}), 400, { error: 'status must be granted or denied', code: 'validation_failed' });
-      expectAnswer(await patch({ status: 'denied' }, 'wrong-token'), 404, SESSION_NOT_FOUND);
+      expectAnswer(await patch({ status: 'denied' }, { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
       const byOwner = await call(consent, 'patch', `/sessions/${session.id}/status`).set('X-Actor-User-Id', session.initiatorUserId).send({ status: 'denied' });
-      expectAnswer(byOwner, 404, SESSION_NOT_FOUND);
+      expectAnswer(byOwner, 403, PARTNER_IS_MEMBER);
       expect(await sessionRow(consent, session.id)).toMatchObject({ consent_status: 'pending', audit_seq: 1 });
     });
   });

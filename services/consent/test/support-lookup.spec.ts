@@ -2,7 +2,7 @@ import { supportSessionRecordSchema, type SupportSessionRecord } from '@app/cont
 import { makeTestRecording } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { call, CLIENT, CREDENTIAL_REFUSED, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, storedRecording, type CreatedSession } from './consent-api';
+import { call, CLIENT, CREDENTIAL_REFUSED, decisionFields, expectAnswer, PARTNER, processVideo, SESSION_NOT_FOUND, storedRecording, type CreatedSession, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { allSent, MEMBER_PHONE, phoneForms, sessionWithPhone, textsWhen } from './text-message-helpers';
 
@@ -24,7 +24,7 @@ describe('the support lookup of a session (consent service, real Postgres and Re
   /** The whole life of a granted session: created, link opened, recording stored, Yes submitted, judged, both texts sent. */
   async function answeredSession(): Promise<CreatedSession> {
     const created = await sessionWithPhone(consent);
-    await call(consent, 'get', `/sessions/qr/${created.qrCodeId}`).set('X-Recipient-Token', created.recipientToken).expect(200);
+    await call(consent, 'get', `/sessions/qr/${created.qrCodeId}`).set(partnerHeaders(created)).expect(200);
     assetId = await storedRecording(consent, created, await makeTestRecording('webm'));
     await processVideo(consent, created, decisionFields(created, assetId)).expect(202);
     await request(consent.baseUrl)

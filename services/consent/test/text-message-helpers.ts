@@ -1,3 +1,4 @@
+import { toE164 } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { testRedisUrl } from '@app/testing';
 import Redis from 'ioredis';
@@ -8,7 +9,7 @@ import type { ConsentTestApp } from './consent-test-app';
 
 /** Fixtures and probes of the text-message tests. */
 
-export const MEMBER_PHONE = '+1 555 246 8013';
+export const MEMBER_PHONE = '+15552468013';
 
 /** A session created through the app's own route, as the gateway creates it (with the member's phone, by default). */
 export function sessionWithPhone(consent: ConsentTestApp, initiatorPhone: string | null = MEMBER_PHONE, options?: { verifyPhone?: boolean }): Promise<CreatedSession> {
@@ -17,7 +18,7 @@ export function sessionWithPhone(consent: ConsentTestApp, initiatorPhone: string
 
 /**
  * Stores a verdict the way the verdict path does (under the session's row lock, in one transaction that also calls
- * VerdictTexts.prepare), then dispatches the texts after commit unless told not to. Answers prepare's ids.
+ * VerdictTexts.prepare), the partner's phone proved, then dispatches the texts after commit unless told not to. Answers prepare's ids.
  */
 export async function storeVerdict(
   consent: ConsentTestApp,
@@ -30,7 +31,9 @@ export async function storeVerdict(
     await sessions.lock(transaction, sessionId);
     await sessions.update(transaction, sessionId, {
       recipientFullName: PARTNER.name,
-      recipientPhone: partnerPhone,
+      // The partner's number as proving it stores it (a verdict's text goes only to a proved number).
+      recipientPhone: partnerPhone && toE164(partnerPhone),
+      phoneVerifiedAt: partnerPhone ? new Date() : null,
       recipientDecision: verdict === 'granted' ? 'yes' : 'no',
       verifiedOver18: true,
       aiVerdict: verdict,

@@ -1,13 +1,15 @@
+import { toE164 } from '@app/contracts';
 import { addJob, JOBS, JobQueues, QUEUES } from '@app/queue';
 import { CapturedStdout, captureStdout } from '@app/testing';
 import { UnrecoverableError } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PARTNER, sessionRow } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
+import { bodyWithoutSecrets } from '../src/text-messages/text-secrets';
 import { TwilioTextMessageSender } from '../src/text-messages/twilio-text-message-sender';
-import { normalizePhone } from '../src/phone-verification/phone-verification-rules';
 import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
@@ -136,12 +138,16 @@ describe('text messages (Twilio provider, against a local server answering like 
         path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`,
         authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`,
         contentType: 'application/x-www-form-urlencoded',
-        form: { To: row.phone, From: FROM, Body: row.body },
+        form: { To: row.phone, From: FROM, Body: expect.any(String) },
       });
+      // Twilio got the whole text; the row keeps it without the receipt link's secret.
+      expect(row.body).toBe(bodyWithoutSecrets({ purpose: 'verdict', body: request.form.Body }));
       expect(row).toMatchObject({ provider: 'twilio', provider_message_id: expect.stringMatching(/^SM\d{32}$/), attempts: 1 });
     }
-    expect(partner.phone).toBe(normalizePhone(PARTNER.phone));
-    expect(member.phone).toBe(normalizePhone(MEMBER_PHONE));
+    expect(twilio.sentTo(partner.phone)[0].form.Body).toMatch(/\/r\/[0-9a-f-]{36}#[\w-]{43}$/);
+    expect(partner.body).toMatch(/\/r\/[0-9a-f-]{36}$/);
+    expect(partner.phone).toBe(toE164(PARTNER.phone)!);
+    expect(member.phone).toBe(toE164(MEMBER_PHONE)!);
     expect((await sessionRow(consent, session.id)).verification_text_sent_at).toBeInstanceOf(Date);
   });
 
@@ -151,19 +157,22 @@ describe('text messages (Twilio provider, against a local server answering like 
     await storeVerdict(consent, session.id);
 
     const [row] = await textsWhen(consent, session.id, allSent(1));
-    expect(twilio.sentTo(normalizePhone(PARTNER.phone)).filter((request) => request.form.Body === row.body)).toHaveLength(2);
+    const attempts = twilio.sentTo(toE164(PARTNER.phone)!).filter((request) => bodyWithoutSecrets({ purpose: 'verdict', body: request.form.Body }) === row.body);
+    expect(attempts).toHaveLength(2);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, provider: 'twilio', last_error: null });
     expect((await sessionRow(consent, session.id)).verification_text_sent_at).toBeInstanceOf(Date);
   });
 
   it('fails a text Twilio refuses for good (400, error 21211) at once: the row is failed and the verdict stands', async () => {
     const session = await sessionWithPhone(consent, null);
-    twilio.answers.push(twilioError(400, 21211, `The 'To' number ${normalizePhone(PARTNER.phone)} is not a valid phone number.`));
+    twilio.answers.push(twilioError(400, 21211, `The 'To' number ${toE164(PARTNER.phone)!} is not a valid phone number.`));
     const before = twilio.seen.length;
     const [id] = await storeVerdict(consent, session.id);
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
     expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: 'Twilio answered 400 (error 21211)', sent_at: null, provider_message_id: null });
+    // Never sent again, so the row keeps the receipt's link without its secret.
+    expect(row.body).toMatch(/\/r\/[0-9a-f-]{36}$/);
     const job = await consent.app.get(JobQueues).queue(QUEUES.textMessages).getJob(id);
     expect(await job?.getState()).toBe('failed');
     expect(job?.attemptsMade).toBe(1);
@@ -178,7 +187,7 @@ describe('text messages (Twilio provider, against a local server answering like 
   it('marks a text failed when its last attempt fails too, with the reason and no number', async () => {
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
-    twilio.answers.push(twilioError(503, 20503, `Service unavailable while sending to ${normalizePhone(PARTNER.phone)}`));
+    twilio.answers.push(twilioError(503, 20503, `Service unavailable while sending to ${toE164(PARTNER.phone)!}`));
     await addJob(consent.app.get(JobQueues).queue(QUEUES.textMessages), JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id, attempts: 1 });
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
@@ -189,7 +198,7 @@ describe('text messages (Twilio provider, against a local server answering like 
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
     const body = (await textRows(consent, session.id))[0].body;
-    twilio.answers.push({ status: 201, body: twilio.message({ To: normalizePhone(PARTNER.phone), From: FROM, Body: body }), delayMs: 300 });
+    twilio.answers.push({ status: 201, body: twilio.message({ To: toE164(PARTNER.phone)!, From: FROM, Body: body }), delayMs: 300 });
     const queue = consent.app.get(JobQueues).queue(QUEUES.textMessages);
     await Promise.all([
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id }),
@@ -207,7 +216,7 @@ describe('text messages (Twilio provider, against a local server answering like 
     const url = await closed.start();
     await closed.stop();
     const sender = new TwilioTextMessageSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, apiBaseUrl: url });
-    const failure = await sender.send(PARTNER.phone, 'hello').catch((error: Error) => error);
+    const failure = await sender.send({ sessionId: randomUUID(), purpose: 'verdict', phone: PARTNER.phone, body: 'hello' }).catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(UnrecoverableError);
     expect((failure as Error).message).toBe('Twilio not reached (ECONNREFUSED)');

@@ -1,13 +1,12 @@
 import { UnitOfWork } from '@app/database';
 import { JOBS, JobQueues, QUEUES } from '@app/queue';
 import type { Queue } from 'bullmq';
-import { CapturedStdout, captureStdout } from '@app/testing';
-import { consentSessionSchema } from '@app/contracts';
+import { CapturedStdout, captureStdout, textedReceiptLink } from '@app/testing';
+import { consentSessionSchema, toE164 } from '@app/contracts';
 import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
-import { normalizePhone } from '../src/phone-verification/phone-verification-rules';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
 import { VerdictTexts } from '../src/text-messages/verdict-texts';
-import { call, PARTNER, sessionRow } from './consent-api';
+import { call, devTexts, PARTNER, sessionRow, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
 
@@ -38,13 +37,18 @@ describe('text messages (log provider)', () => {
     const rows = await textsWhen(consent, session.id, allSent(2));
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     const [member, partner] = rows;
-    expect(partner).toMatchObject({ recipient: 'partner', phone: normalizePhone(PARTNER.phone), provider: 'log', attempts: 1, last_error: null });
-    expect(member).toMatchObject({ recipient: 'member', phone: normalizePhone(MEMBER_PHONE), provider: 'log', attempts: 1, last_error: null });
+    expect(partner).toMatchObject({ recipient: 'partner', phone: toE164(PARTNER.phone)!, provider: 'log', attempts: 1, last_error: null });
+    expect(member).toMatchObject({ recipient: 'member', phone: toE164(MEMBER_PHONE)!, provider: 'log', attempts: 1, last_error: null });
     for (const row of rows) {
       expect(row.provider_message_id).toMatch(/^log-/);
       expect(row.sent_at).toBeInstanceOf(Date);
     }
-    expect(partner.body).toMatch(new RegExp(`^ConsentIQ: your response to Alex's consent request was recorded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reference ${session.qrCodeId}\\. Your receipt: http://localhost:3000/r/[0-9a-f-]{36}#[\\w-]{43}$`));
+    // The partner's phone got the receipt's link with its secret; the row, once sent, keeps the link without it.
+    const { link, secret } = await textedReceiptLink(devTexts(consent), session.id);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/r\/[0-9a-f-]{36}#[\w-]{43}$/);
+    expect(partner.body).toMatch(new RegExp(`^ConsentIQ: your response to Alex's consent request was recorded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reference ${session.qrCodeId}\\. Your receipt: http://localhost:3000/r/[0-9a-f-]{36}$`));
+    expect(`${partner.body}#${secret}`.endsWith(link)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(secret);
     expect(member.body).toBe(`ConsentIQ: your consent session ${session.qrCodeId} has a response. Open the app to see it.`);
     for (const body of [partner.body, member.body]) expect(body).not.toMatch(/grant|denied|consent given/i);
     expect(member.body).not.toMatch(/http/);
@@ -64,20 +68,31 @@ describe('text messages (log provider)', () => {
   it("stores the name and phone sent with a No given before any recording, and sends the partner's text", async () => {
     const session = await sessionWithPhone(consent);
     const refused = await call(consent, 'patch', `/sessions/${session.id}/status`)
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: ' Jordan Lee ', recipientPhone: PARTNER.phone })
       .expect(200);
     expect(refused.body).toMatchObject({ aiVerdict: 'denied', recipientFullName: 'Jordan Lee', check: { answer: 'no', recorded: false } });
-    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_full_name: 'Jordan Lee', recipient_phone: PARTNER.phone, recipient_decision: 'no' });
+    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_full_name: 'Jordan Lee', recipient_phone: toE164(PARTNER.phone)!, recipient_decision: 'no' });
     const rows = await textsWhen(consent, session.id, allSent(2));
     expect(rows.map((row) => row.recipient).sort()).toEqual(['member', 'partner']);
-    expect((await call(consent, 'get', `/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200)).body.verificationTextSent).toBe(true);
+    expect((await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200)).body.verificationTextSent).toBe(true);
+  });
+
+  it("texts nobody's receipt for a No given before the phone was proved: only a proved number gets a text", async () => {
+    const session = await sessionWithPhone(consent, undefined, { verifyPhone: false });
+    await call(consent, 'patch', `/sessions/${session.id}/status`)
+      .set(partnerHeaders(session))
+      .send({ status: 'denied', recipientFullName: 'Jordan Lee', recipientPhone: '+1 555 123 9876' })
+      .expect(200);
+    const rows = await textsWhen(consent, session.id, allSent(1));
+    expect(rows.map((row) => row.recipient)).toEqual(['member']);
+    expect(await consent.dataSource.query(`SELECT 1 FROM consent.receipts WHERE session_id = $1`, [session.id])).toEqual([]);
   });
 
   it('refuses a No whose phone is malformed, changing nothing', async () => {
     const session = await sessionWithPhone(consent, undefined, { verifyPhone: false });
     const answer = await call(consent, 'patch', `/sessions/${session.id}/status`)
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: 'Jordan', recipientPhone: '   ' });
     expect(answer.status).toBe(400);
     expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_phone: null, recipient_decision: null, ai_verdict: null });
@@ -168,12 +183,13 @@ describe('text messages (log provider)', () => {
     expect(answers).not.toContain('initiatorPhone');
   });
 
-  it('stores the session with the member\'s phone the gateway passed, refusing one longer than 32 characters', async () => {
-    const response = await call(consent, 'post', '/sessions')
-      .set('X-Actor-User-Id', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f')
-      .send({ initiatorFullName: 'Alex Doe', deleteAfterDays: 90, initiatorPhone: '1'.repeat(33) });
-    expect(response.status).toBe(400);
-    expect(response.body.error).toBe('initiatorPhone must be at most 32 characters');
+  it('stores the session with the member\'s phone the gateway passed, refusing one not in E.164', async () => {
+    for (const initiatorPhone of ['1'.repeat(33), '+1 555 246 8013', '5552468013']) {
+      const response = await call(consent, 'post', '/sessions')
+        .set('X-Actor-User-Id', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f')
+        .send({ initiatorFullName: 'Alex Doe', deleteAfterDays: 90, initiatorPhone });
+      expect({ status: response.status, error: response.body.error }).toEqual({ status: 400, error: 'initiatorPhone must be in E.164' });
+    }
     const repository = consent.app.get(ConsentSessionsRepository);
     const created = await sessionWithPhone(consent);
     expect((await repository.findById(created.id))?.initiatorPhone).toBe(MEMBER_PHONE);

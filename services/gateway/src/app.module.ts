@@ -59,6 +59,7 @@ import { SupportLookup } from './support/support-lookup';
 import { SupportRecordReader } from './support/support-record-reader';
 import { SupportController } from './support/support.controller';
 import { User } from './users/user.entity';
+import { MemberPhoneController } from './users/member-phone.controller';
 import { UsersRepository } from './users/users.repository';
 
 @Module({})
@@ -76,7 +77,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [AuthController, BillingController, ConsentController, SafetyCheckController, HealthController, ProfilePicturesController, ReceiptsController, RobotsController, SiteController, SupportController, MemberCertificatesController, VerificationController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
+      controllers: [AuthController, MemberPhoneController, BillingController, ConsentController, SafetyCheckController, HealthController, ProfilePicturesController, ReceiptsController, RobotsController, SiteController, SupportController, MemberCertificatesController, VerificationController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },

@@ -8,7 +8,8 @@ import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './admin/queue-dashboard/qu
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/gateway-config.schema';
 import { serveFrontend } from './frontend/serve-frontend';
-import { jsonBodyParser, requestDurations } from '@app/http';
+import { applyServerTimeouts } from '@app/config';
+import { jsonBodyParser, rawBodyParser, requestDeadline, requestDurations } from '@app/http';
 import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
 import { answerUnparseableRequests } from './http/unparseable-requests';
@@ -18,8 +19,13 @@ import { PolledSessionMiddleware } from './consent/polled-session.middleware';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
+/** A certificate file is a few KB; the consent service takes JSON bodies up to 64 KB. */
+const CERTIFICATE_FILE_LIMIT = '64kb';
+const VERIFY_CERTIFICATE_PATH = '/api/verify/certificate';
 /** API answers below this are sent as they are: the polled session (~700 bytes) would gain nothing from compression. */
 const API_COMPRESSION_THRESHOLD = 1024;
+/** The routes taking a recording (up to RECORDING_MAX_BYTES, streamed on to the consent service): the upload time limit. */
+const RECORDING_UPLOAD_PATHS = ['/api/upload', '/api/consent/process-video', '/api/verify/recording'];
 
 /** The whole HTTP stack, shared by `main.ts` and the API tests so both exercise the same middleware. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -27,8 +33,10 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
+  applyServerTimeouts(app.getHttpServer(), config, config.HTTP_UPLOAD_TIMEOUT_MS);
   // Timing wraps everything below, so refusals by the middleware are timed too.
   app.use(requestDurations());
+  app.use(requestDeadline(config.HTTP_REQUEST_TIMEOUT_MS, RECORDING_UPLOAD_PATHS));
   // Headers first, so refusals by the middleware after it carry them too.
   app.use(securityHeaders(config));
   app.use(crossSiteRequestGuard(config));
@@ -39,6 +47,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(app.get(PolledSessionMiddleware).handle);
   // The provider's webhook is signed over its exact bytes: its body is read raw by its route, never parsed here.
   const parseJson = jsonBodyParser(JSON_BODY_LIMIT);
+  // A certificate file is checked as the text it is (a key written twice must show): read raw, the JSON parser skips it.
+  app.use(VERIFY_CERTIFICATE_PATH, rawBodyParser(CERTIFICATE_FILE_LIMIT));
   app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).app);
   app.use(serveFrontend(config.FRONTEND_DIR));

@@ -6,8 +6,8 @@ import { validRegisterPayload, VALID_PASSWORD } from './fixtures';
 
 /** Requests, database and storage probes shared by the gateway's API tests. */
 
-/** The User of spec section 3, exactly these keys. */
-export const USER_FIELDS = ['accountDeletionDate', 'fullName', 'id', 'phoneNumber', 'profile_picture_url', 'subscriptionStatus', 'username'];
+/** Spec section 3's User, and whether the member proved their phone (issue 31). */
+export const USER_FIELDS = ['accountDeletionDate', 'fullName', 'id', 'phoneNumber', 'phoneVerified', 'profile_picture_url', 'subscriptionStatus', 'username'];
 
 export function http(gateway: GatewayTestApp) {
   return request(gateway.app.getHttpServer());

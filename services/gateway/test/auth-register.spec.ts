@@ -1,3 +1,4 @@
+import { toE164 } from '@app/contracts';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, pictureFileName, pictureFiles, register, sessionCookie, USER_FIELDS } from './api-helpers';
 import { uniqueEmail, VALID_FULL_NAME, VALID_PASSWORD, VALID_PHONE } from './fixtures';
@@ -9,7 +10,7 @@ describe('POST /api/auth/register', () => {
   });
   afterAll(() => gateway.close());
 
-  it('answers 201 {user, token} where user has exactly the User fields of spec section 3', async () => {
+  it('answers 201 {user, token} where user has exactly the User fields of spec section 3 (and phoneVerified), the number in E.164', async () => {
     const email = uniqueEmail('shape');
     const response = await register(gateway, { username: email });
 
@@ -20,7 +21,8 @@ describe('POST /api/auth/register', () => {
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
       username: email,
       fullName: VALID_FULL_NAME,
-      phoneNumber: VALID_PHONE,
+      phoneNumber: toE164(VALID_PHONE),
+      phoneVerified: false,
       profile_picture_url: expect.stringMatching(/^\/api\/media\/profile-pictures\/[a-f0-9]{32}\.webp$/),
       subscriptionStatus: 'inactive',
       accountDeletionDate: null,

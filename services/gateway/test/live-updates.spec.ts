@@ -4,7 +4,7 @@ import { testRedisPrefix } from '@app/testing';
 import type { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { api, createSession as createVerifiedSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent/consent-stack';
+import { api, createSession as createVerifiedSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent/consent-stack';
 import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
 
 /**
@@ -98,7 +98,7 @@ function join(socket: Socket, request: unknown): Promise<JoinSessionAck> {
 
 /** The partner's refusal through the API: the consent service stores it and publishes the push. */
 async function refuse(session: CreatedSession): Promise<void> {
-  const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' });
+  const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
   expect(response.status).toBe(200);
 }
 
@@ -227,6 +227,18 @@ describe('live updates: partners', () => {
     await refuse(session);
     await pause(QUIET_MS * 2);
     expect(received).toEqual([]);
+  });
+
+  it("once the phone is proved, joins with the proved phone's credential cookie only, not the link token alone", async () => {
+    const owner = await memberOf(stack);
+    const session = await createVerifiedSession(stack, owner);
+    const linkOnly = openSocket();
+    await connected(linkOnly);
+    expect(await join(linkOnly, { sessionId: session.id, token: session.recipientToken })).toEqual(NOT_FOUND_ACK);
+
+    const partner = openSocket({ cookie: partnerHeaders(session).Cookie });
+    await connected(partner);
+    expect(await join(partner, { sessionId: session.id, token: session.recipientToken })).toEqual({ ok: true });
   });
 
   it('limits join attempts per socket', async () => {

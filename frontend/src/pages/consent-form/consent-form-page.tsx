@@ -3,10 +3,11 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useIsHydrating } from '@/lib/hydration';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { linkSessionQuery } from '@/pages/consent-form/link-session';
-import { Later, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { Later, MembersOwnPhone, SessionNotFound } from '@/pages/consent-form/later-screens';
 import { RecipientDetailsLoading } from '@/pages/consent-form/recipient-details-step';
 
 /**
@@ -18,6 +19,7 @@ export default function ConsentFormPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const hydrating = useIsHydrating();
+  const { user } = useAuth();
 
   const query = useQuery({
     ...linkSessionQuery(qrCodeId!, token!),
@@ -41,5 +43,13 @@ export default function ConsentFormPage() {
     );
   }
   if (query.isError) return notFound(readableError(query.error, INVALID_SESSION_MESSAGE));
+  // The member who started the session, on their own phone: the partner is someone else, on theirs.
+  if (user?.id === query.data.initiatorUserId) {
+    return (
+      <Later>
+        <MembersOwnPhone member={user} />
+      </Later>
+    );
+  }
   return <ConsentFlow session={query.data} token={token} />;
 }

@@ -1,6 +1,5 @@
-import type { FormEvent } from 'react';
+import { PhoneCodeForm } from '@/components/phone-code-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { StepCard } from '@/pages/consent-form/step-card';
 
 interface Props {
@@ -19,29 +18,14 @@ interface Props {
  * they named, so nobody else (the member included) can answer in their name.
  */
 export function PhoneCodeStep({ sentTo, resendsLeft, busy, error, onConfirm, onResend, onChangeNumber }: Props) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onConfirm(String(new FormData(event.currentTarget).get('code')));
-  };
-
   return (
     <StepCard step={2} title="Confirm your phone">
       <p className="text-sm text-slate-600">We texted a code to your phone ending {sentTo.slice(-2)}. Never share it, not even with the person who asked you.</p>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField id="phone-code" name="code" label="Code from the text" autoComplete="one-time-code" inputMode="numeric" maxLength={6} error={error ?? undefined} />
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          Confirm
-        </Button>
-      </form>
-      {/* Stacked on a phone: side by side, the two labels wrap onto two lines each. */}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Button variant="secondary" disabled={busy || !resendsLeft} onClick={onResend}>
-          New code ({resendsLeft} left)
-        </Button>
+      <PhoneCodeForm resendsLeft={resendsLeft} busy={busy} error={error} onConfirm={onConfirm} onResend={onResend}>
         <Button variant="secondary" disabled={busy} onClick={onChangeNumber}>
           Change number
         </Button>
-      </div>
+      </PhoneCodeForm>
     </StepCard>
   );
 }

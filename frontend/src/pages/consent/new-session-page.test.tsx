@@ -12,6 +12,8 @@ import MemberSessionPage from '@/pages/consent/member-session-page';
 import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
 import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';
+import { memberPhoneHandlers, unprovedMember } from '@/test/member-phone';
+import { enterPhoneCode } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
 import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
@@ -334,6 +336,38 @@ describe('/consent/new', () => {
     renderPage({ 'GET /api/consent/sessions/nope': () => jsonResponse({ error: 'This consent session is invalid or has expired.', code: 'session_not_found' }, 404) }, '/consent/sessions/nope');
     expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This consent session is invalid or has expired.');
+  });
+
+  it('has a member whose phone is not proved confirm it first, then creates the session', async () => {
+    const fetchMock = renderPage({
+      ...memberPhoneHandlers(),
+      'POST /api/consent/sessions': () => jsonResponse(created(), 201),
+      'GET /api/consent/sessions/s1': answers(testSession()),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(0);
+
+    await u.click(screen.getByRole('button', { name: 'Text me a code' }));
+    await enterPhoneCode(u);
+    expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(1);
+    expect(location()).toHaveTextContent('/consent/sessions/s1');
+  });
+
+  it("brings the card back when the server refuses a member whose phone is not proved (a tab older than the member's data)", async () => {
+    let reads = 0;
+    const fetchMock = renderPage({
+      'GET /api/auth/me': () => jsonResponse(++reads === 1 ? testUser() : unprovedMember()),
+      'POST /api/consent/sessions': () =>
+        jsonResponse({ error: 'Prove your phone number with the texted code before starting a consent session', code: 'member_phone_not_verified' }, 403),
+    });
+    expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Text me a code' })).toBeEnabled();
+    expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(1);
+    expect(reads).toBe(2);
+    expect(screen.queryByText('Session creation failed')).not.toBeInTheDocument();
   });
 
   it('reports a session that expired unanswered', async () => {

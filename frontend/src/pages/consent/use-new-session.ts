@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth/use-auth';
 import { api } from '@/lib/api/api';
-import { readableError } from '@/lib/api/api-error';
+import { isApiError, readableError } from '@/lib/api/api-error';
 import { rememberLinkToken } from '@/lib/consent/link-tokens';
 import { memberSessionKey } from '@/lib/consent/session-queries';
 import { memberSessionPath, type NewSessionState } from '@/pages/consent/member-session-path';
@@ -18,7 +18,7 @@ const SIGN_IN_MESSAGE = 'Please sign in to start a consent session.';
  * asks for), then replaces its own address with the session's, so a reload shows that session, never a new one.
  */
 export function useNewSession(): { view: InitiatorView; retry: () => void } {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, refreshUser } = useAuth();
   const navigate = useNavigate();
   const client = useQueryClient();
   const delayMs = (useLocation().state as NewSessionState | null)?.delayMs ?? 0;
@@ -39,11 +39,13 @@ export function useNewSession(): { view: InitiatorView; retry: () => void } {
       client.setQueryData(memberSessionKey(session.id), session);
       if (mounted.current) navigate(memberSessionPath(session.id), { replace: true });
     } catch (error) {
+      // From a tab older than the member's data: read again, the member whose phone is not proved gets its card back.
+      if (isApiError(error, 'member_phone_not_verified') && (await refreshUser())?.phoneVerified === false) return;
       const message = readableError(error, 'Failed to create consent session');
       toast({ title: 'Session creation failed', description: message, variant: 'destructive' });
       setFailure(message);
     }
-  }, [user, client, navigate]);
+  }, [user, client, navigate, refreshUser]);
 
   // The ref keeps StrictMode's second effect run (and a re-read user) from creating a second session.
   useEffect(() => {

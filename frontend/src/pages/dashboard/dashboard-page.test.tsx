@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { daysFromNow, testBillingAccount } from '@/test/billing-account';
-import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
+import { CONFIRM_MEMBER_CODE, memberPhoneHandlers, SEND_MEMBER_CODE } from '@/test/member-phone';
+import { enterPhoneCode } from '@/test/phone-code';
+import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
 
 const member = testUser;
 
@@ -26,6 +28,31 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start New' })).toHaveAttribute('href', '/consent/new');
     expect(screen.getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/learn');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument();
+  });
+
+  it('asks a member whose phone is not proved to confirm it before offering Start New, then reads the member again', async () => {
+    const fetchMock = mockFetch(memberPhoneHandlers());
+    const u = userEvent.setup();
+    renderApp(<AppRoutes />, { route: '/dashboard' });
+
+    expect(await screen.findByRole('heading', { name: 'Confirm your phone' }, SPLASH)).toBeInTheDocument();
+    expect(screen.getByText(/a consent can never be made with one phone alone/)).toBeInTheDocument();
+    expect(screen.getByText('+15551234578')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start New' })).not.toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Text me a code' }));
+    expect(await screen.findByText('We texted a code to +•• ••• ••78. Never share it, not even with your partner.')).toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/auth/phone-verification')).toEqual({});
+
+    await enterPhoneCode(u, '654321');
+    expect(await screen.findByRole('link', { name: 'Start New' })).toHaveAttribute('href', '/consent/new');
+    expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/auth/phone-verification/confirm')).toEqual({ code: '654321' });
+    const calls = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+    expect(calls(SEND_MEMBER_CODE)).toHaveLength(1);
+    expect(calls(CONFIRM_MEMBER_CODE)).toHaveLength(1);
+    expect(calls('GET /api/auth/me')).toHaveLength(2);
   });
 
   it('warns about a scheduled deletion of an ended subscription with a day countdown and a Resubscribe Now button', async () => {

@@ -7,6 +7,7 @@ import { useSignOut } from '@/lib/auth/use-sign-out';
 import { SPLASH_MAIN_STEP } from '@/lib/constants';
 import { DashboardHeader } from '@/pages/dashboard/dashboard-header';
 import { DeletionBanner } from '@/pages/dashboard/deletion-banner';
+import { MemberPhoneCard } from '@/pages/member-phone/member-phone-card';
 import { SplashScreen } from '@/pages/dashboard/splash-screen';
 import { UpgradeBanner } from '@/pages/dashboard/upgrade-banner';
 import { useSplashStep } from '@/pages/dashboard/use-splash-step';
@@ -27,19 +28,22 @@ export default function DashboardPage() {
     <div className="min-h-dvh bg-gradient-to-b from-rose-50 to-slate-50 pb-28">
       <div className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-6">
         <DashboardHeader user={user} onLogout={signOut} />
+        {!user.phoneVerified && <MemberPhoneCard user={user} />}
         {showUpgradeBanner && <UpgradeBanner />}
         <DeletionBanner />
         <main className="flex flex-col gap-5">
-          <section className="rounded-3xl bg-gradient-to-br from-rose-500 to-rose-700 p-6 text-white shadow-lg">
-            <h1 className="text-3xl font-bold leading-tight">Starting something romantic?</h1>
-            <p className="mt-3 text-rose-100">
-              Ask first. Show your partner a QR code and they record their answer on their own phone.
-            </p>
-            <Link to="/consent/new" className={buttonClasses({ variant: 'light', size: 'lg', className: 'mt-6 w-full' })}>
-              <Plus className="h-5 w-5" aria-hidden />
-              Start New
-            </Link>
-          </section>
+          {user.phoneVerified && (
+            <section className="rounded-3xl bg-gradient-to-br from-rose-500 to-rose-700 p-6 text-white shadow-lg">
+              <h1 className="text-3xl font-bold leading-tight">Starting something romantic?</h1>
+              <p className="mt-3 text-rose-100">
+                Ask first. Show your partner a QR code and they record their answer on their own phone.
+              </p>
+              <Link to="/consent/new" className={buttonClasses({ variant: 'light', size: 'lg', className: 'mt-6 w-full' })}>
+                <Plus className="h-5 w-5" aria-hidden />
+                Start New
+              </Link>
+            </section>
+          )}
           <Link
             to="/learn"
             className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-rose-300"

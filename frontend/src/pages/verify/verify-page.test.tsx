@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
-import { jsonResponse, mockFetch, renderApp, sentBody } from '@/test/render';
+import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,6 +12,17 @@ afterEach(() => {
 const certificateFile = (body: unknown) => new File([JSON.stringify(body)], 'certificate.json', { type: 'application/json' });
 const SIGNED = { certificate: { sessionId: 's1' }, signature: 'sig' };
 
+/** The body the page sent to /api/verify/certificate, as text. */
+async function sentText(fetchMock: ReturnType<typeof mockFetch>): Promise<string> {
+  const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/verify/certificate')!;
+  // jsdom's Blob has no text(): read it as the page reads a file.
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(init?.body as Blob);
+  });
+}
+
 async function upload(label: RegExp, file: File) {
   // The page is a lazy chunk: wait for it.
   await userEvent.setup().upload(await screen.findByLabelText(label), file);
@@ -20,16 +31,27 @@ async function upload(label: RegExp, file: File) {
 describe('/verify', () => {
   it('checks a certificate file and says in plain words that it is genuine, and its state', async () => {
     const fetchMock = mockFetch({
-      'POST /api/verify/certificate': () => jsonResponse({ signatureValid: true, keyId: 'k1', matchesRecord: true, state: { withdrawn: true, recordingDeleted: false } }),
+      'POST /api/verify/certificate': () => jsonResponse({ signatureValid: true, keyId: 'k1', matchesRecord: true, state: { withdrawn: true, recordingDeleted: false }, reason: null }),
     });
     renderApp(<AppRoutes />, { route: '/verify' });
     await upload(/Certificate file/, certificateFile(SIGNED));
     expect(await screen.findByText('This certificate is genuine and matches our record. The partner has since withdrawn their consent.')).toBeInTheDocument();
-    expect(sentBody(fetchMock, '/api/verify/certificate')).toEqual(SIGNED);
+    expect(await sentText(fetchMock)).toBe(JSON.stringify(SIGNED));
+  });
+
+  it('sends the file as written, so a field written twice reaches the check, and says why it is not valid', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/verify/certificate': () => jsonResponse({ signatureValid: false, keyId: 'k1', matchesRecord: false, state: null, reason: 'duplicate_key' }),
+    });
+    renderApp(<AppRoutes />, { route: '/verify' });
+    const text = '{"certificate":{"sessionId":"s1","sessionId":"s2"},"signature":"sig"}';
+    await upload(/Certificate file/, new File([text], 'certificate.json', { type: 'application/json' }));
+    expect(await screen.findByText('This certificate file is not valid: a field appears twice in it.')).toBeInTheDocument();
+    expect(await sentText(fetchMock)).toBe(text);
   });
 
   it('says when a certificate was changed or not signed by us', async () => {
-    mockFetch({ 'POST /api/verify/certificate': () => jsonResponse({ signatureValid: false, keyId: null, matchesRecord: false, state: null }) });
+    mockFetch({ 'POST /api/verify/certificate': () => jsonResponse({ signatureValid: false, keyId: null, matchesRecord: false, state: null, reason: 'unknown_key' }) });
     renderApp(<AppRoutes />, { route: '/verify' });
     await upload(/Certificate file/, certificateFile(SIGNED));
     expect(await screen.findByText('This certificate was not signed by ConsentIQ, or it was changed after signing.')).toBeInTheDocument();
@@ -45,7 +67,7 @@ describe('/verify', () => {
 
   it('sends a recording as the raw body and tells whether it matches a record', async () => {
     const fetchMock = mockFetch({
-      'POST /api/verify/recording': () => jsonResponse({ sha256: 'a'.repeat(64), matchesRecord: false, state: null }),
+      'POST /api/verify/recording': () => jsonResponse({ sha256: 'a'.repeat(64), matchesRecord: false, matches: [] }),
     });
     renderApp(<AppRoutes />, { route: '/verify' });
     const video = new File(['webm bytes'], 'consent.webm', { type: 'video/webm' });
@@ -54,6 +76,21 @@ describe('/verify', () => {
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/verify/recording')!;
     expect(init?.body).toBe(video);
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/octet-stream' });
+  });
+
+  it('names every record a recording matches, with the state of each', async () => {
+    const state = { withdrawn: false, recordingDeleted: false };
+    mockFetch({
+      'POST /api/verify/recording': () =>
+        jsonResponse({ sha256: 'a'.repeat(64), matchesRecord: true, matches: [{ sessionId: 's-1', state }, { sessionId: 's-2', state: { ...state, withdrawn: true } }] }),
+    });
+    renderApp(<AppRoutes />, { route: '/verify' });
+    await upload(/Recording file/, new File(['webm bytes'], 'consent.webm', { type: 'video/webm' }));
+    expect(
+      await screen.findByText(
+        'This recording matches 2 ConsentIQ records. Session s-1: Consent has not been withdrawn. Session s-2: The partner has since withdrawn their consent.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('explains a recording that is too large', async () => {

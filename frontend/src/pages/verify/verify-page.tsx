@@ -1,4 +1,4 @@
-import type { CertificateVerification, RecordingVerification, RecordState } from '@app/contracts';
+import type { CertificateRefusal, CertificateVerification, RecordingVerification, RecordState } from '@app/contracts';
 import { useState, type ChangeEvent } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { request } from '@/lib/api/http';
@@ -12,13 +12,27 @@ function stateWords(state: RecordState | null): string {
   return parts.join(' ');
 }
 
+/** Refusals about the file's form, which a changed or hand-made file shows. */
+const REASON_WORDS: Partial<Record<CertificateRefusal, string>> = {
+  duplicate_key: 'This certificate file is not valid: a field appears twice in it.',
+  unknown_field: 'This certificate file is not valid: it has fields a ConsentIQ certificate does not have.',
+  malformed_certificate: 'This certificate file is not valid: it is not in the form of a ConsentIQ certificate.',
+  signature_not_canonical: 'This certificate file is not valid: its signature is not written as ConsentIQ writes it.',
+};
+
 /** What a check found, in plain words. */
 export function outcomeWords(outcome: Outcome): string {
   if (outcome.kind === 'error') return outcome.message;
   if (outcome.kind === 'recording') {
-    return outcome.answer.matchesRecord ? `This recording matches a ConsentIQ record. ${stateWords(outcome.answer.state)}` : 'This recording does not match any ConsentIQ record.';
+    const { matches } = outcome.answer;
+    if (matches.length === 0) return 'This recording does not match any ConsentIQ record.';
+    if (matches.length === 1) return `This recording matches a ConsentIQ record. ${stateWords(matches[0].state)}`;
+    // Every record, each by the session id its certificate names: one recording proves one consent, so say so.
+    const each = matches.map(({ sessionId, state }) => `Session ${sessionId}: ${stateWords(state)}`).join(' ');
+    return `This recording matches ${matches.length} ConsentIQ records. ${each}`;
   }
-  const { signatureValid, matchesRecord, state } = outcome.answer;
+  const { signatureValid, matchesRecord, state, reason } = outcome.answer;
+  if (reason && REASON_WORDS[reason]) return REASON_WORDS[reason];
   if (!signatureValid) return 'This certificate was not signed by ConsentIQ, or it was changed after signing.';
   if (!matchesRecord) return 'The signature is genuine, but the certificate no longer matches our record.';
   return `This certificate is genuine and matches our record. ${stateWords(state)}`;
@@ -34,14 +48,15 @@ function readText(file: File): Promise<string> {
   });
 }
 
+/** The file's text is sent as it is: parsed and written again, a field written twice would no longer show. */
 async function checkCertificate(file: File): Promise<Outcome> {
-  let body: unknown;
+  const text = await readText(file);
   try {
-    body = JSON.parse(await readText(file));
+    JSON.parse(text);
   } catch {
     return { kind: 'error', message: 'That file is not a certificate (JSON) file.' };
   }
-  return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate', { json: body }) };
+  return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate', { file: new Blob([text]) }) };
 }
 
 async function checkRecording(file: File): Promise<Outcome> {

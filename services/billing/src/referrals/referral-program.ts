@@ -6,6 +6,7 @@ import { BillingAuditRepository } from '../audit/billing-audit.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
 import { LIVE_PROVIDER_STATUSES } from '../subscriptions/lifecycle';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { cardRefusal, referralsToRefuse } from './referral-cards';
 import { discountedSubscriptions, reachesReward } from './referral-reward';
 import { ReferralsRepository } from './referrals.repository';
 
@@ -24,9 +25,10 @@ export const normalizeReferralCode = (code: string) => code.trim().toUpperCase()
 /**
  * Referrals (spec section 9): every member has a stable code (`/register?ref=CODE`); a referred member counts once
  * their first payment succeeds; at 4 counted, the referrer's membership is free for life (the provider's 100%-off
- * forever discount on their subscription). Self-referral, a second referrer, a member who had paid already and a
- * payment with one of the referrer's own cards (found at any payment of either side, in whichever order) do not
- * count; a reward granted before such a referral was found is taken back when the referrer falls below 4. Counting
+ * forever discount on their subscription). Self-referral, a second referrer, a member who had paid already, a
+ * payment with one of the referrer's own cards, and one with a card another counted referral of the same referrer
+ * paid with (the counted referrals use different cards between them; found at any payment of either side, in
+ * whichever order) do not count; a reward granted before such a referral was found is taken back when the referrer falls below 4. Counting
  * and the reward run under the referrer's lock, so simultaneous payments count one at a time and the reward is
  * granted once.
  */
@@ -83,26 +85,29 @@ export class ReferralProgram {
    */
   async paymentRecorded(userId: string, state: SubscriptionState): Promise<void> {
     if (state.cardFingerprint) await this.referrals.recordCard(userId, state.cardFingerprint);
-    const referrer = state.status === 'active' ? await this.count(userId, state.cardFingerprint) : ((await this.referrals.referralOf(null, userId))?.referrerUserId ?? null);
+    const referrer = state.status === 'active' ? await this.count(userId) : ((await this.referrals.referralOf(null, userId))?.referrerUserId ?? null);
     // A card is compared with every card of the other side, whichever was paid with first: the referred member's card
-    // (new or changed) against their referrer's, and, as a referrer, this member's card against their referrals'.
-    for (const referrerUserId of new Set([referrer, userId])) if (referrerUserId) await this.refuseSameCard(referrerUserId);
+    // (new or changed) against their referrer's and the other referrals', and, as a referrer, this member's card
+    // against their referrals'.
+    for (const referrerUserId of new Set([referrer, userId])) if (referrerUserId) await this.refuseReusedCards(referrerUserId);
     if (referrer) await this.applyReward(referrer);
     // A rewarded referrer's own (new) subscription gets the discount too.
     await this.applyReward(userId);
   }
 
   /** Counts or refuses the member's pending referral; answers the referrer, or null without a referral. */
-  private async count(userId: string, cardFingerprint: string | null): Promise<string | null> {
+  private async count(userId: string): Promise<string | null> {
     const pending = await this.referrals.referralOf(null, userId);
     if (!pending?.referrerUserId) return null;
     const referrer = pending.referrerUserId;
     if (pending.status !== 'pending') return referrer;
     await this.unitOfWork.run(async (transaction) => {
       await this.referrals.lockReferrer(transaction, referrer);
-      let reason: ReferralRefusalReason | null = null;
-      if (referrer === userId) reason = 'self_referral';
-      else if (cardFingerprint && (await this.referrals.hasPaidWith(transaction, referrer, cardFingerprint))) reason = 'same_card';
+      const countedCards = new Set((await this.referrals.countedWithCards(transaction, referrer)).flatMap((referral) => referral.cards));
+      const reason =
+        referrer === userId
+          ? 'self_referral'
+          : cardRefusal(await this.referrals.cardsOf(transaction, userId), new Set(await this.referrals.cardsOf(transaction, referrer)), countedCards);
       if (!(await this.referrals.settle(transaction, userId, reason))) return;
       this.logger.log(`Referral of a member ${reason ? `refused (${reason})` : 'counted'}`);
       if (!reason && reachesReward(await this.referrals.countedFor(transaction, referrer))) {
@@ -113,14 +118,17 @@ export class ReferralProgram {
   }
 
   /**
-   * The referrer's counted referrals paid with one of the referrer's cards stop counting (`same_card`), under the
-   * referrer's lock; a reward they no longer reach is withdrawn in the same transaction.
+   * The referrer's counted referrals paid with one of the referrer's cards (`same_card`) or with a card an earlier
+   * counted one paid with (`shared_card`) stop counting, under the referrer's lock; a reward they no longer reach is
+   * withdrawn in the same transaction.
    */
-  private async refuseSameCard(referrer: string): Promise<void> {
+  private async refuseReusedCards(referrer: string): Promise<void> {
     await this.unitOfWork.run(async (transaction) => {
       await this.referrals.lockReferrer(transaction, referrer);
-      const refused = await this.referrals.refuseSameCard(transaction, referrer);
-      if (refused > 0) this.logger.log(`${refused} counted referral(s) refused (same_card)`);
+      const counted = await this.referrals.countedWithCards(transaction, referrer);
+      const refused = referralsToRefuse(counted, new Set(await this.referrals.cardsOf(transaction, referrer)));
+      for (const { referredUserId, reason } of refused) await this.referrals.refuseCounted(transaction, referredUserId, reason);
+      if (refused.length > 0) this.logger.log(`${refused.length} counted referral(s) refused (${[...new Set(refused.map(({ reason }) => reason))].join(', ')})`);
       // Also when none is refused now: a reward left granted below 4 (before revoking existed) is taken back too.
       await this.withdrawLostReward(transaction, referrer);
     });

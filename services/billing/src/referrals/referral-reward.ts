@@ -3,7 +3,7 @@ import { LIVE_PROVIDER_STATUSES } from '../subscriptions/lifecycle';
 
 /**
  * The free-for-life reward is earned at 4 counted referrals and kept only while they still count: a referral refused
- * later (`same_card`, found after it was counted) can take the referrer below.
+ * later (`same_card` or `shared_card`, found after it was counted) can take the referrer below.
  */
 export const reachesReward = (counted: number): boolean => counted >= REFERRALS_NEEDED;
 

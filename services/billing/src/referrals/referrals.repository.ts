@@ -2,6 +2,7 @@ import type { ReferralRefusalReason } from '@app/contracts';
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { ReferralCards } from './referral-cards';
 import { PaymentCard, Referral, ReferralCode, ReferralReward } from './referral.entities';
 
 /** The queries of `referral_codes`, `referrals`, `payment_cards` and `referral_rewards`. */
@@ -84,26 +85,33 @@ export class ReferralsRepository {
     await this.dataSource.createQueryBuilder().insert().into(PaymentCard).values({ userId, fingerprint }).orIgnore().updateEntity(false).execute();
   }
 
-  hasPaidWith(transaction: Transaction, userId: string, fingerprint: string): Promise<boolean> {
-    return transaction.existsBy(PaymentCard, { userId, fingerprint });
+  async cardsOf(transaction: Transaction, userId: string): Promise<string[]> {
+    const cards = await transaction.find(PaymentCard, { select: { fingerprint: true }, where: { userId } });
+    return cards.map((card) => card.fingerprint);
   }
 
-  /**
-   * The referrer's counted referrals whose referred member has paid with a card the referrer has paid with (in either
-   * order) no longer count: refused as `same_card`. Answers how many were refused now.
-   */
-  async refuseSameCard(transaction: Transaction, referrerUserId: string): Promise<number> {
-    const rows: unknown[] = await transaction.query(
-      `UPDATE ${this.table(Referral)} AS referral
-          SET status = 'refused', refusal_reason = 'same_card', refused_at = now(), counted_at = NULL
+  /** The referrer's counted referrals in the order they were counted, each with every card its member has paid with. */
+  async countedWithCards(transaction: Transaction, referrerUserId: string): Promise<ReferralCards[]> {
+    const rows: { referred_user_id: string; cards: string[] }[] = await transaction.query(
+      `SELECT referral.referred_user_id, coalesce(array_agg(card.fingerprint) FILTER (WHERE card.fingerprint IS NOT NULL), '{}') AS cards
+         FROM ${this.table(Referral)} AS referral LEFT JOIN ${this.table(PaymentCard)} AS card ON card.user_id = referral.referred_user_id
         WHERE referral.referrer_user_id = $1 AND referral.status = 'counted'
-          AND EXISTS (
-            SELECT 1 FROM ${this.table(PaymentCard)} AS theirs JOIN ${this.table(PaymentCard)} AS mine ON mine.fingerprint = theirs.fingerprint
-             WHERE theirs.user_id = referral.referred_user_id AND mine.user_id = $1)
-        RETURNING referral.referred_user_id`,
+        GROUP BY referral.referred_user_id, referral.counted_at
+        ORDER BY referral.counted_at, referral.referred_user_id`,
       [referrerUserId],
     );
-    return (rows[0] as unknown[] | undefined)?.length ?? 0;
+    return rows.map((row) => ({ referredUserId: row.referred_user_id, cards: row.cards }));
+  }
+
+  /** A counted referral that no longer counts. */
+  async refuseCounted(transaction: Transaction, referredUserId: string, refusalReason: ReferralRefusalReason): Promise<void> {
+    await transaction
+      .createQueryBuilder()
+      .update(Referral)
+      .set({ status: 'refused', refusalReason, refusedAt: () => 'now()', countedAt: null })
+      .where({ referredUserId, status: 'counted' })
+      .updateEntity(false)
+      .execute();
   }
 
   /** A reward no longer earned (its discount revoked at the provider first). */

@@ -18,6 +18,11 @@ export class AuditEntriesRepository {
     return entry?.createdAt ?? null;
   }
 
+  /** How often `event` was recorded from this network address since `since`, in any session (a limit per address). */
+  countFromAddressSince(transaction: Transaction, event: AuditEvent, ip: string, since: Date): Promise<number> {
+    return transaction.createQueryBuilder(AuditEntry, 'entry').where({ event, ip }).andWhere('entry.createdAt > :since', { since }).getCount();
+  }
+
   /** A session's rows in chain order (inside a transaction: as its snapshot sees them). */
   chainOf(sessionId: string, transaction?: Transaction): Promise<AuditEntry[]> {
     return (transaction ?? this.dataSource.manager).find(AuditEntry, { where: { sessionId }, order: { seq: 'ASC' } });

@@ -60,6 +60,13 @@ const NAME_CHECK_TEXT: Readonly<Record<NameCheck, string>> = {
 };
 const stateLine = (at: string | null, done: string, notDone: string) => (at ? `${done} at ${at}` : notDone);
 
+/** How the partner was proved, and where they answered from. */
+function partnerPhoneText({ phoneVerifiedAt, partnerProof }: SignedCertificate['certificate']): string {
+  if (!phoneVerifiedAt) return 'Not proved (answered before the phone check)';
+  const proved = partnerProof ? `Proved by a code texted to the number ending in ${partnerProof.phoneEndsWith}` : 'Proved with a texted code';
+  return `${proved} at ${phoneVerifiedAt}${partnerProof ? '; answered on the phone that confirmed it' : ''}`;
+}
+
 /**
  * The certificate in readable form, then the signed JSON itself: printed, and attached as `certificate.json`, so the
  * PDF carries everything needed to verify it (at /verify, or with the published key).
@@ -92,7 +99,10 @@ export async function renderCertificatePdf(signed: SignedCertificate): Promise<B
     ['Transcript SHA-256', certificate.transcriptSha256 ?? 'nothing was transcribed'],
     ['Speech recogniser', certificate.recogniser ?? 'none'],
     ...(certificate.nameCheck ? ([['Name check', NAME_CHECK_TEXT[certificate.nameCheck]]] as [string, string][]) : []),
-    ["Partner's phone", certificate.phoneVerifiedAt ? `Proved with a texted code at ${certificate.phoneVerifiedAt}` : 'Not proved (answered before the phone check)'],
+    ["Partner's phone", partnerPhoneText(certificate)],
+    ...(certificate.safetyQuestionsAnsweredAt
+      ? ([['Safety questions', `Answered Yes (free to say no, clear-headed) at ${certificate.safetyQuestionsAnsweredAt}`]] as [string, string][])
+      : []),
     ['Audit chain head', `row ${certificate.auditHead.seq}, ${certificate.auditHead.hash}`],
     ['Consent', stateLine(certificate.withdrawnAt, 'Withdrawn by the partner', 'Not withdrawn')],
     ['Recording', stateLine(certificate.recordingDeletedAt, "Deleted at the partner's request", 'Kept, encrypted')],

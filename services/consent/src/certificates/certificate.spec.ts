@@ -11,6 +11,8 @@ const facts: CertificateFacts = {
   answeredAt: new Date('2026-01-02T10:03:00.000Z'),
   verdict: { outcome: 'unclear', reasons: ['hesitation'], transcript: 'i consent', recogniser: 'pocketsphinx', nameCheck: 'not_confirmed', phoneVerifiedAt: new Date('2026-01-02T10:01:30.000Z'), createdAt: new Date('2026-01-02T10:03:09.000Z') },
   recordingSha256: 'a'.repeat(64),
+  safetyAnsweredAt: new Date('2026-01-02T10:01:00.000Z'),
+  partnerProvedPhone: '+33612345678',
   auditHead: { seq: 7, hash: 'b'.repeat(64) },
   withdrawnAt: null,
   recordingDeletedAt: null,
@@ -38,6 +40,17 @@ describe('certificateOf', () => {
     expect(certificate).toMatchObject({ verdict: 'denied', outcome: 'unclear', answeredAt: '2026-01-02T10:03:00.000Z', keyId: 'k1', algorithm: 'Ed25519' });
     expect(certificate.transcriptSha256).toBe(createHash('sha256').update('i consent').digest('hex'));
     expect(JSON.stringify(certificate)).not.toContain('i consent');
+  });
+
+  it('says how the partner was proved, only for an answer after the proof made on the phone that gave it', () => {
+    expect(certificateOf(facts, issuedAt, 'k1')!.partnerProof).toEqual({ method: 'texted_code', phoneEndsWith: '78', answeredOn: 'proving_phone' });
+    expect(certificateOf({ ...facts, partnerProvedPhone: null }, issuedAt, 'k1')).not.toHaveProperty('partnerProof');
+    expect(certificateOf({ ...facts, verdict: { ...facts.verdict!, phoneVerifiedAt: null } }, issuedAt, 'k1')).not.toHaveProperty('partnerProof');
+  });
+
+  it('says when the safety questions were answered, only where the record has it', () => {
+    expect(certificateOf(facts, issuedAt, 'k1')!.safetyQuestionsAnsweredAt).toBe('2026-01-02T10:01:00.000Z');
+    expect(certificateOf({ ...facts, safetyAnsweredAt: null }, issuedAt, 'k1')).not.toHaveProperty('safetyQuestionsAnsweredAt');
   });
 
   it('certifies nothing without a final verdict', () => {

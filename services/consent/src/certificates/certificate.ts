@@ -21,6 +21,10 @@ export interface CertificateFacts {
     createdAt: Date;
   } | null;
   recordingSha256: string | null;
+  /** When the partner answered Yes to both safety questions; null before, or for a record made before it was kept. */
+  safetyAnsweredAt: Date | null;
+  /** The number the partner proved, when their answers were bound to the phone that proved it; else null. */
+  partnerProvedPhone: string | null;
   auditHead: AuditHead;
   withdrawnAt: Date | null;
   recordingDeletedAt: Date | null;
@@ -52,6 +56,12 @@ export function certificateOf(facts: CertificateFacts, issuedAt: Date, keyId: st
     // Only where the verdict has one: a certificate issued before the check had it stays the same.
     ...(verdict.nameCheck ? { nameCheck: verdict.nameCheck } : {}),
     phoneVerifiedAt: verdict.phoneVerifiedAt?.toISOString() ?? null,
+    // Only for an answer after the proof, from the phone that gave it: earlier certificates stay the same.
+    ...(verdict.phoneVerifiedAt && facts.partnerProvedPhone
+      ? { partnerProof: { method: 'texted_code', phoneEndsWith: facts.partnerProvedPhone.replace(/\D/g, '').slice(-2), answeredOn: 'proving_phone' } }
+      : {}),
+    // Only where the record has it: a certificate issued before it was kept stays the same.
+    ...(facts.safetyAnsweredAt ? { safetyQuestionsAnsweredAt: facts.safetyAnsweredAt.toISOString() } : {}),
     auditHead: { seq: facts.auditHead.seq, hash: facts.auditHead.hash },
     withdrawnAt: facts.withdrawnAt?.toISOString() ?? null,
     recordingDeletedAt: facts.recordingDeletedAt?.toISOString() ?? null,
@@ -76,13 +86,6 @@ export function sameRecordFields(presented: Record<string, unknown>, current: Ce
   } catch {
     return false;
   }
-}
-
-/** The audit head a presented certificate names, when it has the certificate's shape; null otherwise. */
-export function auditHeadOf(presented: Record<string, unknown>): AuditHead | null {
-  const head = presented.auditHead as { seq?: unknown; hash?: unknown } | undefined;
-  if (!head || typeof head !== 'object' || !Number.isInteger(head.seq) || typeof head.hash !== 'string') return null;
-  return { seq: head.seq as number, hash: head.hash };
 }
 
 export function recordStateOf(facts: Pick<CertificateFacts, 'withdrawnAt' | 'recordingDeletedAt'>): RecordState {

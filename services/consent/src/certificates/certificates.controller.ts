@@ -7,9 +7,8 @@ import {
   type CertificateVerification,
   type RecordingVerification,
   type SignedCertificate,
-  type VerifyCertificateRequest,
 } from '@app/contracts';
-import { ApiException, ZodBodyPipe } from '@app/http';
+import { ApiException, parseRawJson, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
@@ -19,6 +18,8 @@ import { renderCertificatePdf } from './certificate-pdf';
 import { CertificateSigner } from './certificate-signer';
 import { Certificates } from './certificates';
 import { sha256OfStream, UploadTooLargeError } from './upload-hash';
+
+const verifyCertificateFile = new ZodBodyPipe(verifyCertificateRequestSchema);
 
 @Controller()
 export class CertificatesController {
@@ -46,10 +47,12 @@ export class CertificatesController {
     response.status(200).type('application/pdf').send(pdf);
   }
 
+  /** The file's text as the body (read raw: JSON.parse would hide a key written twice). */
   @Post('verify/certificate')
   @HttpCode(200)
-  verifyCertificate(@Body(new ZodBodyPipe(verifyCertificateRequestSchema)) body: VerifyCertificateRequest): Promise<CertificateVerification> {
-    return this.certificates.verify(body);
+  verifyCertificate(@Body() body: unknown): Promise<CertificateVerification> {
+    const { text, value } = parseRawJson(body);
+    return this.certificates.verify(text, verifyCertificateFile.transform(value));
   }
 
   /** The file itself as the body: hashed as it streams in, never stored. */

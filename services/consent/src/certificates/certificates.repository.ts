@@ -22,16 +22,16 @@ export class CertificatesRepository {
     return this.dataSource.getRepository(AuditEntry).existsBy({ sessionId, seq: head.seq, rowHash: head.hash });
   }
 
-  /** The newest session whose final verdict was given on a recording with this SHA-256; null when there is none. */
-  async sessionWithRecording(sha256: string): Promise<string | null> {
-    const [row] = (await this.dataSource.query(
+  /** Every session whose final verdict was given on a recording with this SHA-256, oldest verdict first. */
+  async sessionsWithRecording(sha256: string): Promise<string[]> {
+    const rows = (await this.dataSource.query(
       `SELECT verdict.session_id FROM ${this.table(Verdict)} verdict
          JOIN ${this.table(VideoAsset)} asset ON asset.id = verdict.video_asset_id
         WHERE asset.sha256 = $1 AND asset.stored_at IS NOT NULL AND verdict.outcome <> 'failed'
-        ORDER BY verdict.created_at DESC LIMIT 1`,
+        ORDER BY verdict.created_at, verdict.session_id`,
       [sha256],
     )) as { session_id: string }[];
-    return row?.session_id ?? null;
+    return rows.map((row) => row.session_id);
   }
 
   private table(entity: typeof Verdict | typeof VideoAsset): string {

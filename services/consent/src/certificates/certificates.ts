@@ -1,8 +1,9 @@
-import { API_ERRORS, isUuid, type CertificateVerification, type RecordingVerification, type SignedCertificate, type VerifyCertificateRequest } from '@app/contracts';
+import { API_ERRORS, isUuid, type CertificateRefusal, type CertificateVerification, type RecordingVerification, type SignedCertificate, type VerifyCertificateRequest } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { SessionNotFoundException } from '../sessions/session-errors';
-import { auditHeadOf, certificateOf, recordStateOf, sameRecordFields, type CertificateFacts } from './certificate';
+import { certificateOf, recordStateOf, sameRecordFields, type CertificateFacts } from './certificate';
+import { readCertificateFile } from './certificate-file';
 import { CertificateRecords } from './certificate-records';
 import { CertificateSigner } from './certificate-signer';
 import { CertificatesRepository } from './certificates.repository';
@@ -44,25 +45,33 @@ export class Certificates {
   }
 
   /**
-   * Whether we signed it, and whether it still agrees with the record: the same facts, and a chain that still holds
-   * the head it names. The record's state is told only for a certificate that passes both.
+   * Whether the file (`text`, parsed as `request`) is in the one form we sign, whether we signed it, and whether it
+   * still agrees with the record: the same facts, and a chain that still holds the head it names. The record's state
+   * is told only for a certificate that passes all; otherwise the first reason it does not.
    */
-  async verify({ certificate, signature }: VerifyCertificateRequest): Promise<CertificateVerification> {
-    const key = this.signer.key(certificate.keyId);
-    const signatureValid = key !== undefined && certificate.algorithm === 'Ed25519' && this.signer.verifies(certificate, signature, key);
-    const answer = { signatureValid, keyId: key?.id ?? null, matchesRecord: false, state: null };
-    const head = auditHeadOf(certificate);
-    if (!signatureValid || !head || typeof certificate.sessionId !== 'string' || !isUuid(certificate.sessionId)) return answer;
+  async verify(text: string, request: VerifyCertificateRequest): Promise<CertificateVerification> {
+    const key = this.signer.key(request.certificate.keyId);
+    const refused = (reason: CertificateRefusal, signatureValid = false) => ({ signatureValid, keyId: key?.id ?? null, matchesRecord: false, state: null, reason });
+    const file = readCertificateFile(text, request);
+    if ('refusal' in file) return refused(file.refusal);
+    const { certificate, signature } = file;
+    if (!key) return refused('unknown_key');
+    if (!this.signer.verifies(certificate, signature, key)) return refused('signature_mismatch');
     const record = await this.records.read(certificate.sessionId);
     const current = record && certificateOf(record.facts, new Date(), key.id);
-    if (!record || !current || !sameRecordFields(certificate, current) || !(await this.repository.chainHolds(certificate.sessionId, head))) return answer;
-    return { ...answer, matchesRecord: true, state: recordStateOf(record.facts) };
+    if (!record || !current || !sameRecordFields(certificate, current) || !(await this.repository.chainHolds(certificate.sessionId, certificate.auditHead))) {
+      return refused('record_mismatch', true);
+    }
+    return { signatureValid: true, keyId: key.id, matchesRecord: true, state: recordStateOf(record.facts), reason: null };
   }
 
-  /** Whether a recording with this hash was certified, and that record's state: nothing else about it. */
+  /** Whether a recording with this hash was certified, and every record it matches with its state: nothing else about them. */
   async verifyRecording(sha256: string): Promise<RecordingVerification> {
-    const sessionId = await this.repository.sessionWithRecording(sha256);
-    const record = sessionId ? await this.records.read(sessionId) : null;
-    return record ? { sha256, matchesRecord: true, state: recordStateOf(record.facts) } : { sha256, matchesRecord: false, state: null };
+    const matches: RecordingVerification['matches'] = [];
+    for (const sessionId of await this.repository.sessionsWithRecording(sha256)) {
+      const record = await this.records.read(sessionId);
+      if (record) matches.push({ sessionId, state: recordStateOf(record.facts) });
+    }
+    return { sha256, matchesRecord: matches.length > 0, matches };
   }
 }

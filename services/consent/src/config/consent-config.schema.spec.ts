@@ -17,6 +17,8 @@ describe('consentConfigSchema', () => {
     expect(parseConfig(consentConfigSchema, required)).toEqual({
       ...required,
       NODE_ENV: 'development',
+      PHONE_CODES_PER_ADDRESS_PER_HOUR: 30,
+      PHONE_CODES_PER_MEMBER_PER_HOUR: 20,
       PHONE_CODES_PER_NUMBER_PER_DAY: 10,
       CONSENT_HOST: '127.0.0.1',
       CONSENT_PORT: 3001,
@@ -28,6 +30,9 @@ describe('consentConfigSchema', () => {
       MIGRATE_ON_START: false,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_REQUEST_TIMEOUT_MS: 60_000,
+      HTTP_UPLOAD_TIMEOUT_MS: 600_000,
       METRICS_HOST: '127.0.0.1',
       METRICS_PORT: 9465,
       STORAGE_BACKEND: 'local',
@@ -43,6 +48,37 @@ describe('consentConfigSchema', () => {
   it('takes Twilio with its account SID, auth token and sender', () => {
     const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' };
     expect(parseConfig(consentConfigSchema, { ...required, ...twilio })).toMatchObject(twilio);
+  });
+
+  describe('in production', () => {
+    const production = {
+      ...required,
+      NODE_ENV: 'production',
+      CERTIFICATE_SIGNING_KEYS: `c1:${randomBytes(32).toString('base64')}`,
+      CERTIFICATE_ACTIVE_KEY_ID: 'c1',
+      STORAGE_BACKEND: 's3',
+      S3_BUCKET: 'recordings',
+    };
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' };
+    const LOG_REFUSED =
+      'Invalid configuration: SMS_PROVIDER: must be twilio in production (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM): the log provider sends no text, so no partner would receive their code';
+
+    it('refuses to start without a text provider, and with the log provider named: no text is reported sent that went nowhere', () => {
+      expect(() => parseConfig(consentConfigSchema, production)).toThrow(LOG_REFUSED);
+      expect(() => parseConfig(consentConfigSchema, { ...production, SMS_PROVIDER: 'log' })).toThrow(LOG_REFUSED);
+      expect(() => parseConfig(consentConfigSchema, { ...production, SMS_PROVIDER: 'twilio' })).toThrow('TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio');
+    });
+
+    it('refuses to leave the storage to its default: s3, or a local directory named explicitly', () => {
+      expect(() => parseConfig(consentConfigSchema, { ...production, ...twilio, STORAGE_BACKEND: undefined })).toThrow(
+        'Invalid configuration: STORAGE_BACKEND: is required in production: s3 (with S3_BUCKET), or local to keep the files in STORAGE_DIR on a volume of this one machine',
+      );
+      expect(parseConfig(consentConfigSchema, { ...production, ...twilio, STORAGE_BACKEND: 'local' }).STORAGE_BACKEND).toBe('local');
+    });
+
+    it('starts with Twilio and its storage named', () => {
+      expect(parseConfig(consentConfigSchema, { ...production, ...twilio })).toMatchObject({ NODE_ENV: 'production', SMS_PROVIDER: 'twilio', STORAGE_BACKEND: 's3' });
+    });
   });
 
   it.each<[string, Record<string, string | undefined>, string]>([

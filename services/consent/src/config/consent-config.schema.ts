@@ -1,12 +1,15 @@
-import { env, serviceConfigShape } from '@app/config';
+import { env, explicitInProduction, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
-import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
+import { checkStorageConfig, checkStorageEncryptionConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
 import { parseSigningKeys, SigningKeyError } from '../certificates/certificate-signing-keys';
 
 /** Who sends the verdict's text messages (src/text-messages). */
 const textMessageConfigShape = {
-  /** `log` (default): nothing leaves the machine, the outbox row is marked sent by provider `log`. `twilio`: Twilio's API. */
+  /**
+   * `log` (default): nothing leaves the machine, the outbox row is marked sent by provider `log`; refused in production,
+   * where a text that went nowhere would be reported as sent. `twilio`: Twilio's API.
+   */
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -22,16 +25,26 @@ const textMessageConfigShape = {
   TWILIO_API_BASE_URL: env.url(['http:', 'https:']).optional(),
   /** Phone codes texted to one number per 24 hours, whichever sessions ask (the partner's phone proof). */
   PHONE_CODES_PER_NUMBER_PER_DAY: env.positiveInt(10),
+  /** Phone codes the sessions of one member may text per hour: a few sessions' worth, not a member texting number after number. */
+  PHONE_CODES_PER_MEMBER_PER_HOUR: env.positiveInt(20),
+  /** Phone codes asked for from one network address per hour (a venue's shared address included). */
+  PHONE_CODES_PER_ADDRESS_PER_HOUR: env.positiveInt(30),
   /** Texts sent at once by this process. */
   TEXT_MESSAGE_CONCURRENCY: env.positiveInt(2),
 };
 
-function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageConfigShape>>, context: z.RefinementCtx): void {
+function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageConfigShape>> & { NODE_ENV: string }, context: z.RefinementCtx): void {
+  if (config.SMS_PROVIDER === 'log' && config.NODE_ENV === 'production') {
+    return void context.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: LOG_IN_PRODUCTION });
+  }
   if (config.SMS_PROVIDER !== 'twilio') return;
   for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
     if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
   }
 }
+
+const LOG_IN_PRODUCTION =
+  'must be twilio in production (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM): the log provider sends no text, so no partner would receive their code';
 
 /** The Ed25519 keys that sign certificates (src/certificates): `id:base64,...`, each a 32-byte seed or PKCS#8 DER. */
 const certificateConfigShape = {
@@ -55,7 +68,7 @@ function checkCertificateConfig(config: z.infer<z.ZodObject<typeof certificateCo
   }
 }
 
-export const consentConfigSchema = z
+const consentConfig = z
   .object({
     ...serviceConfigShape,
     ...metricsConfigShape(DEFAULT_METRICS_PORTS.consent),
@@ -83,6 +96,8 @@ export const consentConfigSchema = z
     checkTextMessageConfig(config, context);
     checkCertificateConfig(config, context);
   });
+
+export const consentConfigSchema = explicitInProduction(STORAGE_OFFLINE_DEFAULTS, consentConfig);
 
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;
 

@@ -37,7 +37,10 @@ export class AnswerSafetyQuestions {
       assertOpen(session, now);
       if (answeredBeforeSafetyCheck(session)) throw new ApiException(API_ERRORS.alreadyAnswered);
       await this.audit.append(transaction, session.id, 'safety_answers', { freeToSayNo, clearHeaded }, caller.audit);
-      if (!safetyAnswersEndSession(request)) return session;
+      if (!safetyAnswersEndSession(request)) {
+        await this.sessionRepository.update(transaction, session.id, { safetyAnsweredAt: now });
+        return this.sessionRepository.get(transaction, session.id);
+      }
       const details = detailsWithoutRecording(session, request.recipientFullName, request.recipientPhone);
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no', safetyStoppedAt: now });
       // A No before recording's own verdict: its reasons reach the member (e.g. a certificate), so they must not tell.

@@ -1,6 +1,7 @@
 import { API_ERRORS, missingSubmissionDetail, submissionFormSchema, type SubmissionForm } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
-import { assertPhoneVerified, samePhone } from '../phone-verification/phone-verification-rules';
+import { assertPhoneVerified, isSameNumber } from '../phone-verification/phone-verification-rules';
+import { assertSafetyAnswered } from '../recordings/recording-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { awaitsRetake, type SessionState } from '../sessions/session-rules';
 
@@ -25,17 +26,18 @@ export function readSubmissionBeforeFile(fields: Record<string, string>): Submis
 
 /**
  * Refuses an answer the session cannot take now (409 answered, the 404 once lapsed), a first answer without the
- * partner's details (400, the form's message), and any recording before the partner proved their phone (409). Answers whether it is a retake: the details stored with the first
+ * partner's details (400, the form's message), and any recording before the partner proved their phone or answered the safety questions (409). Answers whether it is a retake: the details stored with the first
  * answer stand, and any sent again are ignored.
  */
-export function assertAnswerable(session: SessionState & VerifiedPhone, form: SubmissionForm, now: Date): boolean {
+export function assertAnswerable(session: SessionState & VerifiedPhone & { safetyAnsweredAt: Date | null }, form: SubmissionForm, now: Date): boolean {
   assertOpen(session, now);
   const retake = awaitsRetake(session, now);
   const missing = retake ? null : missingSubmissionDetail(form);
   if (missing) throw new ApiException(API_ERRORS.validationFailed, missing);
   assertPhoneVerified(session);
+  assertSafetyAnswered(session);
   // The number the answer names must be the one proved: the proof is of that phone, not of whoever holds the link.
-  if (!retake && !samePhone(form.recipient_phone!, session.recipientPhone!)) throw new ApiException(API_ERRORS.phoneNotVerified);
+  if (!retake && !isSameNumber(form.recipient_phone!, session.recipientPhone!)) throw new ApiException(API_ERRORS.phoneNotVerified);
   return retake;
 }
 

@@ -6,12 +6,14 @@ describe('readCallerContext', () => {
       readCallerContext({
         'x-actor-user-id': '6F1C2B0E-8D1A-4C55-9E21-3A7B9C0D1E2F',
         'x-recipient-token': 'tok_abc',
+        'x-partner-credentials': '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f=secret_1',
         'x-client-ip': '203.0.113.9',
         'x-client-user-agent': 'Mozilla/5.0',
       }),
     ).toEqual({
       actorUserId: '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f',
       recipientToken: 'tok_abc',
+      partnerCredentials: new Map([['6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f', 'secret_1']]),
       audit: { ip: '203.0.113.9', userAgent: 'Mozilla/5.0' },
     });
   });
@@ -25,6 +27,7 @@ describe('readCallerContext', () => {
     expect(readCallerContext({ 'x-actor-user-id': "1' OR '1'='1" })).toEqual({
       actorUserId: undefined,
       recipientToken: undefined,
+      partnerCredentials: new Map(),
       audit: { ip: null, userAgent: null },
     });
   });

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { AuditContext } from '../audit/audit-log.service';
 import { readActorUserId, singleHeader } from '@app/http';
+import { decodePartnerCredentials, PARTNER_CREDENTIALS_HEADER } from '@app/session-views';
 
 /**
  * Who is calling, as the gateway tells it. These headers are trusted only because ServiceCredentialGuard has
@@ -12,6 +13,8 @@ export interface CallerContext {
   actorUserId?: string;
   /** The partner link's secret, when the caller holds one. */
   recipientToken?: string;
+  /** The partner credentials the browser holds (its cookies), by session id: whoever proved a session's phone holds one. */
+  partnerCredentials?: ReadonlyMap<string, string>;
   audit: AuditContext;
 }
 
@@ -21,6 +24,7 @@ export function readCallerContext(headers: IncomingHttpHeaders): CallerContext {
   return {
     actorUserId: readActorUserId(headers),
     recipientToken: singleHeader(headers['x-recipient-token']),
+    partnerCredentials: decodePartnerCredentials(singleHeader(headers[PARTNER_CREDENTIALS_HEADER])),
     audit: { ip: ip && isIP(ip) ? ip : null, userAgent: singleHeader(headers['x-client-user-agent']) ?? null },
   };
 }

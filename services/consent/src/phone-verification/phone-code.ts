@@ -20,16 +20,31 @@ export function hashPhoneCode(code: string, salt: Buffer): Promise<Buffer> {
   );
 }
 
+/** A new code for `phone`: the code itself (for its text only) and what is stored of it. */
+export async function newPhoneCode(phone: string, now: Date): Promise<{ code: string; phone: string; codeSalt: Buffer; codeHash: Buffer; expiresAt: Date }> {
+  const code = generatePhoneCode();
+  const codeSalt = newCodeSalt();
+  return { code, phone, codeSalt, codeHash: await hashPhoneCode(code, codeSalt), expiresAt: new Date(now.getTime() + PHONE_CODE_RULES.lifetimeMinutes * 60_000) };
+}
+
 /** Compared in constant time, so the answer's timing says nothing about how close a guess was. */
 export async function phoneCodeMatches(code: string, salt: Buffer, hash: Buffer): Promise<boolean> {
   const candidate = await hashPhoneCode(code, salt);
   return candidate.length === hash.length && timingSafeEqual(candidate, hash);
 }
 
-/** The code's text: what it is for, how long it lasts, and that nobody should ask for it. */
+/** The partner's code's text: what it is for, how long it lasts, and that nobody should ask for it. */
 export function phoneCodeText(code: string): string {
   return `${PRODUCT_NAME} code: ${code}. It proves this phone is yours before you record; it expires in ${PHONE_CODE_RULES.lifetimeMinutes} minutes. Do not share it with anyone, including the person who showed you the QR code.`;
 }
 
-/** What a code's text is replaced with once the code is used or replaced: a dead code is kept nowhere in clear. */
-export const SPENT_CODE_TEXT = `${PRODUCT_NAME} code: [removed once used or replaced]`;
+/** The member's code's text, proving their own phone. */
+export function memberPhoneCodeText(code: string): string {
+  return `${PRODUCT_NAME} code: ${code}. It proves this phone is yours, the member's; it expires in ${PHONE_CODE_RULES.lifetimeMinutes} minutes. Do not share it with anyone.`;
+}
+
+/**
+ * What a code's text is replaced with once it is sent, or once its code is used, replaced or expired before it was
+ * sent: a code is kept in clear only while its text waits to be sent.
+ */
+export const SPENT_CODE_TEXT = `${PRODUCT_NAME} code: [removed]`;

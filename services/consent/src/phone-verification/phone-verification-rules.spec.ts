@@ -1,6 +1,6 @@
 import { ApiException } from '@app/http';
 import { hashPhoneCode, generatePhoneCode, newCodeSalt, phoneCodeMatches, phoneCodeText } from './phone-code';
-import { assertCodeUsable, assertPhoneVerified, normalizePhone, resendsLeft, samePhone, wrongCode } from './phone-verification-rules';
+import { assertCodeUsable, assertPhoneVerified, isSameNumber, partnerPhone, resendsLeft, wrongCode } from './phone-verification-rules';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const inFiveMinutes = new Date('2026-11-26T12:05:00Z');
@@ -19,17 +19,29 @@ function refusal(run: () => void): string | null {
 }
 
 describe('phone numbers', () => {
-  it('normalises to digits, keeping a leading +', () => {
-    expect(normalizePhone(' +1 (555) 987-6543 ')).toBe('+15559876543');
-    expect(normalizePhone('555.987.6543')).toBe('5559876543');
+  it("reads the partner's number in E.164, a national spelling in the member's country", () => {
+    expect(partnerPhone(' +1 (555) 987-6543 ', null)).toBe('+15559876543');
+    expect(partnerPhone('(555) 987-6543', '+15550100100')).toBe('+15559876543');
+    expect(partnerPhone('06 12 34 56 78', '+33 7 00 00 00 01')).toBe('+33612345678');
+    expect(partnerPhone('0412 345 678', '+61 400 000 001')).toBe('+61412345678');
+    expect(partnerPhone('+44 7700 900123', '+33612345678')).toBe('+447700900123');
   });
 
-  it('takes a number with and without its country code as the same phone, and different numbers as different', () => {
-    expect(samePhone('+1 555 987 6543', '(555) 987-6543')).toBe(true);
-    expect(samePhone('+15559876543', '+1 555 987 6543')).toBe(true);
-    expect(samePhone('+1 555 987 6543', '+1 555 987 6544')).toBe(false);
-    expect(samePhone('12345', '+44 12345')).toBe(false);
-    expect(samePhone('', '')).toBe(false);
+  it('refuses what is no number, and a national number when there is no country to read it in', () => {
+    expect(refusal(() => partnerPhone('12345', '+15550100100'))).toBe('phone_invalid');
+    expect(refusal(() => partnerPhone('0612345678901234', '+33612345678'))).toBe('phone_invalid');
+    expect(refusal(() => partnerPhone('06 12 34 56 78', null))).toBe('phone_invalid');
+  });
+
+  it("takes the member's number however written as the member's (the issue's national spellings)", () => {
+    expect(isSameNumber('06 12 34 56 78', '+33612345678')).toBe(true);
+    expect(isSameNumber('0033 6 12 34 56 78', '+33612345678')).toBe(false);
+    expect(isSameNumber('+33 (0)6 12 34 56 78', '+33612345678')).toBe(true);
+    expect(isSameNumber('0412 345 678', '+61412345678')).toBe(true);
+    expect(isSameNumber('(555) 987-6543', '+15559876543')).toBe(true);
+    expect(isSameNumber('+1 555 987 6544', '+15559876543')).toBe(false);
+    // The same last digits in another country are another number.
+    expect(isSameNumber('+44 612 345 678', '+33612345678')).toBe(false);
   });
 });
 

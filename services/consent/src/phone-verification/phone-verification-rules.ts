@@ -1,28 +1,26 @@
-import { API_ERRORS } from '@app/contracts';
+import { API_ERRORS, callingCodeOf, toE164 } from '@app/contracts';
 import { ApiException } from '@app/http';
 
 /** The issue's bar for the partner's phone code: 6 digits, 10 minutes, 5 tries, 3 resends per session. */
 export const PHONE_CODE_RULES = { digits: 6, lifetimeMinutes: 10, maxTries: 5, maxResends: 3 } as const;
 /** The daily limit per number (PHONE_CODES_PER_NUMBER_PER_DAY) counts over this window. */
 export const PHONE_CODE_DAY_MS = 24 * 60 * 60 * 1000;
-/** Below this many digits two numbers are not compared by their national part. */
-const NATIONAL_DIGITS = 10;
-
-/** The number as texts are sent to it and limits count it: digits only, with the leading + when written. */
-export function normalizePhone(phone: string): string {
-  const trimmed = phone.trim();
-  return `${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
-}
+/** The limits per member and per network address count over this window. */
+export const PHONE_CODE_HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Whether two written numbers are the same phone: the same digits, or the same last 10 when both have that many, so a
- * number with its country code matches it without (`+1 555 123 4567`, `(555) 123-4567`).
+ * The partner's number in E.164. Written without its country code it is read in the member's country (the calling
+ * code of their number), so a national spelling of the member's own number is still theirs. 400 when it is no number.
  */
-export function samePhone(a: string, b: string): boolean {
-  const digitsA = a.replace(/\D/g, '');
-  const digitsB = b.replace(/\D/g, '');
-  if (digitsA === digitsB) return digitsA.length > 0;
-  return digitsA.length >= NATIONAL_DIGITS && digitsB.length >= NATIONAL_DIGITS && digitsA.slice(-NATIONAL_DIGITS) === digitsB.slice(-NATIONAL_DIGITS);
+export function partnerPhone(written: string, memberPhone: string | null): string {
+  const phone = toE164(written, memberPhone ? callingCodeOf(memberPhone) : undefined);
+  if (!phone) throw new ApiException(API_ERRORS.phoneInvalid);
+  return phone;
+}
+
+/** Whether a number stored in E.164 is the one written, however it is written (its national spelling included). */
+export function isSameNumber(written: string, e164: string): boolean {
+  return toE164(written, callingCodeOf(e164)) === e164;
 }
 
 export interface CodeState {

@@ -7,7 +7,9 @@ import {
   type ConsentSession as SessionJson,
 } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { NEW_PARTNER_CREDENTIAL_HEADER } from '@app/session-views';
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { ConfirmPhoneCode } from './confirm-phone-code';
@@ -27,9 +29,17 @@ export class PhoneVerificationController {
     return this.sendPhoneCode.run(id, body, caller);
   }
 
+  /** The credential of a proving confirmation goes to the gateway in a header, never in the body the page reads. */
   @Post(':id/phone-verification/confirm')
   @HttpCode(200)
-  confirm(@Param('id') id: string, @Body(new ZodBodyPipe(phoneCodeConfirmationSchema)) body: PhoneCodeConfirmation, @Caller() caller: CallerContext): Promise<SessionJson> {
-    return this.confirmPhoneCode.run(id, body, caller);
+  async confirm(
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(phoneCodeConfirmationSchema)) body: PhoneCodeConfirmation,
+    @Caller() caller: CallerContext,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionJson> {
+    const { session, partnerCredential } = await this.confirmPhoneCode.run(id, body, caller);
+    if (partnerCredential) response.setHeader(NEW_PARTNER_CREDENTIAL_HEADER, partnerCredential);
+    return session;
   }
 }

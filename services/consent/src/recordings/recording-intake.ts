@@ -73,6 +73,9 @@ export class RecordingIntake {
 
   private async markStored(sessionId: string, assetId: string, recording: InspectedRecording, audit: AuditContext): Promise<void> {
     await this.unitOfWork.run(async (transaction) => {
+      // One recording proves one consent: the same bytes again in another session are refused (the object is then
+      // discarded). A retake of this session with the same bytes is the same partner's recording and is let through.
+      if (await this.assets.hashStoredElsewhere(transaction, recording.sha256, sessionId)) throw new ApiException(API_ERRORS.recordingUsedElsewhere);
       if (!(await this.assets.markStored(transaction, assetId, recording))) throw new ApiException(API_ERRORS.recordingAlreadyStored);
       await this.audit.append(
         transaction,

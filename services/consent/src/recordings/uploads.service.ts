@@ -7,6 +7,7 @@ import { assertPhoneVerified } from '../phone-verification/phone-verification-ru
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { RecordingIntake } from './recording-intake';
+import { assertSafetyAnswered } from './recording-rules';
 import { VideoAssetsRepository } from './video-assets.repository';
 
 @Injectable()
@@ -23,6 +24,7 @@ export class UploadsService {
     const session = await this.sessions.partnerSession(fields.sessionId, caller);
     assertOpen(session, new Date());
     assertPhoneVerified(session);
+    assertSafetyAnswered(session);
     const asset = await this.assets.findOfSession(session.id, fields.videoAssetId);
     if (!asset) throw new ApiException(API_ERRORS.recordingNotFound);
     return this.intake.storeRecording(session, asset, file, caller.audit);

@@ -36,6 +36,18 @@ export class VideoAssetsRepository {
     return asset?.storedAt != null;
   }
 
+  /**
+   * Whether another session has stored a recording with this SHA-256. Takes a lock on the hash until the transaction
+   * ends, so two sessions storing the same bytes at once are checked one after the other: the second sees the first.
+   */
+  async hashStoredElsewhere(transaction: Transaction, sha256: string, sessionId: string): Promise<boolean> {
+    await transaction.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`recording-sha256:${sha256}`]);
+    return transaction
+      .createQueryBuilder(VideoAsset, 'asset')
+      .where('asset.sha256 = :sha256 AND asset.stored_at IS NOT NULL AND asset.session_id <> :sessionId', { sha256, sessionId })
+      .getExists();
+  }
+
   /** Marks an asset stored with what its bytes turned out to be; false when it already was (another upload won). */
   async markStored(transaction: Transaction, id: string, content: StoredContent): Promise<boolean> {
     const updated = await transaction

@@ -9,7 +9,7 @@ import { ConsentSessionsRepository } from '../sessions/consent-sessions.reposito
 import { assertPhoneVerified } from '../phone-verification/phone-verification-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
-import { isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
+import { assertSafetyAnswered, isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { VideoAsset } from './video-asset.entity';
 import { VideoAssetsRepository } from './video-assets.repository';
 
@@ -34,6 +34,7 @@ export class VideoAssetsService {
     const session = await this.sessions.partnerSession(input.sessionId, caller);
     assertOpen(session, new Date());
     assertPhoneVerified(session);
+    assertSafetyAnswered(session);
     if (!isAcceptedRecordingType(input.mimeType)) throw unsupportedRecording();
     if (input.fileSize > this.config.RECORDING_MAX_BYTES) throw recordingTooLarge(this.config.RECORDING_MAX_BYTES);
     const asset = await this.create(session.id, input);

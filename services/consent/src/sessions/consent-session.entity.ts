@@ -26,6 +26,10 @@ export class ConsentSession {
   @Column({ name: 'recipient_token_hash', type: 'bytea', select: false })
   recipientTokenHash: Buffer;
 
+  /** The credential of the browser that proved the partner's phone (its SHA-256): from then on it alone acts as the partner. */
+  @Column({ name: 'partner_credential_hash', type: 'bytea', nullable: true, select: false })
+  partnerCredentialHash: Buffer | null;
+
   @Column({ name: 'verified_over_18', type: 'boolean', default: false })
   verifiedOver18: boolean;
 
@@ -59,6 +63,10 @@ export class ConsentSession {
   /** When the partner's No to a safety question ended the session: shown on their screen only, never the member's. */
   @Column({ name: 'safety_stopped_at', type: 'timestamptz', nullable: true })
   safetyStoppedAt: Date | null;
+
+  /** When the partner answered Yes to both safety questions: nothing is recorded before, and the certificate says when. */
+  @Column({ name: 'safety_answered_at', type: 'timestamptz', nullable: true })
+  safetyAnsweredAt: Date | null;
 
   @Column({ name: 'consent_granted_time', type: 'timestamptz', nullable: true })
   consentGrantedTime: Date | null;

@@ -37,13 +37,14 @@ export class ConsentSessionsRepository {
   }
 
   /**
-   * A session with its recipient token's hash (for the access rule). Inside a transaction the row is locked until
+   * A session with its recipient token's and partner credential's hashes (for the access rule). Inside a transaction the row is locked until
    * commit, so the checks the caller makes on it still hold when it writes.
    */
   find(where: { id: string } | { qrCodeId: string }, transaction?: Transaction): Promise<ConsentSession | null> {
     const query = (transaction ?? this.dataSource.manager)
       .createQueryBuilder(ConsentSession, 'session')
       .addSelect('session.recipientTokenHash')
+      .addSelect('session.partnerCredentialHash')
       .where(where);
     if (transaction) query.setLock('pessimistic_write');
     return query.getOne();
@@ -67,6 +68,12 @@ export class ConsentSessionsRepository {
   async auditHead(id: string, transaction?: Transaction): Promise<AuditHead | null> {
     const [row] = (await (transaction ?? this.dataSource).query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1`, [id])) as AuditHeadRow[];
     return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
+  }
+
+  /** Whether the browser that proved the partner's phone was given the credential that alone answered from then on. */
+  async partnerCredentialGiven(transaction: Transaction, id: string): Promise<boolean> {
+    const [row] = (await transaction.query(`SELECT partner_credential_hash IS NOT NULL AS given FROM ${this.table()} WHERE id = $1`, [id])) as { given: boolean }[];
+    return row?.given ?? false;
   }
 
   async setAuditHead(transaction: Transaction, id: string, head: AuditHead): Promise<void> {

@@ -1,5 +1,7 @@
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
+import type { CallerContext } from '../http/caller-context';
+import { AccessFacts, isOwner, mayProvePhone, partnerRefusal } from './session-access';
 import { SessionState, submissionRefusal } from './session-rules';
 
 /** The one answer to every partner-side failure (unknown id, wrong token, someone else's, lapsed): it reveals nothing. */
@@ -14,4 +16,19 @@ export function assertOpen(session: SessionState, now: Date): void {
   const refusal = submissionRefusal(session, now);
   if (refusal === 'already_submitted') throw new ApiException(API_ERRORS.alreadyAnswered);
   if (refusal === 'expired') throw new SessionNotFoundException();
+}
+
+/** Refuses a caller who may not act as the session's partner (`partnerRefusal`): the member, the link after the proof, anyone else. */
+export function refuseAsPartner(session: AccessFacts, caller: CallerContext, now: Date): void {
+  const refusal = partnerRefusal(session, caller, now);
+  if (refusal === 'member') throw new ApiException(API_ERRORS.partnerIsMember);
+  if (refusal === 'other_phone') throw new ApiException(API_ERRORS.partnerPhoneRequired);
+  if (refusal === 'not_found') throw new SessionNotFoundException();
+}
+
+/** Refuses a caller who may not prove the partner's phone (`mayProvePhone`): the member is told why, anyone else not. */
+export function refuseAsProver(session: AccessFacts, caller: CallerContext, now: Date): void {
+  if (mayProvePhone(session, caller, now)) return;
+  if (isOwner(session, caller)) throw new ApiException(API_ERRORS.partnerIsMember);
+  throw new SessionNotFoundException();
 }

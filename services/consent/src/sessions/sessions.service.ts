@@ -9,8 +9,8 @@ import { isQrCodeId, isUuid } from '@app/contracts';
 import { ConsentSession } from './consent-session.entity';
 import { ConsentSessionsRepository } from './consent-sessions.repository';
 import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
-import { canRead, isPartner } from './session-access';
-import { SessionNotFoundException } from './session-errors';
+import { canRead, holdsLink, isOwner, isPartner } from './session-access';
+import { refuseAsPartner, refuseAsProver, SessionNotFoundException } from './session-errors';
 import { isExpired, readStableUntil } from './session-rules';
 import { SessionViewFill } from '../session-views/session-view-fill';
 import { newQrCodeId } from '@app/contracts';
@@ -68,6 +68,7 @@ export class SessionsService {
     await this.views.fill(id, observed, {
       initiatorUserId: session.initiatorUserId,
       recipientTokenHash: session.recipientTokenHash,
+      partnerCredentialHash: session.partnerCredentialHash,
       partnerMayRead: !isExpired(session, now),
       freshUntil: readStableUntil(session, now),
       memberBody: JSON.stringify(member),
@@ -76,16 +77,18 @@ export class SessionsService {
     return isPartner(session, caller, now) ? partner : member;
   }
 
-  /** What the partner's form loads from the QR link; the partner opening it is audited. */
+  /**
+   * What the partner's form loads from the QR link; the link opened by anyone but the member is audited. Whoever may
+   * not act as the partner (the member, the link without the proved phone's credential) is answered without the check.
+   */
   async readByQrCode(qrCodeId: string, caller: CallerContext): Promise<SessionJson> {
     const now = new Date();
     const session = isQrCodeId(qrCodeId) ? await this.repository.find({ qrCodeId }) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
-    if (isPartner(session, caller, now)) {
+    if (holdsLink(session, caller, now) && !isOwner(session, caller)) {
       await this.unitOfWork.run((transaction) => this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit));
-      return this.presentToPartner(session, now);
     }
-    return presentSession(session, now);
+    return isPartner(session, caller, now) ? this.presentToPartner(session, now) : presentSession(session, now);
   }
 
   /**
@@ -98,12 +101,22 @@ export class SessionsService {
   }
 
   /**
-   * The session if the caller holds its link's token and it has not lapsed, else the one 404. Given a transaction,
-   * the row is locked until commit, so the checks the caller makes on it still hold when it writes.
+   * The session if the caller may act as its partner (`isPartner`), else refused (`refuseAsPartner`). Given a
+   * transaction, the row is locked until commit, so the checks the caller makes on it still hold when it writes.
    */
   async partnerSession(id: string, caller: CallerContext, transaction?: Transaction): Promise<ConsentSession> {
+    return this.lockedFor(id, transaction, (session) => refuseAsPartner(session, caller, new Date()));
+  }
+
+  /** As `partnerSession`, for proving the phone (`refuseAsProver`): after the proof the link's holder may prove it again. */
+  async proofSession(id: string, caller: CallerContext, transaction?: Transaction): Promise<ConsentSession> {
+    return this.lockedFor(id, transaction, (session) => refuseAsProver(session, caller, new Date()));
+  }
+
+  private async lockedFor(id: string, transaction: Transaction | undefined, refuse: (session: ConsentSession) => void): Promise<ConsentSession> {
     const session = isUuid(id) ? await this.repository.find({ id }, transaction) : null;
-    if (!session || !isPartner(session, caller, new Date())) throw new SessionNotFoundException();
+    if (!session) throw new SessionNotFoundException();
+    refuse(session);
     return session;
   }
 }

@@ -1,20 +1,19 @@
 import type { DevText } from '@app/contracts';
-import { Controller, Get } from '@nestjs/common';
-import { TextMessagesRepository } from './text-messages.repository';
-
-const SHOWN = 50;
+import { Controller, Get, Inject } from '@nestjs/common';
+import { LogTextMessageSender } from './log-text-message-sender';
+import { TEXT_MESSAGE_SENDER, type TextMessageSender } from './text-message-sender';
 
 /**
- * GET /dev/texts: the texts the `log` provider kept on this machine, so the app can be tried end to end with a phone
- * that receives nothing. Registered only when NODE_ENV is not production (app.module.ts), where it does not exist.
+ * GET /dev/texts: the texts the `log` provider kept in this process, newest first, so the app can be tried end to end
+ * with a phone that receives nothing (none with another provider). Registered only when NODE_ENV is not production
+ * (app.module.ts), where it does not exist.
  */
 @Controller('dev')
 export class DevTextsController {
-  constructor(private readonly messages: TextMessagesRepository) {}
+  constructor(@Inject(TEXT_MESSAGE_SENDER) private readonly sender: TextMessageSender) {}
 
   @Get('texts')
-  async texts(): Promise<DevText[]> {
-    const rows = await this.messages.latestLogged(SHOWN);
-    return rows.map((row) => ({ to: row.phone, body: row.body, sentAt: row.sentAt?.toISOString() ?? null, purpose: row.purpose }));
+  texts(): DevText[] {
+    return this.sender instanceof LogTextMessageSender ? this.sender.latest() : [];
   }
 }

@@ -8,6 +8,7 @@ import { SessionViewMarks } from '../session-views/session-view-marks';
 import type { TextMessage } from './text-message.entity';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from './text-message-sender';
 import { TextMessagesRepository } from './text-messages.repository';
+import { bodyWithoutSecrets, phoneCodeLapsed } from './text-secrets';
 
 /**
  * The send-text-message worker: sends one outbox row through the configured provider.
@@ -20,6 +21,9 @@ import { TextMessagesRepository } from './text-messages.repository';
  *
  * A failed attempt is counted on the row (attempts, last_error) and rethrown, so BullMQ retries it with backoff; a
  * permanent refusal (UnrecoverableError) or the last attempt marks the row failed. Nothing here touches the verdict.
+ *
+ * A row keeps its secret (a phone code, a receipt link's secret) only while pending: marked sent or failed for good, it
+ * keeps its text without it (bodyWithoutSecrets). A phone code still pending past its code's lifetime is not sent.
  */
 @Injectable()
 export class SendTextMessageProcessor {
@@ -42,18 +46,22 @@ export class SendTextMessageProcessor {
       const sent = await this.unitOfWork.run(async (transaction) => {
         message = await this.messages.lockForSending(transaction, messageId);
         if (!message || message.status !== 'pending') return null;
-        // Only the verdict's text to the partner is the session's verification text (a phone code is not).
-        const verification = message.recipient === 'partner' && message.purpose === 'verdict';
+        if (phoneCodeLapsed(message, new Date())) {
+          await this.messages.withdrawLapsed(transaction, message.id, bodyWithoutSecrets(message));
+          return null;
+        }
+        // Only the verdict's text to the partner is the session's verification text (a phone code is not): its session.
+        const verification = message.recipient === 'partner' && message.purpose === 'verdict' ? message.sessionId : null;
         // The session's read model is marked before the provider is called: should Redis be away, this attempt fails
         // before the text goes out, not after (which would send it twice).
-        if (verification) await this.viewMarks.touch(transaction, [message.sessionId]);
-        const { providerMessageId } = await this.sender.send(message.phone, message.body);
+        if (verification) await this.viewMarks.touch(transaction, [verification]);
+        const { providerMessageId } = await this.sender.send(message);
         const sentAt = new Date();
-        await this.messages.markSent(transaction, message.id, { provider: this.sender.provider, providerMessageId, sentAt });
+        await this.messages.markSent(transaction, message.id, { provider: this.sender.provider, providerMessageId, sentAt, body: bodyWithoutSecrets(message) });
         if (!verification) return { message, session: null };
-        await this.sessions.lock(transaction, message.sessionId);
-        await this.sessions.update(transaction, message.sessionId, { verificationTextSentAt: sentAt });
-        const session = await this.sessions.get(transaction, message.sessionId);
+        await this.sessions.lock(transaction, verification);
+        await this.sessions.update(transaction, verification, { verificationTextSentAt: sentAt });
+        const session = await this.sessions.get(transaction, verification);
         await this.sessionUpdates.record(transaction, session, 'text_sent');
         return { message, session };
       });
@@ -73,7 +81,7 @@ export class SendTextMessageProcessor {
     const reason = withoutPhone(error instanceof Error ? error.message : String(error), message?.phone);
     const safe = permanent ? new UnrecoverableError(reason) : new Error(reason);
     await this.messages
-      .recordFailure(messageId, { error: reason, final, provider: this.sender.provider })
+      .recordFailure(messageId, { error: reason, final, provider: this.sender.provider, keptBody: message ? bodyWithoutSecrets(message) : undefined })
       .catch((recordError: Error) => this.logger.warn(`Text message ${messageId}: failure not recorded: ${recordError.message}`));
     const role = message ? ` to the ${message.recipient}` : '';
     this.logger.warn(`Text message ${messageId}${role}: attempt ${attempt} failed${final ? ' for good' : ''}: ${reason}`);

@@ -1,6 +1,10 @@
 import type { ConsentConfig } from '../config/consent-config.schema';
 import { LogTextMessageSender } from './log-text-message-sender';
+import type { TextMessage } from './text-message.entity';
 import { TwilioTextMessageSender } from './twilio-text-message-sender';
+
+/** A text as handed to a provider: the number and the text, with its session and purpose (which the `log` one shows). */
+export type OutgoingText = Pick<TextMessage, 'sessionId' | 'purpose' | 'phone' | 'body'>;
 
 /**
  * Hands one text to a provider. Errors say why without the number or the text: an `UnrecoverableError` (bullmq)
@@ -9,7 +13,7 @@ import { TwilioTextMessageSender } from './twilio-text-message-sender';
 export interface TextMessageSender {
   /** Stored on the outbox row: `log`, `twilio`. */
   readonly provider: string;
-  send(to: string, body: string): Promise<{ providerMessageId: string }>;
+  send(text: OutgoingText): Promise<{ providerMessageId: string }>;
 }
 
 /** The Nest token of the configured sender. */

@@ -16,8 +16,12 @@ export class TextMessage {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'session_id', type: 'uuid' })
-  sessionId: string;
+  /** The session the text belongs to; null for a member's code proving their own phone (`memberUserId`). */
+  @Column({ name: 'session_id', type: 'uuid', nullable: true })
+  sessionId: string | null;
+
+  @Column({ name: 'member_user_id', type: 'uuid', nullable: true })
+  memberUserId: string | null;
 
   @Column({ name: 'recipient', type: 'varchar', length: 10 })
   recipient: TextRecipient;

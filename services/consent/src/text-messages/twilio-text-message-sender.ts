@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type Response from 'twilio/lib/http/response';
-import type { TextMessageSender } from './text-message-sender';
+import type { OutgoingText, TextMessageSender } from './text-message-sender';
 
 /** Bounds the time a send holds its outbox row's lock. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -46,10 +46,10 @@ export class TwilioTextMessageSender implements TextMessageSender {
     this.client = twilio(settings.accountSid, settings.authToken, { httpClient: new TwilioHttpClient(origin), autoRetry: false });
   }
 
-  async send(to: string, body: string): Promise<{ providerMessageId: string }> {
+  async send({ phone, body }: OutgoingText): Promise<{ providerMessageId: string }> {
     let sid: string | undefined;
     try {
-      ({ sid } = await this.client.messages.create({ to, from: this.settings.from, body }));
+      ({ sid } = await this.client.messages.create({ to: phone, from: this.settings.from, body }));
     } catch (error) {
       throw sendFailure(error);
     }

@@ -2,7 +2,6 @@ import type { Transaction } from '@app/database';
 import { receiptUrl } from '@app/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { normalizePhone } from '../phone-verification/phone-verification-rules';
 import { generateReceiptSecret, hashReceiptSecret } from '../receipts/receipt-secret';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import type { ConsentSession } from '../sessions/consent-session.entity';
@@ -40,23 +39,24 @@ export class VerdictTexts {
 
   /**
    * Called inside the transaction that stores a verdict (granted or denied), with the session as stored: writes the
-   * partner's text with their new receipt's link (when the partner gave a number) and the member's (when the gateway
-   * passed theirs), each to its number written as the phone code's is (digits, with the + when typed). Idempotent: a
+   * partner's text with their new receipt's link (when the partner proved a number: a No pressed before the code step
+   * texts nobody, so no one can have the service text a number they typed) and the member's (when the gateway passed
+   * theirs), each to its number in E.164. Idempotent: a
    * session has at most one receipt and one verdict text per recipient, so calling it again inserts nothing. Answers
    * the ids of the session's texts now pending, for `dispatch` after commit.
    */
   async prepare(transaction: Transaction, session: ConsentSession): Promise<string[]> {
     const rows: NewTextMessage[] = [];
-    if (session.recipientPhone) {
+    if (session.recipientPhone && session.phoneVerifiedAt) {
       const secret = generateReceiptSecret();
       const receiptId = await this.receipts.insertOnce(transaction, session.id, hashReceiptSecret(secret));
       // No new receipt: the partner's text, which alone holds the secret, was written with the first one.
       if (receiptId) {
         const link = receiptUrl(this.config.PUBLIC_URL, receiptId, secret);
-        rows.push({ sessionId: session.id, recipient: 'partner', phone: normalizePhone(session.recipientPhone), body: partnerText(session, new Date(), link) });
+        rows.push({ sessionId: session.id, recipient: 'partner', phone: session.recipientPhone, body: partnerText(session, new Date(), link) });
       }
     }
-    if (session.initiatorPhone) rows.push({ sessionId: session.id, recipient: 'member', phone: normalizePhone(session.initiatorPhone), body: memberText(session) });
+    if (session.initiatorPhone) rows.push({ sessionId: session.id, recipient: 'member', phone: session.initiatorPhone, body: memberText(session) });
     await this.messages.insertMissing(transaction, rows);
     return this.messages.pendingIdsOf(transaction, session.id);
   }
@@ -67,7 +67,7 @@ export class VerdictTexts {
    */
   async prepareWithdrawal(transaction: Transaction, session: ConsentSession): Promise<string[]> {
     if (session.initiatorPhone) {
-      await this.messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'member', purpose: 'withdrawal', phone: normalizePhone(session.initiatorPhone), body: withdrawalText(session) }]);
+      await this.messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'member', purpose: 'withdrawal', phone: session.initiatorPhone, body: withdrawalText(session) }]);
     }
     return this.messages.pendingIdsOf(transaction, session.id);
   }

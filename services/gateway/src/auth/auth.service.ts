@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
+import { memberPhone } from '../users/member-phone';
 import { User } from '../users/user.entity';
 import { AuthSession } from './auth-session.entity';
 import { LiveSignIns } from './live-sign-ins/live-sign-ins';
@@ -43,6 +44,7 @@ export class AuthService {
     // Counted before the e-mail is looked up, so "already registered" cannot list members faster than the limit.
     await this.limiter.consumeRegistration(ip);
     if (await this.users.existsBy({ email: input.username })) throw new ApiException(API_ERRORS.emailTaken);
+    const phoneNumber = memberPhone(input.phoneNumber, this.config.PHONE_DEFAULT_CALLING_CODE);
     const picture = await this.pictures.prepare(input.profilePicture);
     const passwordHash = await this.hasher.hash(input.password);
     const pictureKey = await this.pictures.store(picture);
@@ -54,7 +56,7 @@ export class AuthService {
             email: input.username,
             passwordHash,
             fullName: input.fullName,
-            phoneNumber: input.phoneNumber,
+            phoneNumber,
             profilePictureKey: pictureKey,
           }),
         );

@@ -14,7 +14,7 @@ const LIVE_SIGN_IN = `FROM ${IDENTITY_SCHEMA}.auth_sessions s
 /** Every column of User under its property name, so a row becomes the entity as it is. */
 const SIGNED_IN_USER: PreparedStatement = {
   name: 'identity.signed-in-user',
-  text: `SELECT u.id, u.email, u.password_hash AS "passwordHash", u.full_name AS "fullName", u.phone_number AS "phoneNumber",
+  text: `SELECT u.id, u.email, u.password_hash AS "passwordHash", u.full_name AS "fullName", u.phone_number AS "phoneNumber", u.phone_verified_at AS "phoneVerifiedAt",
                 u.profile_picture_key AS "profilePictureKey", u.subscription_status AS "subscriptionStatus",
                 u.account_deletion_date AS "accountDeletionDate", u.role,
                 u.subscription_changed_at AS "subscriptionChangedAt", u.created_at AS "createdAt", u.updated_at AS "updatedAt"

@@ -1,11 +1,13 @@
-import { API_ERRORS, isRawRecordingType, recordingTooLargeMessage, verifyCertificateRequestSchema, type VerifyCertificateRequest } from '@app/contracts';
-import { ApiException, ZodBodyPipe } from '@app/http';
+import { API_ERRORS, isRawRecordingType, recordingTooLargeMessage, verifyCertificateRequestSchema } from '@app/contracts';
+import { ApiException, parseRawJson, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
 import { clientIp } from '../http/client-info';
 import { VerificationLimiter } from './verification-limiter';
+
+const verifyCertificateFile = new ZodBodyPipe(verifyCertificateRequestSchema);
 
 /** Anyone's: the published keys, and checking a certificate or a recording against our records. */
 @Controller()
@@ -24,10 +26,12 @@ export class VerificationController {
     await this.consent.forward(request, response, { method: 'GET', path: '/certificate-keys', actorUserId: null });
   }
 
+  /** The file's text as the body, read raw and passed on as it came: the consent service checks that text itself. */
   @Post('api/verify/certificate')
-  async verifyCertificate(@Body(new ZodBodyPipe(verifyCertificateRequestSchema)) body: VerifyCertificateRequest, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async verifyCertificate(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    verifyCertificateFile.transform(parseRawJson(body).value);
     await this.limiter.consume(clientIp(request));
-    await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate', actorUserId: null, body: { json: body } });
+    await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate', actorUserId: null, body: { raw: body as Buffer, contentType: 'application/json' } });
   }
 
   /** The recording file itself as the body, streamed through to be hashed; nobody stores it. */

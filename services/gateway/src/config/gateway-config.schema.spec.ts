@@ -16,6 +16,7 @@ describe('gatewayConfigSchema', () => {
       NODE_ENV: 'development',
       HOST: '0.0.0.0',
       PORT: 3000,
+      PHONE_DEFAULT_CALLING_CODE: '1',
       PUBLIC_URL: 'http://localhost:3000',
       ALLOWED_ORIGINS: [],
       REDIS_PREFIX: 'ciq:',
@@ -44,6 +45,9 @@ describe('gatewayConfigSchema', () => {
       MIGRATE_ON_START: false,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_REQUEST_TIMEOUT_MS: 60_000,
+      HTTP_UPLOAD_TIMEOUT_MS: 600_000,
       METRICS_HOST: '127.0.0.1',
       METRICS_PORT: 9464,
       STRIPE_PUBLISHABLE_KEY: '',
@@ -56,12 +60,19 @@ describe('gatewayConfigSchema', () => {
   });
 
   it('turns COOKIE_SECURE on by default in production only, and lets it be switched off explicitly', () => {
-    const secure = (env: Record<string, string>) => parseConfig(gatewayConfigSchema, { ...required, ...env }).COOKIE_SECURE;
+    const secure = (env: Record<string, string>) => parseConfig(gatewayConfigSchema, { ...required, STORAGE_BACKEND: 'local', ...env }).COOKIE_SECURE;
     expect(secure({ NODE_ENV: 'production' })).toBe(true);
     expect(secure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toBe(false);
     expect(secure({ NODE_ENV: 'development' })).toBe(false);
     expect(secure({ NODE_ENV: 'test' })).toBe(false);
     expect(secure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' })).toBe(true);
+  });
+
+  it('in production, refuses to leave the storage of profile pictures to its default, and takes either backend named', () => {
+    const production = { ...required, NODE_ENV: 'production' };
+    expect(() => parseConfig(gatewayConfigSchema, production)).toThrow('Invalid configuration: STORAGE_BACKEND: is required in production: ');
+    expect(parseConfig(gatewayConfigSchema, { ...production, STORAGE_BACKEND: 'local' }).STORAGE_BACKEND).toBe('local');
+    expect(parseConfig(gatewayConfigSchema, { ...production, STORAGE_BACKEND: 's3', S3_BUCKET: 'pictures' }).STORAGE_BACKEND).toBe('s3');
   });
 
   it('coerces numbers and flags from their string form', () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { env, serviceConfigShape } from '@app/config';
+import { env, explicitInProduction, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
-import { checkStorageConfig, storageConfigShape } from '@app/storage';
+import { checkStorageConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape } from '@app/storage';
 
-export const gatewayConfigSchema = z
+const gatewayConfig = z
   .object({
     ...serviceConfigShape,
     ...metricsConfigShape(DEFAULT_METRICS_PORTS.gateway),
@@ -26,6 +26,8 @@ export const gatewayConfigSchema = z
     COOKIE_SECURE: env.optionalFlag(),
     /** Number of proxy hops in front of the gateway whose X-Forwarded-For may be trusted for the client IP. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+    /** The country calling code a member's phone number written without one is read in (`1`: North America). */
+    PHONE_DEFAULT_CALLING_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'must be a country calling code without +').default('1'),
     LOGIN_MAX_FAILURES_PER_IP: env.positiveInt(20),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: env.positiveInt(5),
     LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInt(15 * 60),
@@ -59,6 +61,8 @@ export const gatewayConfigSchema = z
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
   }));
+
+export const gatewayConfigSchema = explicitInProduction(STORAGE_OFFLINE_DEFAULTS, gatewayConfig);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

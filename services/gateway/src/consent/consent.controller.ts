@@ -4,6 +4,7 @@ import {
   isUuid,
   registerAssetRequestSchema,
   statusUpdateRequestSchema,
+  toE164,
   type RegisterAssetInput,
   type StatusUpdateRequest,
 } from '@app/contracts';
@@ -46,6 +47,7 @@ export class ConsentController {
   @UseGuards(JwtAuthGuard)
   async createSession(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (member.user.subscriptionStatus !== 'active') throw new ApiException(API_ERRORS.subscriptionRequired);
+    if (!member.user.phoneVerifiedAt) throw new ApiException(API_ERRORS.memberPhoneNotVerified);
     await this.limiter.consume(member.user.id);
     const user = presentUser(member.user);
     const { deleteAfterDays } = (request.body ?? {}) as { deleteAfterDays?: unknown };
@@ -53,8 +55,9 @@ export class ConsentController {
       method: 'POST',
       path: '/sessions',
       actorUserId: user.id,
-      // The member's phone is for their confirmation text: the consent service stores it and never answers it.
-      body: { json: { initiatorFullName: user.fullName, initiatorPictureUrl: user.profile_picture_url, initiatorPhone: user.phoneNumber || null, deleteAfterDays } },
+      // The member's phone is for their confirmation text and the rule that the partner's is another; the consent service
+      // stores it and never answers it. Accounts older than E.164 storage hold it as typed, hence the parse.
+      body: { json: { initiatorFullName: user.fullName, initiatorPictureUrl: user.profile_picture_url, initiatorPhone: toE164(user.phoneNumber, this.config.PHONE_DEFAULT_CALLING_CODE), deleteAfterDays } },
     });
   }
 

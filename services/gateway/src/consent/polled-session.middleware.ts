@@ -3,12 +3,13 @@ import { assignRequestId, nameRouteForMetrics } from '@app/http';
 import { Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { PollingMembers } from '../auth/polling-members/polling-members';
+import { partnerCredentialFor } from './partner-credential-cookie';
 import { POLL_ROUTE, PolledSession, polledSessionId } from './polled-session';
 import { recipientTokenOf } from './recipient-token';
 
 /**
  * The poll every open screen repeats, answered in front of Nest's router whenever the read model holds its answer
- * (`PolledSession`), for the caller the route's guard would find (`PollingMembers`, else the partner's link token),
+ * (`PolledSession`), for the caller the route's guard would find (`PollingMembers`; the partner's link token and credential),
  * with the same body and headers. Routing, guards and pipes took about a third of the gateway's CPU per poll
  * (README, bench:status). Everything else goes on to the route in `ConsentController`: other requests, an id it
  * refuses, a view the read model may not answer, and an error (a sign-in that cannot be checked), which the route
@@ -39,7 +40,11 @@ export class PolledSessionMiddleware {
 
   private async answer(sessionId: string, request: Request, response: Response): Promise<boolean> {
     const member = await this.members.of(request);
-    const body = await this.polled.answer(sessionId, { memberId: member?.userId ?? null, recipientToken: recipientTokenOf(request) });
+    const body = await this.polled.answer(sessionId, {
+      memberId: member?.userId ?? null,
+      recipientToken: recipientTokenOf(request),
+      partnerCredential: partnerCredentialFor(request.cookies as Record<string, unknown> | undefined, sessionId),
+    });
     if (body === null) return false;
     assignRequestId(request, response);
     nameRouteForMetrics(response, POLL_ROUTE);

@@ -5,6 +5,7 @@ import { SubscriptionChangedAt1765000000000 } from '../migrations/1765000000000-
 import { AccountDeletionDue1765150000000 } from '../migrations/1765150000000-account-deletion-due';
 import { StaffRoles1765300000000 } from '../migrations/1765300000000-staff-roles';
 import { DeletionLog1765400000000 } from '../migrations/1765400000000-deletion-log';
+import { MemberPhoneVerified1766200000000 } from '../migrations/1766200000000-member-phone-verified';
 import { User } from '../users/user.entity';
 
 /** The gateway owns the `identity` schema and nothing else. */
@@ -15,6 +16,6 @@ export function identityDataSourceOptions(databaseUrl: string) {
     url: databaseUrl,
     schema: IDENTITY_SCHEMA,
     entities: [User, AuthSession],
-    migrations: [CreateIdentity1763780000000, SubscriptionChangedAt1765000000000, AccountDeletionDue1765150000000, StaffRoles1765300000000, DeletionLog1765400000000],
+    migrations: [CreateIdentity1763780000000, SubscriptionChangedAt1765000000000, AccountDeletionDue1765150000000, StaffRoles1765300000000, DeletionLog1765400000000, MemberPhoneVerified1766200000000],
   });
 }

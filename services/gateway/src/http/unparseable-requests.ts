@@ -1,10 +1,11 @@
 import { codeForStatus, type ApiErrorBody } from '@app/contracts';
+import { REQUEST_TIMEOUT_MESSAGE } from '@app/http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 const ANSWERS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request headers are too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', REQUEST_TIMEOUT_MESSAGE],
 };
 const BAD_REQUEST: [number, string, string] = [400, 'Bad Request', 'The request could not be read'];
 /** How long a refused connection stays open for the client to read the answer and close it. */

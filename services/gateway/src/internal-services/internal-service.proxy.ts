@@ -1,4 +1,5 @@
 import type { ApiErrorSpec } from '@app/contracts';
+import { encodePartnerCredentials, PARTNER_CREDENTIALS_HEADER } from '@app/session-views';
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import http from 'node:http';
@@ -36,6 +37,8 @@ export interface ForwardTarget {
   headers?: Record<string, string>;
   /** `stream`: a 200 answer is piped through as it arrives (a recording), never held whole; any other is relayed as usual. */
   answer?: 'stream';
+  /** Called with the service's answer (not a streamed one) just before it is relayed, e.g. to set a cookie it names. */
+  onAnswer?: (answer: http.IncomingMessage) => void;
 }
 
 /** Who a call is made for, when there is no browser request to read it from (a socket, a queued job). */
@@ -43,6 +46,8 @@ export interface Caller {
   actorUserId: string | null;
   /** The partner's link secret (consent service only). */
   recipientToken: string | null;
+  /** The partner credentials the browser holds, by session id (consent service only). */
+  partnerCredentials?: ReadonlyMap<string, string>;
   /** For the audit log; null when no client is behind the call (a queued push). */
   clientIp: string | null;
   userAgent?: string;
@@ -140,6 +145,7 @@ export class InternalServiceProxy implements OnModuleDestroy {
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('error', unavailable);
         answer.on('end', () => {
+          target.onAnswer?.(answer);
           response.status(answer.statusCode ?? 502);
           for (const name of RELAYED_HEADERS) {
             const value = answer.headers[name];
@@ -226,6 +232,7 @@ export class InternalServiceProxy implements OnModuleDestroy {
     if (caller.userAgent) headers['x-client-user-agent'] = caller.userAgent;
     if (caller.actorUserId) headers['x-actor-user-id'] = caller.actorUserId;
     if (caller.recipientToken) headers['x-recipient-token'] = caller.recipientToken;
+    if (caller.partnerCredentials?.size) headers[PARTNER_CREDENTIALS_HEADER] = encodePartnerCredentials(caller.partnerCredentials);
     if (payload !== undefined) {
       if (payload.contentType) headers['content-type'] = payload.contentType;
       headers['content-length'] = payload.bytes.length;

@@ -24,6 +24,7 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { partnerCredentialInHeader } from '../consent/partner-credential-cookie';
 import { isRecipientToken } from '../consent/recipient-token';
 import { forwardedClientIp } from '../http/client-info';
 import { JoinSessionLimiter } from './join-session-limiter';
@@ -49,8 +50,9 @@ const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(sp
  * (cookie or `auth.token`; a signed-out, revoked or invalid credential is refused), joins the member's room and its
  * sign-in's, and is closed when that sign-in ends (`closeSignIn`) or the account's are all revoked (`closeMember`). A
  * partner's socket has no account: it joins one session's room with `join-session` {sessionId, token}, checked by
- * reading the session through the consent service with that token, so the consent service alone decides; every
- * refusal is the unknown session's 404, as over HTTP. `push` sends a session to the rooms a change concerns, on every
+ * reading the session through the consent service with that token and the partner credential the handshake's
+ * cookies hold, so the consent service alone decides: only an answer as the partner (with their `check`) joins, so
+ * once the phone is proved the link's token alone does not; every refusal is the unknown session's 404, as over HTTP. `push` sends a session to the rooms a change concerns, on every
  * instance.
  */
 @WebSocketGateway()
@@ -115,13 +117,16 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     // A malformed id or token could not match: the unknown session's answer, without asking the consent service.
     if (!isUuid(sessionId) || !isRecipientToken(token)) return refusal(API_ERRORS.sessionNotFound);
     try {
+      const credential = partnerCredentialInHeader(socket.handshake.headers.cookie, sessionId);
       const read = await this.sessions.read(sessionId, {
         actorUserId: null,
         recipientToken: token,
+        partnerCredentials: credential ? new Map([[sessionId.toLowerCase(), credential]]) : undefined,
         clientIp: socket.data.clientIp,
         userAgent: socket.handshake.headers['user-agent'],
       });
-      if (read.kind === 'refused') return refusal(API_ERRORS.sessionNotFound);
+      // The link's holder who may not act as the partner reads the session without the check (`isPartner`).
+      if (read.kind === 'refused' || read.session.check === null) return refusal(API_ERRORS.sessionNotFound);
       await socket.join(sessionRoom(read.session.id));
       return { ok: true };
     } catch (error) {

@@ -20,6 +20,10 @@ export class User {
   @Column({ name: 'phone_number', type: 'varchar', length: 32 })
   phoneNumber: string;
 
+  /** When the member proved `phoneNumber` with a texted code; a consent session needs it. */
+  @Column({ name: 'phone_verified_at', type: 'timestamptz', nullable: true })
+  phoneVerifiedAt: Date | null;
+
   @Column({ name: 'profile_picture_key', type: 'varchar', length: 200, nullable: true })
   profilePictureKey: string | null;
 

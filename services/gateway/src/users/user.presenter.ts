@@ -9,6 +9,7 @@ export function presentUser(user: User): UserJson {
     username: user.email,
     fullName: user.fullName,
     phoneNumber: user.phoneNumber,
+    phoneVerified: user.phoneVerifiedAt != null,
     profile_picture_url: ProfilePicturesService.urlFor(user.profilePictureKey),
     subscriptionStatus: user.subscriptionStatus,
     accountDeletionDate: user.accountDeletionDate ? user.accountDeletionDate.toISOString() : null,

@@ -13,10 +13,24 @@ export interface RoleChange {
   previous: Role;
 }
 
-/** The queries of `identity.users` that the site facts, the account-updates job and the admin CLI make. */
+/** The queries of `identity.users` that the site facts, the account-updates job, the phone proof and the admin CLI make. */
 @Injectable()
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Records the member's phone as proved, if it is still the number on the account (in E.164 now, however it was
+   * typed): answers whether it was.
+   */
+  async markPhoneVerified(userId: string, proved: { phone: string; verifiedAt: string }, storedAs: string): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(User)
+      .set({ phoneNumber: proved.phone, phoneVerifiedAt: new Date(proved.verifiedAt) })
+      .where({ id: userId, phoneNumber: storedAs })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
 
   /** Members with a live subscription, and accounts that ever subscribed (a lapse or a cancellation keeps the place). */
   async subscriptionCounts(): Promise<{ active: number; everSubscribed: number }> {

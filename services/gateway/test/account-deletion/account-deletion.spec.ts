@@ -1,5 +1,5 @@
 import { JOBS, QUEUES, createQueue, queueWiringFromUrl } from '@app/queue';
-import { makeTestRecording } from '@app/testing';
+import { distinctRecording, makeTestRecording } from '@app/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
@@ -55,10 +55,10 @@ interface Account {
 async function account(deletionDate: 'due' | 'future' | null): Promise<Account> {
   const { user, token, username, password } = await registerOk(gateway);
   const id = String(user.id);
-  await gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [id]);
+  await gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [id]);
   const member = { id, token };
   const answered = await createSession(stack, member);
-  const assetId = await uploadRecording(stack, answered, video);
+  const assetId = await uploadRecording(stack, answered, distinctRecording(video));
   expect((await submitDecision(stack, answered, assetId, 'no')).status).toBe(202);
   const open = await createSession(stack, member);
   await subscribe(billing, id);

@@ -1,5 +1,5 @@
 import { accountDueAt, billingAccountSchema, daysUntilDeletion } from '@app/contracts';
-import { makeTestRecording } from '@app/testing';
+import { distinctRecording, makeTestRecording } from '@app/testing';
 import { AccountUpdates } from '../../../billing/src/subscriptions/account-updates';
 import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
 import { createSession, filesUnder, storedRecording } from '../../../consent/test/consent-api';
@@ -74,7 +74,7 @@ async function member(standing: Standing): Promise<Member> {
   const sessions: string[] = [];
   for (const deleteAfterDays of [10, 90]) {
     const session = await createSession(consent, id, { initiatorFullName: 'Alex Doe', deleteAfterDays });
-    await storedRecording(consent, session, video);
+    await storedRecording(consent, session, distinctRecording(video));
     sessions.push(session.id);
   }
   await publishStanding(id, standing);

@@ -76,6 +76,7 @@ describe('certificates, /verify and the member history', () => {
       outcome: 'granted',
       reasons: [],
       recordingSha256: createHash('sha256').update(recording).digest('hex'),
+      safetyQuestionsAnsweredAt: expect.any(String),
       transcriptSha256: createHash('sha256').update(TRANSCRIPT).digest('hex'),
       recogniser: 'test-recogniser',
       auditHead: { seq: head.audit_seq, hash: head.audit_head },
@@ -144,13 +145,38 @@ describe('certificates, /verify and the member history', () => {
         keyId: signed.certificate.keyId,
         matchesRecord: true,
         state: { withdrawn: false, recordingDeleted: false },
+        reason: null,
       });
+    });
+
+    it('refuses, with the reason, a file with a key written twice, a key outside the schema or a signature not in its canonical form', async () => {
+      const signed = (await getCertificate(granted.id)).body as SignedCertificate;
+      const refusal = async (text: string) => {
+        const response = await api(stack).post('/api/verify/certificate').set('Content-Type', 'application/json').send(text);
+        expect(response.status).toBe(200);
+        return certificateVerificationSchema.parse(response.body);
+      };
+      const file = JSON.stringify(signed);
+      // JSON.parse keeps the last of two keys: the file reads 'granted' as signed, yet says 'denied' first.
+      const twice = file.replace('"verdict":"granted"', '"verdict":"denied","verdict":"granted"');
+      expect(JSON.parse(twice)).toEqual(signed);
+      expect(await refusal(twice)).toEqual({ signatureValid: false, keyId: signed.certificate.keyId, matchesRecord: false, state: null, reason: 'duplicate_key' });
+      expect((await refusal(JSON.stringify({ ...signed, certificate: { ...signed.certificate, note: 'x' } }))).reason).toBe('unknown_field');
+      const bytes = Buffer.from(signed.signature, 'base64url');
+      const base64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const strayBits = signed.signature.slice(0, -1) + base64url[base64url.indexOf(signed.signature.at(-1)!) | 1];
+      for (const signature of [`${signed.signature}==`, bytes.toString('base64'), strayBits]) {
+        expect(Buffer.from(signature, 'base64').equals(bytes) || Buffer.from(signature, 'base64url').equals(bytes)).toBe(true);
+        expect((await refusal(JSON.stringify({ ...signed, signature }))).reason).toBe('signature_not_canonical');
+      }
+      // The same certificate as signed still verifies.
+      expect((await refusal(file)).reason).toBeNull();
     });
 
     it('refuses a tampered certificate and one signed by anyone else, revealing no state', async () => {
       const signed = (await getCertificate(granted.id)).body as SignedCertificate;
       const tampered = await check({ ...signed, certificate: { ...signed.certificate, reasons: ['made up'] } });
-      expect(tampered.body).toEqual({ signatureValid: false, keyId: signed.certificate.keyId, matchesRecord: false, state: null });
+      expect(tampered.body).toEqual({ signatureValid: false, keyId: signed.certificate.keyId, matchesRecord: false, state: null, reason: 'signature_mismatch' });
 
       const forger = generateKeyPairSync('ed25519').privateKey;
       const forged = { ...signed.certificate, verdict: 'denied' };
@@ -161,6 +187,7 @@ describe('certificates, /verify and the member history', () => {
         keyId: null,
         matchesRecord: false,
         state: null,
+        reason: 'unknown_key',
       });
     });
 
@@ -179,9 +206,9 @@ describe('certificates, /verify and the member history', () => {
       expect(recordingVerificationSchema.parse(match.body)).toEqual({
         sha256: createHash('sha256').update(recording).digest('hex'),
         matchesRecord: true,
-        state: { withdrawn: false, recordingDeleted: false },
+        matches: [{ sessionId: granted.id, state: { withdrawn: false, recordingDeleted: false } }],
       });
-      expect((await upload(randomBytes(4096))).body).toMatchObject({ matchesRecord: false, state: null });
+      expect((await upload(randomBytes(4096))).body).toMatchObject({ matchesRecord: false, matches: [] });
       expect([await storedObjects(), await assetCount()]).toEqual([objects, assets]);
     });
 

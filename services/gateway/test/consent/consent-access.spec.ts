@@ -1,6 +1,6 @@
 import { makeTestRecording } from '@app/testing';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, ConsentStack, CreatedSession } from './consent-stack';
+import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, ConsentStack, CreatedSession, partnerHeaders } from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
 
@@ -119,7 +119,7 @@ describe('consent sessions: who may see and change what', () => {
     });
 
     it('answers a missing or wrong partner token with the same 404 as an unknown session', async () => {
-      const unknown = await api(stack).get('/api/consent/sessions/qr/ciq-unknown-abc').set('X-Recipient-Token', session.recipientToken);
+      const unknown = await api(stack).get('/api/consent/sessions/qr/ciq-unknown-abc').set(partnerHeaders(session));
       const noToken = await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`);
       const wrong = await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', `${session.recipientToken.slice(0, -2)}xx`);
       const wrongById = await api(stack).get(`/api/consent/sessions/${session.id}?token=nope`);
@@ -128,7 +128,7 @@ describe('consent sessions: who may see and change what', () => {
     });
 
     it('records the partner opening the link with the caller IP and user agent', async () => {
-      await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken).set('User-Agent', 'PartnerPhone/1.0');
+      await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)).set('User-Agent', 'PartnerPhone/1.0');
       const [opened] = await stack.consent.dataSource.query(
         `SELECT ip, user_agent FROM consent.audit_log WHERE session_id = $1 AND event = 'link_opened' ORDER BY seq DESC LIMIT 1`,
         [session.id],
@@ -137,7 +137,7 @@ describe('consent sessions: who may see and change what', () => {
     });
 
     it('never lets a status change grant consent: only the recording can', async () => {
-      const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'granted' });
+      const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'granted' });
       expectError(response, 422, 'Consent can only be granted by a recorded statement');
       expect((await sessionRow(session.id)).consent_status).toBe('pending');
     });
@@ -148,11 +148,11 @@ describe('consent sessions: who may see and change what', () => {
     const session = await createSession(stack, owner);
     await stack.consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
 
-    expectError(await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', session.recipientToken), 404, INVALID);
+    expectError(await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)), 404, INVALID);
     const video = await makeTestRecording('webm');
     const asset = await api(stack)
       .post('/api/video/assets')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: video.length, storageKey: 'x', isEncrypted: true });
     expectError(asset, 404, INVALID);
 
@@ -169,7 +169,7 @@ describe('consent sessions: who may see and change what', () => {
     const after = await sessionRow(session.id);
 
     expectError(await submitDecision(stack, session, first, 'no'), 409, 'This consent session has already been answered');
-    const patched = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' });
+    const patched = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
     expectError(patched, 409, 'This consent session has already been answered');
     expect(await sessionRow(session.id)).toEqual(after);
   });
@@ -177,7 +177,7 @@ describe('consent sessions: who may see and change what', () => {
   it('lets the partner decline without a recording, which is final', async () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
-    const declined = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set('X-Recipient-Token', session.recipientToken).send({ status: 'denied' });
+    const declined = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
     const own = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`);

@@ -3,7 +3,7 @@ import { makeTestRecording, multipartBody } from '@app/testing';
 import { filesUnder } from '../../../consent/test/consent-api';
 import { expectError } from '../api-helpers';
 import { rawRequest, RawAnswer } from '../raw-http';
-import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession, PARTNER } from './consent-stack';
+import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession, PARTNER, partnerHeaders } from './consent-stack';
 
 const LIMIT = 300_000;
 const NOT_FOUND = { error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
@@ -72,7 +72,7 @@ describe('bad input at the edge of the consent calls', () => {
       const before = await assetCount();
       const response = await api(stack)
         .post('/api/video/assets')
-        .set('X-Recipient-Token', session.recipientToken)
+        .set(partnerHeaders(session))
         .send({ ...asset, sessionId: session.id, ...overrides });
       expectError(response, 400, message);
       expect(response.body.code).toBe('validation_failed');
@@ -92,7 +92,7 @@ describe('bad input at the edge of the consent calls', () => {
     ])('POST /api/consent/process-video with a control character in %s', async (field, value, message) => {
       const before = { row: await sessionRow(), assets: await assetCount(), files: await filesUnder(stack.consent.storageDir) };
       const fields = { sessionId: session.id, decision: 'yes', recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true', [field]: value };
-      const call = api(stack).post('/api/consent/process-video').set('X-Recipient-Token', session.recipientToken);
+      const call = api(stack).post('/api/consent/process-video').set(partnerHeaders(session));
       for (const [name, fieldValue] of Object.entries(fields)) call.field(name, fieldValue);
       const response = await call.attach('video', await makeTestRecording('webm'), { filename: 'consent.webm', contentType: 'video/webm' });
       expectError(response, 400, message);

@@ -36,7 +36,7 @@ describe('API answers relayed from the consent service: compressed only when lar
   /** A member whose sessions answer more than 1 KB. */
   async function longNamedMember(): Promise<Member> {
     const { user, token } = await registerOk(stack.gateway, { fullName: LONG_NAME });
-    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
+    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [user.id]);
     return { id: String(user.id), token };
   }
 

@@ -1,5 +1,4 @@
-import { consentSessionSchema } from '@app/contracts';
-import { normalizePhone } from '../../../consent/src/phone-verification/phone-verification-rules';
+import { consentSessionSchema, toE164 } from '@app/contracts';
 import { allSent, storeVerdict, textsWhen } from '../../../consent/test/text-message-helpers';
 import { registerOk } from '../api-helpers';
 import { api, startConsentStack, ConsentStack } from './consent-stack';
@@ -19,7 +18,7 @@ describe("consent sessions: the member's phone", () => {
 
   async function member(phoneNumber = MEMBER_PHONE): Promise<{ id: string; token: string }> {
     const { user, token } = await registerOk(stack.gateway, { phoneNumber });
-    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
+    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [user.id]);
     return { id: String(user.id), token };
   }
 
@@ -31,11 +30,11 @@ describe("consent sessions: the member's phone", () => {
       .send({ deleteAfterDays: 90, initiatorPhone: '+1 555 000 0000', recipientPhone: '+1 555 000 0001' });
     expect(created.status).toBe(201);
     const [row] = await stack.consent.dataSource.query(`SELECT initiator_phone FROM consent.consent_sessions WHERE id = $1`, [created.body.id]);
-    expect(row.initiator_phone).toBe(MEMBER_PHONE);
+    expect(row.initiator_phone).toBe(toE164(MEMBER_PHONE)!);
 
     await storeVerdict(stack.consent, created.body.id);
     const texts = await textsWhen(stack.consent, created.body.id, allSent(2));
-    expect(texts.find((text) => text.recipient === 'member')?.phone).toBe(normalizePhone(MEMBER_PHONE));
+    expect(texts.find((text) => text.recipient === 'member')?.phone).toBe(toE164(MEMBER_PHONE)!);
 
     const owner = await api(stack).get(`/api/consent/sessions/${created.body.id}`).set('Authorization', `Bearer ${token}`);
     const partner = await api(stack).get(`/api/consent/sessions/qr/${created.body.qrCodeId}`).set('X-Recipient-Token', created.body.recipientToken);

@@ -3,7 +3,7 @@ import { Job, Queue } from 'bullmq';
 import { JOBS, QUEUES } from '@app/queue';
 import { makeTestRecording } from '@app/testing';
 import { AuditLogService } from '../../../consent/src/audit/audit-log.service';
-import { api, createSession, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, ConsentStack } from './consent-stack';
+import { api, createSession, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, ConsentStack, partnerHeaders } from './consent-stack';
 
 describe('consent session: the whole partner path through the gateway (real Postgres, Redis, storage)', () => {
   let stack: ConsentStack;
@@ -53,7 +53,7 @@ describe('consent session: the whole partner path through the gateway (real Post
     const byQuery = await api(stack).get(`/api/consent/sessions/qr/${created.qrCodeId}?token=${created.recipientToken}`);
     expect(byQuery.status).toBe(200);
     expect(byQuery.body).toMatchObject({ id: created.id, recipientToken: null, initiator: { fullName: 'Alex Doe' } });
-    const byHeader = await api(stack).get(`/api/consent/sessions/qr/${created.qrCodeId}`).set('X-Recipient-Token', created.recipientToken);
+    const byHeader = await api(stack).get(`/api/consent/sessions/qr/${created.qrCodeId}`).set(partnerHeaders(created));
     expect(byHeader.body.id).toBe(created.id);
 
     const video = await makeTestRecording('webm');
@@ -69,7 +69,7 @@ describe('consent session: the whole partner path through the gateway (real Post
     expect(asMember.status).toBe(200);
     expect(asMember.body).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending', recipientPhone: '••••••43' });
     expect(asMember.body.check).toBeNull();
-    const asPartner = await api(stack).get(`/api/consent/sessions/${created.id}`).set('X-Recipient-Token', created.recipientToken);
+    const asPartner = await api(stack).get(`/api/consent/sessions/${created.id}`).set(partnerHeaders(created));
     expect(asPartner.body).toMatchObject({ aiVerdict: 'processing', check: { attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: null } });
 
     // One job per analysis attempt (<session>.<attempt>), carrying ids only.

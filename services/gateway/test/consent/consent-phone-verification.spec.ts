@@ -1,8 +1,8 @@
 import { consentSessionSchema } from '@app/contracts';
-import { latestPhoneCode, makeTestRecording } from '@app/testing';
+import { consentDevTexts, latestPhoneCode, makeTestRecording } from '@app/testing';
 import { randomBytes } from 'node:crypto';
 import { registerOk } from '../api-helpers';
-import { api, createSession, PARTNER, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+import { api, createSession, PARTNER, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member, partnerHeaders, credentialOf } from './consent-stack';
 
 const MEMBER_PHONE = '+1 555 271 8281';
 const NOT_VERIFIED = { error: 'Verify your phone number with the texted code before recording', code: 'phone_not_verified' };
@@ -15,7 +15,7 @@ describe('the partner proves their phone through the gateway', () => {
   beforeAll(async () => {
     stack = await startConsentStack();
     const { user, token } = await registerOk(stack.gateway, { phoneNumber: MEMBER_PHONE });
-    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
+    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [user.id]);
     member = { id: String(user.id), token };
   });
   afterAll(async () => {
@@ -23,17 +23,17 @@ describe('the partner proves their phone through the gateway', () => {
   });
 
   const send = (session: CreatedSession, recipientPhone: string) =>
-    api(stack).post(`/api/consent/sessions/${session.id}/phone-verification`).set('X-Recipient-Token', session.recipientToken).send({ recipientPhone });
+    api(stack).post(`/api/consent/sessions/${session.id}/phone-verification`).set(partnerHeaders(session)).send({ recipientPhone });
   const confirm = (session: CreatedSession, code: unknown) =>
-    api(stack).post(`/api/consent/sessions/${session.id}/phone-verification/confirm`).set('X-Recipient-Token', session.recipientToken).send({ code });
-  const codeOf = (session: CreatedSession) => latestPhoneCode((sql, parameters) => stack.consent.dataSource.query(sql, parameters), session.id);
+    api(stack).post(`/api/consent/sessions/${session.id}/phone-verification/confirm`).set(partnerHeaders(session)).send({ code });
+  const codeOf = (session: CreatedSession) => latestPhoneCode(consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken), session.id);
 
   it('refuses the recording until the texted code is typed, then takes it; the member sees when the phone was proved', async () => {
     const session = await createSession(stack, member, undefined, { verifyPhone: false });
     const video = await makeTestRecording('webm');
     const announce = await api(stack)
       .post('/api/video/assets')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ sessionId: session.id, filename: 'consent.webm', mimeType: 'video/webm', fileSize: video.length });
     expect({ status: announce.status, body: announce.body }).toEqual({ status: 409, body: NOT_VERIFIED });
 
@@ -46,6 +46,8 @@ describe('the partner proves their phone through the gateway', () => {
     const confirmed = await confirm(session, code);
     expect(confirmed.status).toBe(200);
     expect(consentSessionSchema.strict().parse(confirmed.body).phoneVerifiedAt).not.toBeNull();
+    // From now on this phone answers with the credential cookie the proof gave it.
+    session.partnerCredential = credentialOf(confirmed, session);
 
     const assetId = await uploadRecording(stack, session, video);
     expect((await submitDecision(stack, session, assetId, 'no')).status).toBe(202);
@@ -59,7 +61,7 @@ describe('the partner proves their phone through the gateway', () => {
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { error: "This is the member's own phone number. Enter your own number.", code: 'phone_is_members' } });
   });
 
-  it('answers bad input with 4xx and a code, and a caller without the link token with the 404', async () => {
+  it("answers bad input with 4xx and a code, a caller without the link token with the 404, and the session's member with 403", async () => {
     const session = await createSession(stack, member, undefined, { verifyPhone: false });
     for (const code of ['12', 'abcdef', 123456, null]) expect((await confirm(session, code)).body.code).toBe('validation_failed');
     expect((await send(session, 'not a phone')).body.code).toBe('validation_failed');
@@ -69,8 +71,8 @@ describe('the partner proves their phone through the gateway', () => {
       .post(`/api/consent/sessions/${session.id}/phone-verification`)
       .set('Authorization', `Bearer ${member.token}`)
       .send({ recipientPhone: PARTNER.phone });
-    expect(ownerOnly.status).toBe(404);
-    const badId = await api(stack).post(`/api/consent/sessions/not-a-session/phone-verification/confirm`).set('X-Recipient-Token', session.recipientToken).send({ code: '123456' });
+    expect({ status: ownerOnly.status, code: ownerOnly.body.code }).toEqual({ status: 403, code: 'partner_is_member' });
+    const badId = await api(stack).post(`/api/consent/sessions/not-a-session/phone-verification/confirm`).set(partnerHeaders(session)).send({ code: '123456' });
     expect(badId.status).toBeGreaterThanOrEqual(400);
     expect(badId.status).toBeLessThan(500);
   });
@@ -94,9 +96,11 @@ describe('/dev/texts in production', () => {
   let stack: ConsentStack;
 
   beforeAll(async () => {
+    // Production names its providers (Twilio never called here: its address is a closed port).
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'unused', TWILIO_FROM: '+15005550006', TWILIO_API_BASE_URL: 'http://127.0.0.1:9' };
     stack = await startConsentStack(
-      { NODE_ENV: 'production', CERTIFICATE_SIGNING_KEYS: `k1:${randomBytes(32).toString('base64')}`, CERTIFICATE_ACTIVE_KEY_ID: 'k1' },
-      { NODE_ENV: 'production' },
+      { NODE_ENV: 'production', STORAGE_BACKEND: 'local', ...twilio, CERTIFICATE_SIGNING_KEYS: `k1:${randomBytes(32).toString('base64')}`, CERTIFICATE_ACTIVE_KEY_ID: 'k1' },
+      { NODE_ENV: 'production', STORAGE_BACKEND: 'local' },
     );
   });
   afterAll(async () => {

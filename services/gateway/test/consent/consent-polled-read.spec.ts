@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../src/auth/session-cookie';
 import * as signInQueries from '../../src/auth/signed-in-user.query';
 import { AccountUpdatesProcessor } from '../../src/billing/account-updates.processor';
 import { expectError } from '../api-helpers';
-import { api, createSession, grantedByAnalysis, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+import { api, createSession, grantedByAnalysis, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
 
@@ -26,7 +26,7 @@ describe('the polled session read', () => {
   beforeEach(() => consentReads.mockClear());
 
   const asMember = (session: CreatedSession, member: Member) => api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
-  const asPartner = (session: CreatedSession, token = session.recipientToken) => api(stack).get(`/api/consent/sessions/${session.id}`).set('X-Recipient-Token', token);
+  const asPartner = (session: CreatedSession, headers = partnerHeaders(session)) => api(stack).get(`/api/consent/sessions/${session.id}`).set(headers);
 
   it("answers the polls after the first without the consent service, with the same answer: the member's and the partner's", async () => {
     const member = await memberOf(stack);
@@ -95,7 +95,7 @@ describe('the polled session read', () => {
     await asMember(session, member).expect(200);
     consentReads.mockClear();
     expectError(await asMember(session, await memberOf(stack)), 404, INVALID);
-    expectError(await asPartner(session, 'x'.repeat(43)), 404, INVALID);
+    expectError(await asPartner(session, { 'X-Recipient-Token': 'x'.repeat(43) }), 404, INVALID);
     expectError(await api(stack).get(`/api/consent/sessions/${session.id}`), 404, INVALID);
     expect(consentReads).toHaveBeenCalledTimes(3);
   });
@@ -132,7 +132,7 @@ describe('the polled session read', () => {
     expect((await asMember(session, member).expect(200)).body.consentStatus).toBe('pending');
     await api(stack)
       .patch(`/api/consent/sessions/${session.id}/status`)
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone })
       .expect(200);
     expect((await asMember(session, member).expect(200)).body).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
@@ -156,7 +156,7 @@ describe('the polled session read', () => {
     };
     const polling = Promise.all([poller(() => asMember(session, member)), poller(() => asPartner(session))]);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set('X-Recipient-Token', session.recipientToken).expect(200);
+    await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set(partnerHeaders(session)).expect(200);
     withdrawnAt = Date.now();
     await polling;
 

@@ -1,7 +1,7 @@
 import { consentSessionSchema, LIVE_UPDATES, type ConsentSession } from '@app/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { testRedisPrefix } from '@app/testing';
-import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
 
 /**
  * The partner's private safety questions through the gateway, with the member's screen open on a real socket: a No
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const safetyCheck = (session: CreatedSession, body: Record<string, unknown>) =>
-  api(stack).post(`/api/consent/sessions/${session.id}/safety-check`).set('X-Recipient-Token', session.recipientToken).send(body);
+  api(stack).post(`/api/consent/sessions/${session.id}/safety-check`).set(partnerHeaders(session)).send(body);
 
 /** Every session-updated event the member's socket receives. */
 async function memberSocket(member: Member): Promise<ConsentSession[]> {
@@ -69,7 +69,7 @@ it("a No to a safety question gives the member exactly what a refusal gives: the
 
   const answer = await safetyCheck(stopped, { freeToSayNo: true, clearHeaded: false, ...PARTNER }).expect(200);
   expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ aiVerdict: 'denied', check: { endedBySafetyAnswers: true, answer: 'no' } });
-  await api(stack).patch(`/api/consent/sessions/${refused.id}/status`).set('X-Recipient-Token', refused.recipientToken).send({ status: 'denied', ...PARTNER }).expect(200);
+  await api(stack).patch(`/api/consent/sessions/${refused.id}/status`).set(partnerHeaders(refused)).send({ status: 'denied', ...PARTNER }).expect(200);
 
   // Each gets its verdict pushed, then the verification text's change.
   const pushesOf = (session: CreatedSession) => received.filter((pushed) => pushed.id === session.id);
@@ -93,7 +93,7 @@ it("a No to a safety question gives the member exactly what a refusal gives: the
   expect({ status: announced.status, body: announced.body }).toEqual({ status: 409, body: ALREADY_ANSWERED });
   const submitted = await api(stack)
     .post('/api/consent/process-video')
-    .set('X-Recipient-Token', stopped.recipientToken)
+    .set(partnerHeaders(stopped))
     .field('sessionId', stopped.id)
     .field('decision', 'yes')
     .field('recipient_full_name', PARTNER.recipientFullName)
@@ -116,7 +116,7 @@ it('both Yes: audited, and the partner may go on to record', async () => {
 it('refuses a malformed id (the unknown session) and bad answers at the edge', async () => {
   const member = await memberOf(stack);
   const session = await createSession(stack, member);
-  const malformed = await api(stack).post('/api/consent/sessions/not-a-uuid/safety-check').set('X-Recipient-Token', session.recipientToken).send({ freeToSayNo: false, clearHeaded: true });
+  const malformed = await api(stack).post('/api/consent/sessions/not-a-uuid/safety-check').set(partnerHeaders(session)).send({ freeToSayNo: false, clearHeaded: true });
   expect({ status: malformed.status, code: malformed.body.code }).toEqual({ status: 404, code: 'session_not_found' });
   const bad = await safetyCheck(session, { freeToSayNo: 'yes', clearHeaded: true });
   expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: { error: 'freeToSayNo must be true or false', code: 'validation_failed' } });
@@ -126,6 +126,6 @@ it('refuses a malformed id (the unknown session) and bad answers at the edge', a
 function announceRecording(session: CreatedSession) {
   return api(stack)
     .post('/api/video/assets')
-    .set('X-Recipient-Token', session.recipientToken)
+    .set(partnerHeaders(session))
     .send({ sessionId: session.id, filename: 'consent.webm', mimeType: 'video/webm', fileSize: 10_000, storageKey: 'ignored', isEncrypted: true });
 }

@@ -1,6 +1,7 @@
+import { partnerCookie } from '@app/testing';
 import type { AddressInfo } from 'node:net';
-import request from 'supertest';
-import { markPhoneVerified } from '../../../consent/test/consent-api';
+import request, { type Response } from 'supertest';
+import { markPhoneVerified, markSafetyAnswered } from '../../../consent/test/consent-api';
 import { startConsentTestApp, ConsentTestApp } from '../../../consent/test/consent-test-app';
 import { registerOk } from '../api-helpers';
 import { startGatewayTestApp, GatewayTestApp } from '../gateway-test-app';
@@ -44,9 +45,13 @@ export interface Member {
   token: string;
 }
 
-/** A registered member; `active` (the default) sets the subscription the way the payment provider will. */
+/**
+ * A registered member whose phone is marked proved, as the texted code would (member-phone.spec.ts tests the code);
+ * `active` (the default) sets the subscription the way the payment provider will.
+ */
 export async function memberOf(stack: ConsentStack, active = true): Promise<Member> {
   const { user, token } = await registerOk(stack.gateway);
+  await stack.gateway.dataSource.query(`UPDATE identity.users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
   if (active) await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
   return { id: String(user.id), token };
 }
@@ -56,6 +61,20 @@ export interface CreatedSession {
   qrCodeId: string;
   recipientToken: string;
   body: Record<string, unknown>;
+  /** The credential cookie the browser that proved the partner's phone holds (`partnerHeaders`); null before the proof. */
+  partnerCredential: string | null;
+}
+
+/** The credential cookie a proving confirmation set (consent-partner-credential.spec.ts tests the cookie itself). */
+export function credentialOf(confirmed: Response, session: Pick<CreatedSession, 'id'>): string {
+  const pair = partnerCookie((confirmed.headers['set-cookie'] as unknown as string[] | undefined) ?? [], session.id);
+  return pair.slice(pair.indexOf('=') + 1);
+}
+
+/** What the partner's phone sends: the link's token, and once the phone is proved the credential cookie it was given. */
+export function partnerHeaders(session: Pick<CreatedSession, 'id' | 'recipientToken' | 'partnerCredential'>): Record<string, string> {
+  const token = { 'X-Recipient-Token': session.recipientToken };
+  return session.partnerCredential ? { ...token, Cookie: `partner-${session.id}=${session.partnerCredential}` } : token;
 }
 
 export function api(stack: ConsentStack) {
@@ -64,30 +83,33 @@ export function api(stack: ConsentStack) {
 
 /**
  * A member's new session; by default its partner's phone (PARTNER.phone) is then marked proved, as the texted code
- * would (consent-phone-verification.spec.ts tests the code through the gateway); `verifyPhone: false` leaves it.
+ * would (consent-phone-verification.spec.ts tests the code through the gateway); `verifyPhone: false` leaves it. So
+ * are the partner's Yes to both safety questions (consent-safety-check.spec.ts tests them); `answerSafety: false`
+ * leaves them.
  */
 export async function createSession(
   stack: ConsentStack,
   member: Member,
   body: Record<string, unknown> = { deleteAfterDays: 90 },
-  { verifyPhone = true }: { verifyPhone?: boolean } = {},
+  { verifyPhone = true, answerSafety = true }: { verifyPhone?: boolean; answerSafety?: boolean } = {},
 ): Promise<CreatedSession> {
   const response = await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).send(body);
   if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
-  if (verifyPhone) await markPhoneVerified(stack.consent, response.body.id);
-  return { id: response.body.id, qrCodeId: response.body.qrCodeId, recipientToken: response.body.recipientToken, body: response.body };
+  const partnerCredential = verifyPhone ? await markPhoneVerified(stack.consent, response.body.id) : null;
+  if (answerSafety) await markSafetyAnswered(stack.consent, response.body.id);
+  return { id: response.body.id, qrCodeId: response.body.qrCodeId, recipientToken: response.body.recipientToken, body: response.body, partnerCredential };
 }
 
 /** What the partner's phone sends before submitting: an asset, then the recording itself. Returns the asset id. */
 export async function uploadRecording(stack: ConsentStack, session: CreatedSession, video: Buffer, contentType = 'video/webm'): Promise<string> {
   const asset = await api(stack)
     .post('/api/video/assets')
-    .set('X-Recipient-Token', session.recipientToken)
+    .set(partnerHeaders(session))
     .send({ sessionId: session.id, filename: 'consent.webm', mimeType: contentType, fileSize: video.length, storageKey: `consent-videos/${session.id}`, isEncrypted: true });
   if (asset.status !== 201) throw new Error(`create asset failed: ${asset.status} ${JSON.stringify(asset.body)}`);
   const upload = await api(stack)
     .post('/api/upload')
-    .set('X-Recipient-Token', session.recipientToken)
+    .set(partnerHeaders(session))
     .field('sessionId', session.id)
     .field('videoAssetId', asset.body.id)
     .attach('video', video, { filename: 'consent.webm', contentType });
@@ -97,10 +119,10 @@ export async function uploadRecording(stack: ConsentStack, session: CreatedSessi
 
 export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
 
-export function submitDecision(stack: ConsentStack, session: CreatedSession, videoAssetId: string, decision: 'yes' | 'no' = 'yes', token = session.recipientToken) {
+export function submitDecision(stack: ConsentStack, session: CreatedSession, videoAssetId: string, decision: 'yes' | 'no' = 'yes', headers = partnerHeaders(session)) {
   return api(stack)
     .post('/api/consent/process-video')
-    .set('X-Recipient-Token', token)
+    .set(headers)
     .field('sessionId', session.id)
     .field('decision', decision)
     .field('recipient_full_name', PARTNER.name)

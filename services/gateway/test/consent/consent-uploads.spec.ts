@@ -2,7 +2,7 @@ import http from 'node:http';
 import { makeTestRecording } from '@app/testing';
 import { eventually, filesUnder } from '../../../consent/test/consent-api';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession } from './consent-stack';
+import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession, partnerHeaders } from './consent-stack';
 
 const LIMIT = 200_000;
 
@@ -21,7 +21,7 @@ describe('recording uploads through the gateway: streamed, checked by content, n
   async function newAsset(size: number, mimeType = 'video/webm'): Promise<string> {
     const response = await api(stack)
       .post('/api/video/assets')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ sessionId: session.id, filename: 'consent.webm', mimeType, fileSize: size, storageKey: 'ignored', isEncrypted: true });
     expect(response.status).toBe(201);
     return response.body.id;
@@ -30,7 +30,7 @@ describe('recording uploads through the gateway: streamed, checked by content, n
   const upload = (assetId: string, bytes: Buffer, contentType = 'video/webm') =>
     api(stack)
       .post('/api/upload')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .field('sessionId', session.id)
       .field('videoAssetId', assetId)
       .attach('video', bytes, { filename: 'consent.webm', contentType });
@@ -41,13 +41,13 @@ describe('recording uploads through the gateway: streamed, checked by content, n
   it('refuses a declared type or size that can never be accepted before any byte is sent', async () => {
     const asText = await api(stack)
       .post('/api/video/assets')
-      .set('X-Recipient-Token', session.recipientToken)
+      .set(partnerHeaders(session))
       .send({ sessionId: session.id, filename: 'a.txt', mimeType: 'text/plain', fileSize: 10, storageKey: 'x', isEncrypted: true });
     expectError(asText, 415, 'Recordings must be WebM or MP4 video');
     expectError(
       await api(stack)
         .post('/api/video/assets')
-        .set('X-Recipient-Token', session.recipientToken)
+        .set(partnerHeaders(session))
         .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: LIMIT + 1, storageKey: 'x', isEncrypted: true }),
       413,
     );
@@ -102,7 +102,7 @@ describe('recording uploads through the gateway: streamed, checked by content, n
         port: stack.gatewayPort,
         method: 'POST',
         path: '/api/upload',
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + 150_000, 'X-Recipient-Token': session.recipientToken },
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + 150_000, ...partnerHeaders(session) },
       });
       call.on('error', () => done());
       call.write(head);
@@ -120,7 +120,7 @@ describe('recording uploads through the gateway: streamed, checked by content, n
   });
 
   it('refuses an upload that is not multipart with a 415', async () => {
-    expectError(await api(stack).post('/api/upload').set('X-Recipient-Token', session.recipientToken).send({ video: 'x' }), 415, 'Expected a multipart/form-data upload');
+    expectError(await api(stack).post('/api/upload').set(partnerHeaders(session)).send({ video: 'x' }), 415, 'Expected a multipart/form-data upload');
   });
 });
 
@@ -130,7 +130,7 @@ describe('the gateway without its consent service', () => {
     try {
       const session = await createSession(stack, await memberOf(stack));
       await stack.consent.app.close();
-      const response = await api(stack).get(`/api/consent/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken);
+      const response = await api(stack).get(`/api/consent/sessions/${session.id}`).set(partnerHeaders(session));
       expectError(response, 503);
     } finally {
       await stack.close();

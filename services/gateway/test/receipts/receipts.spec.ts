@@ -1,8 +1,8 @@
 import { consentSessionSchema, LIVE_UPDATES, receiptSchema, signedCertificateSchema, type ConsentSession } from '@app/contracts';
-import { binaryBody, makeTestRecording, testRedisPrefix } from '@app/testing';
+import { binaryBody, consentDevTexts, distinctRecording, makeTestRecording, testRedisPrefix, textedReceiptLink } from '@app/testing';
 import { io, type Socket } from 'socket.io-client';
 import { expectAnswer } from '../../../consent/test/consent-api';
-import { api, createSession, grantedByAnalysis, memberOf, startConsentStack, type ConsentStack } from '../consent/consent-stack';
+import { api, createSession, grantedByAnalysis, memberOf, startConsentStack, type ConsentStack, partnerHeaders } from '../consent/consent-stack';
 
 /**
  * The partner's receipt through the gateway, in front of the real consent service: the secret in X-Receipt-Secret is
@@ -10,16 +10,15 @@ import { api, createSession, grantedByAnalysis, memberOf, startConsentStack, typ
  */
 
 const RECEIPT_NOT_FOUND = { error: 'This receipt link is invalid.', code: 'receipt_not_found' };
-const LINK = /\/r\/([0-9a-f-]{36})#([\w-]{43})$/;
 
 let stack: ConsentStack;
-let video: Buffer;
+let recording: Buffer;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   const prefix = testRedisPrefix();
   stack = await startConsentStack({ REDIS_PREFIX: prefix }, { REDIS_PREFIX: prefix, REGISTRATIONS_PER_IP_PER_HOUR: '100' });
-  video = await makeTestRecording('webm');
+  recording = await makeTestRecording('webm');
 });
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
@@ -38,17 +37,15 @@ async function until<T>(read: () => Promise<T | undefined> | T | undefined, time
   }
 }
 
-/** A member's session granted by the analysis; the partner's receipt link read from the outbox. */
+/** A member's session granted by the analysis; the partner's receipt link as their phone received it. */
 async function grantedSession() {
   const member = await memberOf(stack);
   const session = await createSession(stack, member);
+  // Each session's own bytes: the same recording is refused in a second session.
+  const video = distinctRecording(recording);
   await grantedByAnalysis(stack, session, video);
-  const body = await until(async () => {
-    const rows = (await stack.consent.dataSource.query(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner'`, [session.id])) as { body: string }[];
-    return rows[0]?.body;
-  });
-  const [, receiptId, secret] = LINK.exec(body)!;
-  return { member, session, receiptId, secret };
+  const { receiptId, secret } = await textedReceiptLink(consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken), session.id);
+  return { member, session, video, receiptId, secret };
 }
 
 function memberSocket(token: string): Promise<{ received: ConsentSession[] }> {
@@ -72,7 +69,7 @@ function memberSocket(token: string): Promise<{ received: ConsentSession[] }> {
 
 describe('the partner\'s receipt through the gateway', () => {
   it('answers the receipt and streams the recording to the secret only; the member gets the same 404 as a stranger', async () => {
-    const { member, receiptId, secret } = await grantedSession();
+    const { member, video, receiptId, secret } = await grantedSession();
     const receipt = receiptSchema.strict().parse((await api(stack).get(`/api/receipts/${receiptId}`).set('X-Receipt-Secret', secret).expect(200)).body);
     expect(receipt).toMatchObject({ transcript: 'my name is jordan and i consent', verdict: { outcome: 'granted' }, withdrawable: true });
 
@@ -144,7 +141,7 @@ describe('the partner\'s receipt through the gateway', () => {
     const polled = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', bearer).expect(200);
     expect(polled.body.withdrawnAt).toBe(withdrawn.withdrawnAt);
 
-    const byLink = await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set('X-Recipient-Token', session.recipientToken).expect(200);
+    const byLink = await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set(partnerHeaders(session)).expect(200);
     expect(byLink.body.withdrawnAt).toBe(withdrawn.withdrawnAt);
     const texts = (await stack.consent.dataSource.query(`SELECT recipient, purpose FROM consent.text_messages WHERE session_id = $1 AND purpose = 'withdrawal'`, [session.id])) as unknown[];
     expect(texts).toEqual([{ recipient: 'member', purpose: 'withdrawal' }]);

@@ -8,7 +8,7 @@ import { eventually } from '../../../consent/test/consent-api';
 import { allSent, phoneForms, textsWhen } from '../../../consent/test/text-message-helpers';
 import { accessLog, setRole } from '../admin/staff-helpers';
 import { expectError, http, registerOk } from '../api-helpers';
-import { api, createSession, CreatedSession, Member, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, ConsentStack } from '../consent/consent-stack';
+import { api, createSession, CreatedSession, Member, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, ConsentStack, partnerHeaders } from '../consent/consent-stack';
 import { VALID_FULL_NAME, VALID_PHONE } from '../fixtures';
 import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 
@@ -53,7 +53,7 @@ describe('GET /api/admin/sessions/:id', () => {
    */
   async function grantedSession(): Promise<CreatedSession> {
     const created = await createSession(stack, member);
-    await api(stack).get(`/api/consent/sessions/qr/${created.qrCodeId}`).set('X-Recipient-Token', created.recipientToken).expect(200);
+    await api(stack).get(`/api/consent/sessions/qr/${created.qrCodeId}`).set(partnerHeaders(created)).expect(200);
     const assetId = await uploadRecording(stack, created, await makeTestRecording('webm'));
     await submitDecision(stack, created, assetId).expect(202);
     await request(stack.consent.baseUrl)

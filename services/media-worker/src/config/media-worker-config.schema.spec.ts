@@ -29,6 +29,16 @@ describe('mediaWorkerConfigSchema', () => {
     });
   });
 
+  it('in production, refuses to leave the recogniser or the storage to its default, and starts once both are named', () => {
+    const production = { ...required, NODE_ENV: 'production', TRANSCRIBER: 'local', STORAGE_BACKEND: 'local' };
+    expect(() => parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: undefined })).toThrow(
+      'Invalid configuration: TRANSCRIBER: is required in production: local (PocketSphinx, offline, built into the image) or openai (with OPENAI_API_KEY)',
+    );
+    expect(() => parseConfig(mediaWorkerConfigSchema, { ...production, STORAGE_BACKEND: undefined })).toThrow('Invalid configuration: STORAGE_BACKEND: is required in production: ');
+    expect(parseConfig(mediaWorkerConfigSchema, production)).toMatchObject({ TRANSCRIBER: 'local', STORAGE_BACKEND: 'local' });
+    expect(parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: 'openai', OPENAI_API_KEY: 'sk-test' }).TRANSCRIBER).toBe('openai');
+  });
+
   it.each<[string, Record<string, string | undefined>, string]>([
     ['a missing worker credential', { MEDIA_WORKER_TOKEN: undefined }, 'MEDIA_WORKER_TOKEN: is required'],
     ['the openai recogniser without a key', { TRANSCRIBER: 'openai' }, 'OPENAI_API_KEY: is required when TRANSCRIBER is openai'],

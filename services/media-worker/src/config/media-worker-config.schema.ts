@@ -1,9 +1,9 @@
-import { env, processConfigShape } from '@app/config';
+import { env, explicitInProduction, processConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
-import { checkStorageConfig, checkStorageEncryptionConfig, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
+import { checkStorageConfig, checkStorageEncryptionConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
 
-export const mediaWorkerConfigSchema = z
+const mediaWorkerConfig = z
   .object({
     ...processConfigShape,
     /** Its only HTTP port: `/metrics`, `/healthz` and `/readyz`. */
@@ -55,6 +55,15 @@ export const mediaWorkerConfigSchema = z
       context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when TRANSCRIBER is openai' });
     }
   });
+
+/**
+ * Production names its recogniser. `local` written out is allowed: PocketSphinx is the product's own offline recogniser
+ * (the image builds it), not a stand-in; what production must not do is pick it by having said nothing.
+ */
+export const mediaWorkerConfigSchema = explicitInProduction(
+  { ...STORAGE_OFFLINE_DEFAULTS, TRANSCRIBER: 'local (PocketSphinx, offline, built into the image) or openai (with OPENAI_API_KEY)' },
+  mediaWorkerConfig,
+);
 
 export type MediaWorkerConfig = z.infer<typeof mediaWorkerConfigSchema>;
 
