@@ -71,7 +71,8 @@ export function useE2e(contextOptions: BrowserContextOptions = DESKTOP, browserA
     if (browser.status === 'fulfilled') env.browser = browser.value;
     if (server.status === 'rejected') throw server.reason;
     if (browser.status === 'rejected') throw browser.reason;
-  }, 60_000);
+    // Long enough for startServer to start again on new ports once.
+  }, 120_000);
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.stop();

@@ -75,6 +75,9 @@ export function nodeBinary(): string {
   throw new Error(`The gateway needs Node 24; jest runs on ${process.version}. Run the suite with npx from /work/main.`);
 }
 
+/** Starts of a file's services, each on new ports, before a port taken in between fails the file. */
+const PORT_ATTEMPTS = 3;
+
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
@@ -155,7 +158,22 @@ async function stopService(service: RunningService): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startServer({ gateways = 1, mediaWorkers = 1 }: ServerOptions = {}): Promise<TestServer> {
+/**
+ * The services of one test file, on ports found free a moment before each listens. Another process may take such a
+ * port in between (an outgoing connection's ephemeral port comes from the same range), so a start whose service found
+ * its port taken is made again, on new ports, after the failed one was cleaned up.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      if (attempt === PORT_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce({ gateways = 1, mediaWorkers = 1 }: ServerOptions): Promise<TestServer> {
   for (const main of [GATEWAY_MAIN, CONSENT_MAIN, BILLING_MAIN, MEDIA_WORKER_MAIN]) {
     if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway, build:consent, build:billing and build:media-worker`);
   }

@@ -42,8 +42,12 @@ describe('the partner credential through the gateway', () => {
     () => api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(headers).send({ status: 'denied' }),
   ];
 
-  async function expectAllRefused(session: CreatedSession, headers: Record<string, string>, body: unknown): Promise<void> {
+  /** The first two calls, the code and its confirmation, with which another browser may prove the phone again. */
+  const PROOF_CALLS = 2;
+
+  async function expectAllRefused(session: CreatedSession, headers: Record<string, string>, body: unknown, from = 0): Promise<void> {
     for (const [index, call] of partnerCalls(session, headers).entries()) {
+      if (index < from) continue;
       const response: Response = await call();
       expect({ index, status: response.status, body: response.body }).toEqual({ index, status: 403, body });
     }
@@ -69,8 +73,9 @@ describe('the partner credential through the gateway', () => {
     expect(consentSessionSchema.strict().parse(confirmed.body).check).not.toBeNull();
     expect(confirmed.headers).not.toHaveProperty('x-new-partner-credential');
 
-    // The link's token alone, as the member's screen showed it, no longer answers for the partner.
-    await expectAllRefused(session, partnerHeaders(session), PARTNER_PHONE_REQUIRED);
+    // The link's token alone, as the member's screen showed it, no longer answers for the partner: it may only have a
+    // new code texted to the proved phone (consent's partner-credential.spec.ts moves the credential with it).
+    await expectAllRefused(session, partnerHeaders(session), PARTNER_PHONE_REQUIRED, PROOF_CALLS);
     // The proved phone records; a reload (a new page load, the cookie kept) still reads the partner's view.
     const withCookie = { ...session, partnerCredential: credential };
     const assetId = await uploadRecording(stack, withCookie, await makeTestRecording('webm'));
