@@ -9,6 +9,9 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** Seconds between the camera opening (the file starts) and the first word: the time a test takes to press Start. */
+const LEAD_IN_SECONDS = 2.5;
+
 export interface FakeMedia {
   wav: string;
   y4m: string;
@@ -33,13 +36,13 @@ export async function makeFakeMedia(statement: string | readonly SpokenPart[], v
   const wav = join(dir, 'statement.wav');
   const y4m = join(dir, 'camera.y4m');
   await (typeof statement === 'string' ? speak(voice, statement, spoken) : speakParts(statement, spoken));
-  // The file plays from the moment the camera opens, a little before recording starts: a second of silence (or of
-  // the room's noise) first keeps every word.
+  // The file plays from the moment the camera opens, before recording starts: a lead-in of silence (or of the room's
+  // noise) first keeps every word, also when a loaded machine is slow to press Start.
   let source = spoken;
-  let filters = 'adelay=1000:all=1';
+  let filters = `adelay=${LEAD_IN_SECONDS * 1000}:all=1`;
   if (options.noiseSnrDb !== undefined) {
     source = join(dir, 'noisy.wav');
-    await writeNoisyWav(spoken, source, options.noiseSnrDb);
+    await writeNoisyWav(spoken, source, options.noiseSnrDb, LEAD_IN_SECONDS);
     filters = 'anull';
   }
   if (options.mumbled) filters += ',lowpass=f=300,lowpass=f=300,volume=-20dB';

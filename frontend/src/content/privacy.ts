@@ -36,7 +36,7 @@ export const PRIVACY_SECTIONS: PrivacySection[] = [
     title: 'Two people, two phones',
     paragraphs: [
       'A member proves their own phone number with a texted code before their first check-in. Their partner proves a different number the same way, on the phone they answer with, and only that phone can record and answer: the link the member shows stops acting for the partner once the partner’s code is typed, and a phone signed in as the member cannot answer.',
-      'What this cannot rule out: one person with two phones and two numbers can still play both parts. The certificate says how the partner’s phone was proved; it is evidence of what was said on a proved phone, not of who held it.',
+      'What this cannot rule out: one person with two numbers (two phones, or one phone with two SIMs) can still play both parts. The certificate says how the partner’s phone was proved; it is evidence of what was said on a proved phone, not of who held it.',
       'Phone numbers are kept to send these texts and to tell the two phones apart; they are never shown to the other person.',
     ],
   },

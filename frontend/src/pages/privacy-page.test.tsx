@@ -38,7 +38,7 @@ describe('/privacy', () => {
 
     const phones = await screen.findByRole('region', { name: 'Two people, two phones' });
     expect(phones).toHaveTextContent('A member proves their own phone number with a texted code before their first check-in.');
-    expect(phones).toHaveTextContent('one person with two phones and two numbers can still play both parts');
+    expect(phones).toHaveTextContent('one person with two numbers (two phones, or one phone with two SIMs) can still play both parts');
   });
 
   it("is linked from the landing page's footer", async () => {

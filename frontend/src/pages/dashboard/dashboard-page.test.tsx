@@ -37,7 +37,7 @@ describe('/dashboard', () => {
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
     expect(await screen.findByRole('heading', { name: 'Confirm your phone' }, SPLASH)).toBeInTheDocument();
-    expect(screen.getByText(/a consent can never be made with one phone alone/)).toBeInTheDocument();
+    expect(screen.getByText(/one person with one number cannot answer for both of you/)).toBeInTheDocument();
     expect(screen.getByText('+15551234578')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Start New' })).not.toBeInTheDocument();
 

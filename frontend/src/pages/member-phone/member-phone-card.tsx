@@ -22,7 +22,7 @@ export function MemberPhoneCard({ user }: { user: Pick<User, 'phoneNumber'> }) {
         <h1 className="text-2xl font-bold text-slate-900">Confirm your phone</h1>
       </div>
       <p className="text-sm text-slate-600">
-        Your partner answers on their own phone and proves it with a texted code, so a consent can never be made with one phone alone. Prove
+        Your partner answers on their own phone and proves it with a texted code, so one person with one number cannot answer for both of you. Prove
         yours once, before your first check-in.
       </p>
       <p className="text-sm text-slate-600">
