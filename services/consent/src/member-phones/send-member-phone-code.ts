@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { memberPhoneCodeText, newPhoneCode, SPENT_CODE_TEXT } from '../phone-verification/phone-code';
 import { PhoneCodeLimits } from '../phone-verification/phone-code-limits';
+import { PHONE_CODE_HOUR_MS } from '../phone-verification/phone-verification-rules';
 import { maskPhone } from '../sessions/session.presenter';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
 import { VerdictTexts } from '../text-messages/verdict-texts';
@@ -39,7 +40,7 @@ export class SendMemberPhoneCode {
       await this.verifications.saveCode(transaction, memberUserId, stored);
       await this.texts.replaceMemberPhoneCodeBodies(transaction, memberUserId, SPENT_CODE_TEXT);
       const id = await this.texts.insertMemberPhoneCode(transaction, memberUserId, phone, memberPhoneCodeText(code));
-      const sentThisHour = await this.texts.countMemberPhoneCodesSince(transaction, memberUserId, new Date(now.getTime() - 60 * 60 * 1000));
+      const sentThisHour = await this.texts.countMemberPhoneCodesSince(transaction, memberUserId, new Date(now.getTime() - PHONE_CODE_HOUR_MS));
       const resendsLeft = Math.max(0, this.config.PHONE_CODES_PER_MEMBER_PER_HOUR - sentThisHour);
       return { answer: { sentTo: maskPhone(phone)!, expiresAt: stored.expiresAt.toISOString(), resendsLeft, verified: false }, pending: [id] };
     });
