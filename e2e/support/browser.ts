@@ -186,13 +186,22 @@ export async function registerMember(
 
 // ---------------------------------------------------------------- waits
 
-/** Waits until the locator is visible; the error names what was missing. */
+/** The page's visible headings, so a failed wait says which screen the page was on instead. */
+async function headingsOf(page: Page): Promise<string> {
+  const headings = await page
+    .getByRole('heading')
+    .allInnerTexts()
+    .catch(() => []);
+  return headings.length === 0 ? 'no heading' : headings.map((text) => `“${text.trim()}”`).join(', ');
+}
+
+/** Waits until the locator is visible; the error names what was missing and what was there. */
 export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout });
   } catch (error) {
     const page = locator.page();
-    const where = page.isClosed() ? 'the page is closed' : `the page is on ${page.url()}`;
+    const where = page.isClosed() ? 'the page is closed' : `the page is on ${page.url()}, showing ${await headingsOf(page)}`;
     throw new Error(`Expected ${String(locator)} to be visible within ${timeout} ms (${where}).\n${(error as Error).message.split('\n')[0]}`);
   }
 }

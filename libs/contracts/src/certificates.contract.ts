@@ -47,7 +47,8 @@ export const certificateSchema = z.strictObject({
   partnerProof: z.strictObject({ method: z.literal('texted_code'), phoneEndsWith: z.string(), answeredOn: z.literal('proving_phone') }).optional(),
   /**
    * When the partner answered Yes to both safety questions (free to say no, clear-headed), which the service requires
-   * before any recording. Absent from records whose answer came before it was recorded.
+   * before any recording. Only on a verdict about a recording; absent from a No without one (whatever step it came
+   * at, so none tells why) and from records whose answer came before it was recorded.
    */
   safetyQuestionsAnsweredAt: z.iso.datetime().optional(),
   /** The session's audit chain head when issued: its length and last row's hash. */

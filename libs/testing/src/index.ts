@@ -13,4 +13,5 @@ export * from './spoken-parts';
 export * from './dev-texts';
 export * from './partner-credential';
 export * from './binary-body';
+export * from './pdf-streams';
 export * from './slow-client';

@@ -79,9 +79,11 @@ describe('safety questions', () => {
     expect((await partnerRead(refused)).check?.endedBySafetyAnswers).toBe(false);
 
     const audit = await auditRows(consent, stopped.id);
-    expect(audit.map((row) => row.event)).toEqual(['session_created', 'safety_answers', 'verdict_stored', 'status_changed']);
+    // The answer's audit row is a pressed No's (the certificate's answer time is read from it); only the row before it keeps why.
+    expect(audit.map((row) => row.event)).toEqual(['session_created', 'safety_answers', 'decision_submitted', 'verdict_stored', 'status_changed']);
     expect(audit[1]).toEqual({ event: 'safety_answers', details: answers, ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (Partner Phone)' });
-    expect(audit[2].details).toEqual({ outcome: 'denied', reasons: 'pressed_no' });
+    expect(audit[2].details).toEqual({ decision: 'no', withRecording: false });
+    expect(audit[3].details).toEqual({ outcome: 'denied', reasons: 'pressed_no' });
   });
 
   it('refuses any later answer, recording or safety answers of a session they ended (409 already answered)', async () => {

@@ -48,9 +48,11 @@ describe('certificateOf', () => {
     expect(certificateOf({ ...facts, verdict: { ...facts.verdict!, phoneVerifiedAt: null } }, issuedAt, 'k1')).not.toHaveProperty('partnerProof');
   });
 
-  it('says when the safety questions were answered, only where the record has it', () => {
+  it('says when the safety questions were answered, only for a verdict on a recording whose record has it', () => {
     expect(certificateOf(facts, issuedAt, 'k1')!.safetyQuestionsAnsweredAt).toBe('2026-01-02T10:01:00.000Z');
     expect(certificateOf({ ...facts, safetyAnsweredAt: null }, issuedAt, 'k1')).not.toHaveProperty('safetyQuestionsAnsweredAt');
+    // A No without a recording: a No pressed after both Yes answers reads as a No to a safety question (none).
+    expect(certificateOf({ ...facts, recordingSha256: null }, issuedAt, 'k1')).not.toHaveProperty('safetyQuestionsAnsweredAt');
   });
 
   it('certifies nothing without a final verdict', () => {

@@ -60,8 +60,10 @@ export function certificateOf(facts: CertificateFacts, issuedAt: Date, keyId: st
     ...(verdict.phoneVerifiedAt && facts.partnerProvedPhone
       ? { partnerProof: { method: 'texted_code', phoneEndsWith: facts.partnerProvedPhone.replace(/\D/g, '').slice(-2), answeredOn: 'proving_phone' } }
       : {}),
-    // Only where the record has it: a certificate issued before it was kept stays the same.
-    ...(facts.safetyAnsweredAt ? { safetyQuestionsAnsweredAt: facts.safetyAnsweredAt.toISOString() } : {}),
+    // Only for a verdict on a recording, and only where the record has it (a certificate issued before it was kept
+    // stays the same). A No without a recording never carries it: a No to a safety question, which has no such time,
+    // must read exactly as a No pressed on the recording step, which has one.
+    ...(facts.safetyAnsweredAt && facts.recordingSha256 !== null ? { safetyQuestionsAnsweredAt: facts.safetyAnsweredAt.toISOString() } : {}),
     auditHead: { seq: facts.auditHead.seq, hash: facts.auditHead.hash },
     withdrawnAt: facts.withdrawnAt?.toISOString() ?? null,
     recordingDeletedAt: facts.recordingDeletedAt?.toISOString() ?? null,

@@ -10,7 +10,7 @@ import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
 import { detailsWithoutRecording } from './answer-details';
-import { PRESSED_NO, storedOrAnswered } from './pressed-no';
+import { PRESSED_NO, PRESSED_NO_AUDIT, storedOrAnswered } from './pressed-no';
 import { answeredBeforeSafetyCheck, safetyAnswersEndSession } from './safety-answers';
 
 /**
@@ -43,6 +43,8 @@ export class AnswerSafetyQuestions {
       }
       const details = detailsWithoutRecording(session, request.recipientFullName, request.recipientPhone);
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no', safetyStoppedAt: now });
+      // The same audit row a pressed No writes: the certificate's answer time comes from it.
+      await this.audit.append(transaction, session.id, 'decision_submitted', PRESSED_NO_AUDIT, caller.audit);
       // A No before recording's own verdict: its reasons reach the member (e.g. a certificate), so they must not tell.
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));
     });

@@ -9,7 +9,7 @@ import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict } from '../verdicts/store-verdict';
 import { detailsWithoutRecording } from './answer-details';
-import { PRESSED_NO, storedOrAnswered } from './pressed-no';
+import { PRESSED_NO, PRESSED_NO_AUDIT, storedOrAnswered } from './pressed-no';
 
 /**
  * PATCH /sessions/:id/status. Only a refusal is taken here (nothing but the recording's analysis grants consent), and
@@ -35,7 +35,7 @@ export class RefuseConsent {
       // The details of the first answer stand: a No instead of a retake comes with none, or keeps the stored ones.
       const details = session.recipientDecision === null ? detailsWithoutRecording(session, update.recipientFullName, update.recipientPhone) : {};
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no' });
-      await this.audit.append(transaction, session.id, 'decision_submitted', { decision: 'no', withRecording: false }, caller.audit);
+      await this.audit.append(transaction, session.id, 'decision_submitted', PRESSED_NO_AUDIT, caller.audit);
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));
     });
     await this.storeVerdict.announce(stored);

@@ -1,8 +1,7 @@
 import { certificateKeySetSchema, certificateVerificationSchema, historyPageSchema, recordingVerificationSchema, signedCertificateSchema, type SignedCertificate } from '@app/contracts';
-import { makeTestRecording } from '@app/testing';
+import { inflatedStreams, makeTestRecording } from '@app/testing';
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { canonicalJson } from '../../../consent/src/certificates/canonical-json';
 import { expectError } from '../api-helpers';
@@ -10,19 +9,6 @@ import { api, createSession, memberOf, startConsentStack, submitDecision, upload
 
 const MAX_BYTES = 1024 * 1024;
 
-/** Every Flate-compressed stream of a PDF, decompressed, as text. */
-function inflatedStreams(pdf: Buffer): string[] {
-  const texts: string[] = [];
-  for (let start = pdf.indexOf('stream\n'); start >= 0; start = pdf.indexOf('stream\n', start + 1)) {
-    const end = pdf.indexOf('endstream', start);
-    try {
-      texts.push(inflateSync(pdf.subarray(start + 'stream\n'.length, end)).toString('utf8'));
-    } catch {
-      // Not a Flate stream, or the word inside another stream.
-    }
-  }
-  return texts;
-}
 const TRANSCRIPT = 'my name is jordan and i consent';
 const VERIFICATIONS = 20;
 

@@ -1,6 +1,6 @@
-import { consentSessionSchema, LIVE_UPDATES, type ConsentSession } from '@app/contracts';
+import { consentSessionSchema, historyPageSchema, LIVE_UPDATES, signedCertificateSchema, type ConsentSession } from '@app/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { testRedisPrefix } from '@app/testing';
+import { binaryBody, consentDevTexts, drawnLines, testRedisPrefix } from '@app/testing';
 import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
 
 /**
@@ -54,6 +54,41 @@ function withoutIdentity(session: ConsentSession): Partial<ConsentSession> {
   return rest;
 }
 
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
+/** A text's time, as the partner's receipt text writes it. */
+const TEXTED_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g;
+/** A receipt link: its id and its secret. */
+const RECEIPT_LINK = /\/r\/[0-9a-f-]{36}#[\w-]{43}/g;
+const HEX_HASH = /\b[0-9a-f]{64}\b/g;
+
+/** A value as JSON with its ids and times masked (the session's, a receipt link's, the audit chain's hash): what may differ between two sessions. */
+function withoutIdsAndTimes(value: unknown, session: CreatedSession): string {
+  return JSON.stringify(value)
+    .replaceAll(session.id, '<id>')
+    .replaceAll(session.qrCodeId, '<qr>')
+    .replace(ISO_TIME, '<time>')
+    .replace(TEXTED_TIME, '<time>')
+    .replace(RECEIPT_LINK, '/r/<receipt>')
+    .replace(HEX_HASH, '<hash>');
+}
+
+/**
+ * The readable part of a certificate's PDF, line by line, with ids and times masked (the signed JSON printed after it
+ * differs in its signature, and wraps anywhere).
+ */
+async function pdfLines(session: CreatedSession, member: Member): Promise<string[]> {
+  const response = await api(stack)
+    .get(`/api/consent/sessions/${session.id}/certificate.pdf`)
+    .set('Authorization', `Bearer ${member.token}`)
+    .buffer(true)
+    .parse(binaryBody)
+    .expect(200);
+  const drawn = drawnLines(response.body as Buffer);
+  const readable = drawn.slice(0, drawn.indexOf('Verify this certificate'));
+  expect(readable.length).toBeGreaterThan(20);
+  return readable.map((line) => withoutIdsAndTimes(line, session));
+}
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -62,20 +97,24 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   }
 }
 
-it("a No to a safety question gives the member exactly what a refusal gives: the same answers and the same pushes", async () => {
+it("a No to a safety question gives the member exactly what a No pressed at the recording step gives: answers, pushes, certificate, PDF, history and texts", async () => {
   const member = await memberOf(stack);
   const received = await memberSocket(member);
-  const [stopped, refused] = [await createSession(stack, member), await createSession(stack, member)];
+  // As the phones go: each partner proved their phone; one answers No to a safety question, the other Yes to both and
+  // then presses No on the recording step.
+  const unanswered = { answerSafety: false };
+  const [stopped, refused] = [await createSession(stack, member, undefined, unanswered), await createSession(stack, member, undefined, unanswered)];
+  await safetyCheck(refused, { freeToSayNo: true, clearHeaded: true }).expect(200);
 
   const answer = await safetyCheck(stopped, { freeToSayNo: true, clearHeaded: false, ...PARTNER }).expect(200);
   expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ aiVerdict: 'denied', check: { endedBySafetyAnswers: true, answer: 'no' } });
   await api(stack).patch(`/api/consent/sessions/${refused.id}/status`).set(partnerHeaders(refused)).send({ status: 'denied', ...PARTNER }).expect(200);
 
   // Each gets its verdict pushed, then the verification text's change.
-  const pushesOf = (session: CreatedSession) => received.filter((pushed) => pushed.id === session.id);
-  await until(() => pushesOf(stopped).length === 2 && pushesOf(refused).length === 2);
-  expect(pushesOf(stopped).map(withoutIdentity)).toEqual(pushesOf(refused).map(withoutIdentity));
-  expect(pushesOf(stopped).map((pushed) => [pushed.aiVerdict, pushed.verificationTextSent, pushed.check])).toEqual([
+  const verdictPushesOf = (session: CreatedSession) => received.filter((pushed) => pushed.id === session.id && pushed.aiVerdict === 'denied');
+  await until(() => verdictPushesOf(stopped).length === 2 && verdictPushesOf(refused).length === 2);
+  expect(verdictPushesOf(stopped).map(withoutIdentity)).toEqual(verdictPushesOf(refused).map(withoutIdentity));
+  expect(verdictPushesOf(stopped).map((pushed) => [pushed.aiVerdict, pushed.verificationTextSent, pushed.check])).toEqual([
     ['denied', false, null],
     ['denied', true, null],
   ]);
@@ -83,7 +122,26 @@ it("a No to a safety question gives the member exactly what a refusal gives: the
   const memberRead = async (session: CreatedSession) =>
     (await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`).expect(200)).body as ConsentSession;
   expect(withoutIdentity(await memberRead(stopped))).toEqual(withoutIdentity(await memberRead(refused)));
-  expect(await memberRead(stopped)).toEqual(pushesOf(stopped)[1]);
+  expect(await memberRead(stopped)).toEqual(verdictPushesOf(stopped)[1]);
+
+  // The certificate, field by field: the same fields and values but for ids, times and the chain's hash.
+  const certificateOf = async (session: CreatedSession) =>
+    signedCertificateSchema.parse((await api(stack).get(`/api/consent/sessions/${session.id}/certificate`).set('Authorization', `Bearer ${member.token}`).expect(200)).body).certificate;
+  const [stoppedCertificate, refusedCertificate] = [await certificateOf(stopped), await certificateOf(refused)];
+  expect(Object.keys(stoppedCertificate).sort()).toEqual(Object.keys(refusedCertificate).sort());
+  expect(withoutIdsAndTimes(stoppedCertificate, stopped)).toEqual(withoutIdsAndTimes(refusedCertificate, refused));
+  expect(stoppedCertificate).toMatchObject({ verdict: 'denied', reasons: ['pressed_no'], recordingSha256: null, answeredAt: expect.any(String), partnerProof: expect.any(Object) });
+  expect(stoppedCertificate).not.toHaveProperty('safetyQuestionsAnsweredAt');
+  // The PDF is drawn from that JSON: its words match line by line once ids and times are masked.
+  expect(await pdfLines(stopped, member)).toEqual(await pdfLines(refused, member));
+
+  const history = historyPageSchema.parse((await api(stack).get('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).expect(200)).body).sessions;
+  const rowOf = (session: CreatedSession) => withoutIdsAndTimes(history.find((row) => row.id === session.id)!, session);
+  expect(rowOf(stopped)).toEqual(rowOf(refused));
+
+  const texts = await consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken)();
+  const textsOf = (session: CreatedSession) => texts.filter((text) => text.sessionId === session.id && text.purpose !== 'phone_code').map((text) => withoutIdsAndTimes(text, session));
+  expect(textsOf(stopped)).toEqual(textsOf(refused));
 
   const audit = await stack.consent.dataSource.query(`SELECT event, details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`, [stopped.id]);
   expect(audit).toEqual([{ event: 'safety_answers', details: { freeToSayNo: true, clearHeaded: false } }]);
