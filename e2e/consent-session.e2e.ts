@@ -1,17 +1,20 @@
 // The consent flow on two phones: the member shows a QR code, the partner scans it (decoded from the page as a
 // camera would), fills the form and records with Chromium's fake camera and microphone (a spoken statement made
 // with flite), and says yes; the member's screen reaches the verdict and the stored recording decrypts to a playable
-// WebM.
+// WebM. A No to a safety question reads to the member as a No pressed at the camera does.
 import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { EncryptedStorage, KeyRing, LocalDirectoryStorage, ringWithScopeKey } from '@app/storage';
-import { DESKTOP, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
+import { drawnLines, maskedIdsAndTimes } from '@app/testing';
+import type { Page } from 'playwright-core';
+import { DESKTOP, eventually, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
 import { scanQrCode } from './support/qr-code';
-import { answerUpToRecording } from './support/partner-form';
-import { confirmMemberPhone } from './support/phone-code';
+import { answerUpToRecording, answerUpToSafetyQuestions, newSession } from './support/partner-form';
+import { answerSafetyQuestions, answerSafetyQuestionsYes } from './support/safety-questions';
+import { confirmMemberPhone, proveMemberPhone } from './support/phone-code';
 import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
 
 const STATEMENT = 'My name is Jordan Lee and I consent.';
@@ -105,5 +108,57 @@ describe('consent session across two phones', () => {
     await decodeFully(file);
     // The statement really reached the recording: its audio is not silence.
     expect(await maxVolumeDb(file)).toBeGreaterThan(-40);
+  });
+
+  test('a No to a safety question and a No pressed on the recording step read the same to the member: certificate (JSON and PDF), history and session', async () => {
+    const { server } = e2e;
+    const member = await registerMember(server, newAccount('Sam Rivera'));
+    await proveMemberPhone(server, member);
+    const [stopped, refused] = [await newSession(server, member), await newSession(server, member)];
+    const asMember = async (path: string) => {
+      const response = await fetch(`${server.baseURL}${path}`, { headers: { Authorization: `Bearer ${member.token}` } });
+      expect(response.status).toBe(200);
+      return response;
+    };
+
+    // Each partner on their own phone: one is not clear-headed; the other says Yes to both, then No at the camera.
+    for (const [session, answer] of [
+      [stopped, (partner: Page) => answerSafetyQuestions(partner, { freeToSayNo: true, clearHeaded: false })],
+      [refused, async (partner: Page) => {
+        await answerSafetyQuestionsYes(partner);
+        await expectVisible(partner.getByText('Saying Yes?'));
+        await partner.getByRole('button', { name: "No, I don't consent" }).click();
+      }],
+    ] as const) {
+      const phone = await newContext(e2e, MOBILE);
+      try {
+        const partner = await phone.newPage();
+        await partner.goto(session.link);
+        await answerUpToSafetyQuestions(partner, 'Jordan Lee');
+        await answer(partner);
+        await eventually(async () => expect((await (await asMember(`/api/consent/sessions/${session.id}`)).json()).verificationTextSent).toBe(true));
+      } finally {
+        await phone.close();
+      }
+    }
+
+    const masked = (value: unknown, session: typeof stopped) => maskedIdsAndTimes(value, [session.id, new URL(session.link).pathname.split('/').pop()!]);
+    const seen = async (session: typeof stopped) => {
+      const { certificate } = (await (await asMember(`/api/consent/sessions/${session.id}/certificate`)).json()) as { certificate: Record<string, unknown> };
+      const pdf = drawnLines(Buffer.from(await (await asMember(`/api/consent/sessions/${session.id}/certificate.pdf`)).arrayBuffer()));
+      const history = (await (await asMember('/api/consent/sessions')).json()) as { sessions: { id: string }[] };
+      return {
+        fields: Object.keys(certificate).sort(),
+        certificate: masked(certificate, session),
+        // The readable part: the signed JSON printed after it wraps anywhere.
+        pdf: pdf.slice(0, pdf.indexOf('Verify this certificate')).map((line) => masked(line, session)),
+        history: masked(history.sessions.find((row) => row.id === session.id), session),
+        session: masked(await (await asMember(`/api/consent/sessions/${session.id}`)).json(), session),
+      };
+    };
+    const [stoppedSeen, refusedSeen] = [await seen(stopped), await seen(refused)];
+    expect(stoppedSeen.pdf.length).toBeGreaterThan(20);
+    expect(stoppedSeen).toEqual(refusedSeen);
+    expect(stoppedSeen.certificate).toContain('"reasons":["pressed_no"]');
   });
 });

@@ -14,4 +14,5 @@ export * from './dev-texts';
 export * from './partner-credential';
 export * from './binary-body';
 export * from './pdf-streams';
+export * from './masked';
 export * from './slow-client';

@@ -1,6 +1,6 @@
 import { consentSessionSchema, historyPageSchema, LIVE_UPDATES, signedCertificateSchema, type ConsentSession } from '@app/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { binaryBody, consentDevTexts, drawnLines, testRedisPrefix } from '@app/testing';
+import { binaryBody, consentDevTexts, drawnLines, maskedIdsAndTimes, testRedisPrefix } from '@app/testing';
 import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
 
 /**
@@ -54,23 +54,8 @@ function withoutIdentity(session: ConsentSession): Partial<ConsentSession> {
   return rest;
 }
 
-const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
-/** A text's time, as the partner's receipt text writes it. */
-const TEXTED_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g;
-/** A receipt link: its id and its secret. */
-const RECEIPT_LINK = /\/r\/[0-9a-f-]{36}#[\w-]{43}/g;
-const HEX_HASH = /\b[0-9a-f]{64}\b/g;
-
-/** A value as JSON with its ids and times masked (the session's, a receipt link's, the audit chain's hash): what may differ between two sessions. */
-function withoutIdsAndTimes(value: unknown, session: CreatedSession): string {
-  return JSON.stringify(value)
-    .replaceAll(session.id, '<id>')
-    .replaceAll(session.qrCodeId, '<qr>')
-    .replace(ISO_TIME, '<time>')
-    .replace(TEXTED_TIME, '<time>')
-    .replace(RECEIPT_LINK, '/r/<receipt>')
-    .replace(HEX_HASH, '<hash>');
-}
+/** A value with the session's ids and every time masked: what may differ between two sessions. */
+const withoutIdsAndTimes = (value: unknown, session: CreatedSession) => maskedIdsAndTimes(value, [session.id, session.qrCodeId]);
 
 /**
  * The readable part of a certificate's PDF, line by line, with ids and times masked (the signed JSON printed after it
