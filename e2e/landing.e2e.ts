@@ -105,7 +105,7 @@ describe('not-found screen', () => {
     const { page } = e2e;
     await page.goto('/no/such/page');
     await expectVisible(page.getByText('404 Page Not Found', { exact: true }));
-    await expectVisible(page.getByText('Did you forget to add the page to the router?', { exact: true }));
+    await expectVisible(page.getByText("We couldn't find this page. The link may be mistyped, or the page may have moved.", { exact: true }));
   });
 });
 

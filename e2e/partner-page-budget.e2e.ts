@@ -56,7 +56,8 @@ describe("the partner's page on a phone", () => {
     expect(gzip.filter((script) => script.encoding !== 'gzip')).toEqual([]);
     const total = gzip.reduce((sum, script) => sum + script.bytes, 0);
     const brotli = (await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))).reduce((a, b) => a + b, 0);
-    console.log(`partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip (${(brotli / 1000).toFixed(1)} KB brotli as sent)`);
+    const each = sent.map((script, index) => `${script.path.split('/').pop()} ${(gzip[index].bytes / 1000).toFixed(2)}`).join(', ');
+    console.log(`partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip (${(brotli / 1000).toFixed(1)} KB brotli as sent): ${each}`);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
     expect(takeCspViolations()).toEqual([]);
   });

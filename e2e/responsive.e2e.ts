@@ -11,8 +11,10 @@ import {
   screenshot,
   useE2e,
 } from './support/browser';
+import { answerUpToRecording, partnerLink } from './support/partner-form';
 
-const e2e = useE2e(MOBILE);
+// Chromium's own fake camera and microphone (a test pattern), accepted without a prompt: the partner's step 4 opens it.
+const e2e = useE2e(MOBILE, async () => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 
 describe('mobile landing page (375 x 812)', () => {
   test('has no horizontal overflow', async () => {
@@ -64,6 +66,23 @@ describe('mobile dashboard (375 x 812)', () => {
     const size = await greeting.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
     // A text cut off with an ellipsis is wider than its box.
     expect(size.scroll).toBeLessThanOrEqual(size.client);
+  });
+});
+
+describe("the partner's step 4 on a small phone (375 x 812)", () => {
+  test('with a long name, Start recording and No show without scrolling, and the step says the camera is on', async () => {
+    const { page, server } = e2e;
+    await page.goto(await partnerLink(server));
+    await answerUpToRecording(page, 'Maximiliana Alexandra Featherstonehaugh-Montgomery');
+    await expectVisible(page.getByRole('heading', { name: 'Saying Yes?' }));
+    await expectVisible(page.getByText(/The camera turns on at this step/));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const name of ['Start recording', "No, I don't consent"]) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(812);
+    }
+    await screenshot(page, 'partner-step-4-long-name-375');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { useAuth } from '@/lib/auth/use-auth';
 import { authenticatedGate, protectedGate, type GateDecision } from '@/lib/gate';
@@ -14,12 +14,18 @@ function renderDecision(decision: GateDecision) {
   }
 }
 
+/** The page asked for, kept through the sign-in it may need. */
+function useAskedPath(): string {
+  const { pathname, search, hash } = useLocation();
+  return `${pathname}${search}${hash}`;
+}
+
 /** Layout route for members with an active subscription. */
 export function ProtectedRoute({ home = false }: { home?: boolean }) {
-  return renderDecision(protectedGate(useAuth(), { home }));
+  return renderDecision(protectedGate(useAuth('member'), { home, asked: useAskedPath() }));
 }
 
 /** Layout route for any signed-in user. */
 export function AuthenticatedRoute() {
-  return renderDecision(authenticatedGate(useAuth()));
+  return renderDecision(authenticatedGate(useAuth('member'), useAskedPath()));
 }

@@ -11,7 +11,7 @@ import { EARLY_PRICING_NOTE, PLANS, type PlanId } from '@/content/plans';
 import { useAccountChanged } from '@/lib/account/billing-account';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 import { isApiError } from '@/lib/api/api-error';
 import { browserLocation } from '@/lib/browser-location';
 import { CHECKOUT_ERROR_PARAM, redirectToCheckout } from '@/lib/payments';
@@ -34,7 +34,7 @@ export default function SubscribePage() {
 
   // A past_due member's fix is a new card on the existing subscription: the provider's billing portal.
   const fixPayment = useMutation({
-    mutationFn: async () => browserLocation.assign((await api.billingPortal()).url),
+    mutationFn: async () => browserLocation.assign((await billingApi.billingPortal()).url),
     onError: (error) => {
       console.error('Billing portal could not open', error);
       toast({ title: 'Error', description: 'Failed to open billing. Please try again.', variant: 'destructive' });
@@ -42,7 +42,7 @@ export default function SubscribePage() {
   });
   const checkout = useMutation({
     mutationFn: async (plan: PlanId): Promise<'already-active' | 'redirected'> => {
-      const result = await api.createSubscription(plan);
+      const result = await billingApi.createSubscription(plan);
       if (result.status === 'active') return 'already-active';
       if (!result.sessionId) throw new Error('No session ID received');
       if (!result.url) throw new Error('Failed to create checkout session');

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { useAccountChanged } from '@/lib/account/billing-account';
 import { PAYMENT_VERIFY_INTERVAL_MS, PAYMENT_VERIFY_MAX_ATTEMPTS, SUCCESS_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { pollUntilActive } from '@/lib/payment-verification';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 
 type State = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -29,7 +29,7 @@ export default function SuccessPage() {
     let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
     pollUntilActive({
-      verify: () => api.verifyPayment(sessionId),
+      verify: () => billingApi.verifyPayment(sessionId),
       maxAttempts: PAYMENT_VERIFY_MAX_ATTEMPTS,
       intervalMs: PAYMENT_VERIFY_INTERVAL_MS,
       isCancelled: () => cancelled,

@@ -23,6 +23,8 @@ export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSes
     check: null,
     withdrawnAt: null,
     phoneVerifiedAt: null,
+    retakeUntil: null,
+    deniedBecause: null,
     ...overrides,
   };
 }

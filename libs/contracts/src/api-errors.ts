@@ -127,6 +127,8 @@ export const API_ERRORS = {
   invalidCursor: spec(400, 'invalid_cursor', 'The page cursor is not valid'),
   /** `/verify/recording` takes the file itself as the body, not a form or JSON. */
   rawUploadExpected: spec(415, 'raw_upload_expected', 'Send the recording file itself as the body (application/octet-stream, video/* or audio/*)'),
+  /** `/verify/certificate.pdf`: a body that is not a PDF, or a PDF without the certificate.json ConsentIQ attaches. */
+  noCertificateInPdf: spec(422, 'no_certificate_in_pdf', 'This file is not a ConsentIQ certificate PDF: it carries no certificate'),
   serviceCredential: spec(401, 'service_credential', 'Missing or invalid service credential'),
   internal: spec(500, 'internal_error', 'Internal server error'),
 } as const;

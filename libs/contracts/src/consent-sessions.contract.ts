@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recipientNameField, recipientPhoneField } from './recordings.contract';
 import { lineOfText } from './text';
 import { MIN_RETENTION_DAYS, RETENTION_DAYS } from './retention';
+import { DENIED_BECAUSE } from './verdict-reasons';
 
 export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;
 /** `failed`: the analysis could not be done (unreadable media, or retries used up); shown as an error, never as a verdict. */
@@ -28,6 +29,8 @@ export const partnerCheckSchema = z.object({
   recorded: z.boolean(),
   /** The partner's No to a safety question ended the session: their screen shows support, the member's never why. */
   endedBySafetyAnswers: z.boolean(),
+  /** The partner answered Yes to both safety questions: a reload of their page goes on to the recording, not back to them. */
+  safetyAnswered: z.boolean(),
 });
 export type PartnerCheck = z.infer<typeof partnerCheckSchema>;
 
@@ -59,6 +62,18 @@ export const consentSessionSchema = z.object({
   withdrawnAt: z.iso.datetime().nullable(),
   /** When the partner proved their phone with the texted code; null before (no recording is taken until then). */
   phoneVerifiedAt: z.iso.datetime().nullable(),
+  /**
+   * While the partner may record again (a retake offered, `processing`): until when. Past it, until the lapse is
+   * closed as the verdict (within a minute), it stays. Null otherwise. It tells the member that their partner is
+   * recording again, never why or what was heard.
+   */
+  retakeUntil: z.iso.datetime().nullable(),
+  /**
+   * Only when `aiVerdict` is `denied` (else null), to the member and the partner alike: `answer`, the partner clearly
+   * said no (a No pressed at any step, or a refusal in the recording); `recording`, the analysis could not confirm
+   * consent (unclear at the last attempt, or a retake not recorded in time). Never what was heard, nor at which step a No was pressed.
+   */
+  deniedBecause: z.enum(DENIED_BECAUSE).nullable(),
 });
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 

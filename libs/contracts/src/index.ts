@@ -1,9 +1,13 @@
 // Server-side entry. The web app imports types from here (`import type`) and runtime values only from the zod-free
-// files (api-errors, ids, subscription-status, early-pricing, live-updates, recording-attempts, retention), so no
-// validator ships to phones that do not need one.
+// files (api-errors, ids, subscription-status, early-pricing, live-updates, recording-attempts, retention,
+// statement-words, verdict-reasons, reason-sentences, sign-in-hint), so no validator ships to phones that do not need one.
 export * from './api-errors';
 export * from './ids';
 export * from './recording-attempts';
+export * from './statement-words';
+export * from './verdict-reasons';
+export * from './reason-sentences';
+export * from './sign-in-hint';
 export * from './subscription-status';
 export * from './early-pricing';
 export * from './retention';

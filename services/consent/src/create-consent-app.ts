@@ -21,8 +21,10 @@ export async function createConsentApp(config: ConsentConfig): Promise<NestExpre
   applyServerTimeouts(app.getHttpServer(), config, config.HTTP_UPLOAD_TIMEOUT_MS);
   app.use(requestDurations());
   app.use(requestDeadline(config.HTTP_REQUEST_TIMEOUT_MS, RECORDING_UPLOAD_PATHS));
-  // A certificate file is checked as the text it is (a key written twice must show), so its body is read raw.
+  // A certificate file is checked as the text it is (a key written twice must show), so its body is read raw; as is
+  // a certificate PDF, which carries that file (a few KB).
   app.use('/verify/certificate', rawBodyParser(JSON_BODY_LIMIT));
+  app.use('/verify/certificate.pdf', rawBodyParser(JSON_BODY_LIMIT));
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.enableShutdownHooks();
   return app;

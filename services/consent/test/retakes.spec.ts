@@ -81,12 +81,12 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body.open).toBe(false);
     expect(await pushIds(session.id)).toEqual([`${session.id}.retake_requested.1`, `${session.id}.submitted`]);
 
-    // The partner sees the retake and what was heard; the member sees the check still running, and nothing else.
+    // The partner sees the retake and what was heard; the member only that their partner may record again.
     const partner = await partnerRead(session);
-    expect(consentSessionSchema.strict().parse(partner.body).check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: HEARD[0], answer: 'yes', recorded: true, endedBySafetyAnswers: false });
+    expect(consentSessionSchema.strict().parse(partner.body).check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: HEARD[0], answer: 'yes', recorded: true, endedBySafetyAnswers: false, safetyAnswered: true });
     expect(partner.body).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending' });
     const member = await memberRead(session);
-    expect(consentSessionSchema.strict().parse(member.body)).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending', check: null });
+    expect(consentSessionSchema.strict().parse(member.body)).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending', check: null, retakeUntil: expect.any(String) });
     expect(JSON.stringify(member.body)).not.toContain(HEARD[0]);
 
     const second = await newRecording(session);
@@ -96,8 +96,8 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect((await Job.fromId(analyses, `${session.id}.1`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: first });
     expect((await Job.fromId(analyses, `${session.id}.2`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: second });
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body).toMatchObject({ videoAssetId: second, open: true });
-    // The member's screen had no reason to change: still the check running.
-    expect((await memberRead(session)).body).toMatchObject({ aiVerdict: 'processing', check: null });
+    // The new take is in: the member's screen shows the check running again.
+    expect((await memberRead(session)).body).toMatchObject({ aiVerdict: 'processing', check: null, retakeUntil: null });
 
     expect(analysisStoredSchema.parse((await report(session, second, 'granted', HEARD[2]).expect(200)).body)).toEqual({ stored: true, aiVerdict: 'granted' });
     expect(await verdicts(session.id)).toEqual([{ outcome: 'granted', reasons: ['test_granted'], transcript: HEARD[2], video_asset_id: second }]);
@@ -128,7 +128,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', attempts: 3, retake_until: null });
     expect(await verdicts(session.id)).toEqual([expect.objectContaining({ outcome: 'unclear', reasons: ['test_unclear'], transcript: HEARD[2] })]);
     expect((await memberRead(session)).body).toMatchObject({ aiVerdict: 'denied', consentStatus: 'denied', check: null });
-    expect((await partnerRead(session)).body.check).toEqual({ attempt: 3, maxAttempts: 3, retakeAllowed: false, heard: HEARD[2], answer: 'yes', recorded: true, endedBySafetyAnswers: false });
+    expect((await partnerRead(session)).body.check).toEqual({ attempt: 3, maxAttempts: 3, retakeAllowed: false, heard: HEARD[2], answer: 'yes', recorded: true, endedBySafetyAnswers: false, safetyAnswered: true });
     expect(await texts(session.id)).toEqual([{ recipient: 'partner' }]);
     expect(await events(session.id, 'attempt_unclear')).toEqual([
       { attempt: 1, reasons: 'test_unclear' },
@@ -146,7 +146,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     const { session, assetId } = await firstAttempt('denied');
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', retake_until: null });
     expect(await verdicts(session.id)).toEqual([expect.objectContaining({ outcome: 'denied', reasons: ['test_denied'] })]);
-    expect((await partnerRead(session)).body.check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: HEARD[0], answer: 'yes', recorded: true, endedBySafetyAnswers: false });
+    expect((await partnerRead(session)).body.check).toEqual({ attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: HEARD[0], answer: 'yes', recorded: true, endedBySafetyAnswers: false, safetyAnswered: true });
     expectAnswer(await retake(session, assetId), 409, ANSWERED);
     expect(await events(session.id, 'attempt_unclear')).toEqual([]);
   });
@@ -228,6 +228,33 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     // A session whose window is still open is left as it is.
     expect(await sessionRow(consent, open.session.id)).toMatchObject({ ai_verdict: 'processing', retake_until: expect.any(Date) });
     expect(await verdicts(open.session.id)).toEqual([]);
+  });
+
+  it("tells the member that their partner is recording again, until the new take is in or the window's lapse ends it as denied, each pushed", async () => {
+    const { session } = await firstAttempt();
+    const memberView = async () => consentSessionSchema.strict().parse((await memberRead(session)).body);
+    const deadline = async () => ((await sessionRow(consent, session.id)).retake_until as Date).toISOString();
+
+    // A retake offered: the member reads until when the partner may record again, and nothing of why or of what was heard.
+    const offered = await memberView();
+    expect(offered).toMatchObject({ aiVerdict: 'processing', consentStatus: 'pending', check: null, retakeUntil: await deadline() });
+    expect(JSON.stringify(offered)).not.toContain(HEARD[0]);
+    expect(await pushIds(session.id)).toContain(`${session.id}.retake_requested.1`);
+
+    // The second take is in and analysed: back to the check running; unclear again, a second retake is said again.
+    const second = await newRecording(session);
+    await retake(session, second).expect(202);
+    expect(await memberView()).toMatchObject({ aiVerdict: 'processing', retakeUntil: null });
+    await report(session, second, 'unclear', HEARD[1]).expect(200);
+    expect(await memberView()).toMatchObject({ aiVerdict: 'processing', retakeUntil: await deadline() });
+    expect(await pushIds(session.id)).toContain(`${session.id}.retake_requested.2`);
+
+    // The partner leaves: past the window, still said until the pass ends it, then the verdict, pushed to both screens.
+    await lapse(session.id);
+    expect(await memberView()).toMatchObject({ aiVerdict: 'processing', retakeUntil: await deadline() });
+    await consent.app.get(CloseLapsedRetakes).run();
+    expect(await memberView()).toMatchObject({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: null, check: null });
+    expect(await pushIds(session.id)).toContain(`${session.id}.verdict`);
   });
 
   it('stores a duplicated worker report for an attempt once, and a late report about an earlier attempt changes nothing', async () => {

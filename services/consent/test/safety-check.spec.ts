@@ -98,11 +98,14 @@ describe('safety questions', () => {
   });
 
   it('both Yes: audited, and nothing else changes (the partner goes on to record)', async () => {
-    const session = await createSession(consent);
+    const session = await createSession(consent, undefined, undefined, { answerSafety: false });
     const before = await ownerRead(session);
+    expect((await partnerRead(session)).check?.safetyAnswered).toBe(false);
 
     const answer = await safetyCheck(session, { freeToSayNo: true, clearHeaded: true, ...DETAILS }).expect(200);
-    expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ consentStatus: 'pending', aiVerdict: null, recipientFullName: null, check: { answer: null, endedBySafetyAnswers: false } });
+    // The partner's page, reloaded now, goes on to the recording: the answers are not asked again.
+    expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ consentStatus: 'pending', aiVerdict: null, recipientFullName: null, check: { answer: null, endedBySafetyAnswers: false, safetyAnswered: true } });
+    expect((await partnerRead(session)).check?.safetyAnswered).toBe(true);
     expect(await ownerRead(session)).toEqual(before);
     expect(await pushes(session)).toEqual([]);
     expect((await auditRows(consent, session.id)).map(({ event, details }) => ({ event, details }))).toEqual([

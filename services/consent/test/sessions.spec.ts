@@ -10,6 +10,7 @@ const SESSION_FIELDS = [
   'consentStatus',
   'createdAt',
   'deleteAfterDays',
+  'deniedBecause',
   'expired',
   'expiresAt',
   'id',
@@ -21,6 +22,7 @@ const SESSION_FIELDS = [
   'recipientFullName',
   'recipientPhone',
   'recipientToken',
+  'retakeUntil',
   'verificationTextSent',
   'verifiedOver18',
   'withdrawnAt',
@@ -124,7 +126,7 @@ describe('consent sessions: creation and who may read them', () => {
       const asPartner = await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session));
       expect([asOwner.status, asPartner.status]).toEqual([200, 200]);
       expect(asOwner.body).toEqual({ ...session.body, recipientToken: null, check: null });
-      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false } });
+      expect(asPartner.body).toEqual({ ...session.body, recipientToken: null, check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false, safetyAnswered: true } });
     });
 
     it('audits the partner opening the QR link, with address and browser, but not the owner looking', async () => {

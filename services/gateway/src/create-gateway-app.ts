@@ -49,6 +49,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   const parseJson = jsonBodyParser(JSON_BODY_LIMIT);
   // A certificate file is checked as the text it is (a key written twice must show): read raw, the JSON parser skips it.
   app.use(VERIFY_CERTIFICATE_PATH, rawBodyParser(CERTIFICATE_FILE_LIMIT));
+  // A certificate PDF (about 5 KB) carries that file: read raw, under the same limit.
+  app.use(`${VERIFY_CERTIFICATE_PATH}.pdf`, rawBodyParser(CERTIFICATE_FILE_LIMIT));
   app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).app);
   app.use(serveFrontend(config.FRONTEND_DIR));

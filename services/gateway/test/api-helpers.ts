@@ -55,9 +55,9 @@ export interface ParsedCookie {
 }
 
 /** The `session` Set-Cookie of a response, parsed; undefined when the response sets none. */
-export function sessionCookie(response: Response): ParsedCookie | undefined {
+export function sessionCookie(response: Response, name = 'session'): ParsedCookie | undefined {
   const header = response.headers['set-cookie'] as unknown as string[] | undefined;
-  const raw = (header ?? []).find((cookie) => cookie.startsWith('session='));
+  const raw = (header ?? []).find((cookie) => cookie.startsWith(`${name}=`));
   if (!raw) return undefined;
   const [pair, ...rest] = raw.split(';').map((part) => part.trim());
   const attributes: Record<string, string | true> = {};

@@ -1,3 +1,4 @@
+import { SIGN_IN_HINT_COOKIE } from '@app/contracts';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { countSessions, expectError, login, registerOk, sessionCookie, USER_FIELDS } from './api-helpers';
 import { uniqueEmail } from './fixtures';
@@ -25,6 +26,11 @@ describe('POST /api/auth/login', () => {
     expect(cookie?.value).toBe(response.body.token);
     expect(cookie?.attributes.httponly).toBe(true);
     expect(String(cookie?.attributes.samesite).toLowerCase()).toBe('lax');
+    // Its readable companion, for the web app's public pages: no secret, the same life.
+    const hint = sessionCookie(response, SIGN_IN_HINT_COOKIE);
+    expect(hint?.value).toBe('1');
+    expect(hint?.attributes.httponly).toBeUndefined();
+    expect(hint?.attributes['max-age']).toBe(cookie?.attributes['max-age']);
   });
 
   it('accepts the e-mail in any letter case', async () => {

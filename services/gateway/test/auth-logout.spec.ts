@@ -1,3 +1,4 @@
+import { SIGN_IN_HINT_COOKIE } from '@app/contracts';
 import { LiveSignInStore } from '../src/auth/live-sign-ins/live-sign-in.store';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, login, registerOk, sessionCookie } from './api-helpers';
@@ -11,7 +12,7 @@ describe('POST /api/auth/logout', () => {
 
   const me = (headers: Record<string, string>) => http(gateway).get('/api/auth/me').set(headers);
 
-  it('answers 204 with no body and clears the session cookie', async () => {
+  it('answers 204 with no body and clears the session cookie and its readable companion', async () => {
     const { token } = await registerOk(gateway);
 
     // A cookie-only call: it must come from the app's own origin (cross-site request defence).
@@ -25,6 +26,9 @@ describe('POST /api/auth/logout', () => {
     expect(new Date(String(cleared!.attributes.expires)).getTime()).toBeLessThanOrEqual(Date.now());
     expect(cleared!.attributes.path).toBe('/');
     expect(cleared!.attributes.httponly).toBe(true);
+    const hint = sessionCookie(response, SIGN_IN_HINT_COOKIE);
+    expect(hint?.value).toBe('');
+    expect(new Date(String(hint!.attributes.expires)).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('revokes the token server-side: the same token is refused afterwards as Bearer and as cookie', async () => {

@@ -2,7 +2,7 @@ import type { BillingAccount } from '@app/contracts';
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 import { useAuth } from '@/lib/auth/use-auth';
 
 /**
@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 export const BILLING_ACCOUNT_KEY = ['billing-account'] as const;
 
 export function useBillingAccount(enabled = true) {
-  return useQuery({ queryKey: BILLING_ACCOUNT_KEY, queryFn: api.billingAccount, enabled });
+  return useQuery({ queryKey: BILLING_ACCOUNT_KEY, queryFn: billingApi.billingAccount, enabled });
 }
 
 /**
@@ -36,7 +36,7 @@ export function useAccountChanged(): (updated?: BillingAccount) => Promise<void>
 export function useResumeSubscription() {
   const accountChanged = useAccountChanged();
   return useMutation({
-    mutationFn: api.resumeSubscription,
+    mutationFn: billingApi.resumeSubscription,
     onSuccess: (updated) => accountChanged(updated),
     onError: (error) => {
       console.error('Resuming failed', error);
@@ -49,7 +49,7 @@ export function useResumeSubscription() {
 export function useCancelSubscription(onCancelled: () => void) {
   const accountChanged = useAccountChanged();
   return useMutation({
-    mutationFn: api.cancelSubscription,
+    mutationFn: billingApi.cancelSubscription,
     onSuccess: async (updated) => {
       onCancelled();
       await accountChanged(updated);

@@ -12,6 +12,8 @@ export interface AuthContextValue {
   refreshUser: () => Promise<User | null>;
   /** Signs out on the server when possible; the local session is cleared either way. */
   logout: () => Promise<void>;
+  /** Starts the first lookup (once, after AUTH_LOOKUP_DELAY_MS); a screen asks for it through useAuth's `need`. */
+  lookUp: () => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

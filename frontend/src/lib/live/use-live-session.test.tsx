@@ -67,7 +67,7 @@ describe('useLiveSession', () => {
   });
 
   it("joins the partner's session with the link token on every connection, reads the partner's own view on each join and on a push", async () => {
-    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false };
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
     const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
     const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
+import { setSignInHint } from '@/lib/auth/sign-in-hint';
 import AuthPage from '@/pages/auth/auth-page';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '@/test/render';
 
@@ -18,7 +19,7 @@ const user = {
 
 const signedOut = { 'GET /api/auth/me': () => new Response('{"error":"Unauthorized"}', { status: 401 }) };
 
-function renderAuth(route: '/register' | '/login' | `/register?${string}`) {
+function renderAuth(route: '/register' | '/login' | `/register?${string}` | `/login?${string}`) {
   return renderApp(<AuthPage />, { route, path: route.split('?')[0] });
 }
 
@@ -187,6 +188,28 @@ describe('login form', () => {
     expect(sentBody(fetchMock, '/api/auth/login')).toEqual({ username: 'alex@example.com', password: 'secret12' });
   });
 
+  it.each([
+    ['the page asked for', '/login?next=%2Fhistory%3Fpage%3D2', '/history'],
+    ['not another site', '/login?next=%2F%2Fevil.example%2Fhistory', '/consent/new'],
+    ['not an address with a scheme', '/login?next=https%3A%2F%2Fevil.example', '/consent/new'],
+  ] as const)('goes back to %s after signing in', async (_, route, landing) => {
+    mockFetch({ ...signedOut, 'POST /api/auth/login': () => jsonResponse({ user: { ...user, subscriptionStatus: 'active' }, token: 'tok-next' }) });
+    const u = userEvent.setup();
+    renderAuth(route);
+
+    await u.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await u.type(screen.getByLabelText('Password'), 'secret12');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${landing}$`)));
+  });
+
+  it('keeps the page asked for on the way to creating an account', () => {
+    mockFetch(signedOut);
+    renderAuth('/login?next=%2Fhistory');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?next=%2Fhistory');
+  });
+
   it("shows 'Sign in failed' with the server's message", async () => {
     mockFetch({
       ...signedOut,
@@ -205,11 +228,19 @@ describe('login form', () => {
   });
 });
 
-describe('a member who is already signed in', () => {
+describe('a member who is already signed in here', () => {
   it.each(['/login', '/register'] as const)('goes from %s to the dashboard', async (route) => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok-existing');
+    setSignInHint(true);
     mockFetch({ 'GET /api/auth/me': () => jsonResponse({ ...user, subscriptionStatus: 'active' }) });
     renderAuth(route);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it('goes from /login to the page asked for', async () => {
+    setSignInHint(true);
+    mockFetch({ 'GET /api/auth/me': () => jsonResponse({ ...user, subscriptionStatus: 'active' }) });
+    renderAuth('/login?next=%2Fprofile');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profile'));
   });
 });

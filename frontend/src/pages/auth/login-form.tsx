@@ -1,14 +1,14 @@
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { HydratedFieldset } from '@/components/ui/hydrated-fieldset';
-import { api } from '@/lib/api/api';
+import { authApi } from '@/pages/auth/auth-api';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { validateLogin } from '@/pages/auth/auth-validation';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
 
 export function LoginForm() {
   const { errors, bind, handleSubmit } = useCheckedForm({ email: '', password: '' }, validateLogin);
-  const mutation = useAuthMutation(api.login, 'Sign in failed');
+  const mutation = useAuthMutation(authApi.login, 'Sign in failed');
 
   const onSubmit = handleSubmit(({ email, password }) => mutation.mutate({ username: email, password }));
 

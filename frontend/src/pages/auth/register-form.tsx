@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
 import { validateRegister } from '@/pages/auth/auth-validation';
 import { ProfilePictureField } from '@/pages/auth/profile-picture-field';
-import { api } from '@/lib/api/api';
+import { authApi } from '@/pages/auth/auth-api';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
 
 function toastMissingPicture() {
@@ -29,7 +29,7 @@ export function RegisterForm() {
   const [searchParams] = useSearchParams();
   const ref = referralCodeFrom(searchParams.get('ref'));
   const { errors, bind, handleSubmit } = useCheckedForm({ fullName: '', phoneNumber: '', email: '', password: '' }, validateRegister);
-  const mutation = useAuthMutation(api.register, 'Account creation failed');
+  const mutation = useAuthMutation(authApi.register, 'Account creation failed');
 
   const onSubmit = handleSubmit(
     ({ email, password, fullName, phoneNumber }) => {

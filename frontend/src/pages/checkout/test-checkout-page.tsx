@@ -7,7 +7,7 @@ import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PLANS } from '@/content/plans';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 import { browserLocation } from '@/lib/browser-location';
 import { isApiError, readableError } from '@/lib/api/api-error';
 import { formatAmount } from '@/lib/money';
@@ -24,7 +24,7 @@ const PER = { month: 'per month', year: 'per year' } as const;
  */
 export default function TestCheckoutPage() {
   const { sessionId = '' } = useParams();
-  const checkout = useQuery({ queryKey: ['test-checkout', sessionId], queryFn: () => api.testCheckout(sessionId) });
+  const checkout = useQuery({ queryKey: ['test-checkout', sessionId], queryFn: () => billingApi.testCheckout(sessionId) });
 
   return (
     <SimplePage>
@@ -61,7 +61,7 @@ function CheckoutForm({ checkout }: { checkout: TestCheckout }) {
   const price = formatAmount(checkout.amountCents, checkout.currency);
 
   const pay = useMutation({
-    mutationFn: () => api.payTestCheckout(checkout.sessionId, card),
+    mutationFn: () => billingApi.payTestCheckout(checkout.sessionId, card),
     onSuccess: ({ redirectUrl }) => browserLocation.assign(redirectUrl),
     onError: (error) => {
       // As the provider's hosted checkout does: a declined card returns to the plans, with the error shown there.

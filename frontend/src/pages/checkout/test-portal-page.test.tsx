@@ -32,7 +32,7 @@ describe('/checkout/test/portal', () => {
     expect(screen.getByText('Monthly')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Renews on')).toBeInTheDocument();
-    expect(screen.getByText('December 15, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Dec 15, 2026')).toBeInTheDocument();
     expect(screen.getByText('•••• 4242')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update card' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resume subscription' })).not.toBeInTheDocument();

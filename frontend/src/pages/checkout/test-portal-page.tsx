@@ -7,9 +7,9 @@ import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PLANS } from '@/content/plans';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 import { isApiError, readableError } from '@/lib/api/api-error';
-import { formatDate } from '@/lib/money';
+import { formatDate } from '@/lib/date-time';
 import { EMPTY_CARD, TestCardFields, TestModeBanner } from './test-mode';
 
 const STATUS: Record<string, string> = { active: 'Active', trialing: 'Trial', past_due: 'Past due', canceled: 'Canceled', unpaid: 'Unpaid' };
@@ -20,7 +20,7 @@ const STATUS: Record<string, string> = { active: 'Active', trialing: 'Trial', pa
  * it) and resumes a subscription set to cancel at the period's end.
  */
 export default function TestPortalPage() {
-  const portal = useQuery({ queryKey: ['test-portal'], queryFn: api.testPortal });
+  const portal = useQuery({ queryKey: ['test-portal'], queryFn: billingApi.testPortal });
 
   return (
     <SimplePage>
@@ -57,13 +57,13 @@ function PortalDetails({ portal }: { portal: TestPortal }) {
   };
 
   const update = useMutation({
-    mutationFn: () => api.updateTestPortalCard(card),
+    mutationFn: () => billingApi.updateTestPortalCard(card),
     onSuccess: (next) => {
       setCard(EMPTY_CARD);
       changed(next);
     },
   });
-  const resume = useMutation({ mutationFn: api.resumeTestPortal, onSuccess: changed });
+  const resume = useMutation({ mutationFn: billingApi.resumeTestPortal, onSuccess: changed });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -61,6 +61,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const following = answeredBefore || answered !== null;
   const latest = usePartnerSession(session, token, answered, following);
   const outcome = outcomeOf(latest);
+  const fullName = details?.name ?? latest.recipientFullName ?? '';
   // Live while there is something left to hear: the verdict, then the verification text.
   const live = following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed'));
   const liveSession = live && (
@@ -127,7 +128,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     if (offerRetake) {
       return (
         <LaterScreen>
-          <RetakeStep check={check} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
+          <RetakeStep check={check} fullName={fullName} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
         </LaterScreen>
       );
     }
@@ -148,6 +149,8 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
             initiatorName={session.initiator.fullName}
             pressedYes={(check?.answer ?? localAnswer) === 'yes'}
             heard={check?.heard}
+            deniedBecause={latest.deniedBecause}
+            fullName={fullName}
           />
         </LaterScreen>
       );
@@ -183,7 +186,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
         {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}
         {step === 1 && (
           <RecordingStep
-            fullName={details?.name ?? latest.recipientFullName ?? ''}
+            fullName={fullName}
             mimeType={support.mimeType}
             onRecorded={recorded}
             onCameraUnavailable={setCameraProblem}

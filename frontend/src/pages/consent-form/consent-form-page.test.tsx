@@ -489,15 +489,18 @@ describe('/consent/form: answering', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/consent/sessions/s1')).toBe(false);
   });
 
-  it('tells a partner who pressed Yes that their recording did not clearly consent, not that they said no', async () => {
+  it.each([
+    ['no clear yes was heard, not that they said no', 'recording', "We couldn't hear a clear yes, so it counts as a no.", /No means no|You said/],
+    ['they said they do not consent, when the recording refused', 'answer', 'You said you do not consent.', /No means no|clear yes/],
+  ] as const)('tells a partner who pressed Yes that %s', async (_case, deniedBecause, text, notShown) => {
     stubMedia();
-    const { u } = openForm(submitted({ consentStatus: 'denied', aiVerdict: 'denied' }));
+    const { u } = openForm(submitted({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause }));
     await record(u);
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
-    expect(screen.getByText('Your recording did not clearly say that you consent, so it counts as a no.')).toBeInTheDocument();
-    expect(screen.queryByText(/No means no/)).not.toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(notShown)).not.toBeInTheDocument();
   });
 
   it("toasts 'Missing data' and sends nothing without a recording", async () => {
@@ -684,19 +687,25 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
   });
 
   describe('after a reload, the result text follows what is stored', () => {
-    const check = (answer: 'yes' | 'no', recorded: boolean) => ({ attempt: answer === 'yes' ? 1 : 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer, recorded, endedBySafetyAnswers: false });
+    const check = (answer: 'yes' | 'no', recorded: boolean) => ({ attempt: answer === 'yes' ? 1 : 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer, recorded, endedBySafetyAnswers: false, safetyAnswered: true });
     const loaded = (overrides: Partial<ConsentSession>) => openForm({ [QR_PATH]: () => jsonResponse(testSession(overrides)) });
 
     it('a Yes the recording did not support is not called a no', async () => {
-      loaded({ consentStatus: 'denied', aiVerdict: 'denied', check: check('yes', true) });
+      loaded({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', check: check('yes', true) });
       expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
-      expect(screen.getByText('Your recording did not clearly say that you consent, so it counts as a no.')).toBeInTheDocument();
-      expect(screen.queryByText(/No means no/)).not.toBeInTheDocument();
+      expect(screen.getByText("We couldn't hear a clear yes, so it counts as a no.")).toBeInTheDocument();
+      expect(screen.queryByText(/No means no|You said/)).not.toBeInTheDocument();
       expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
     });
 
+    it('a refusal in the recording is told as said', async () => {
+      loaded({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'answer', check: check('yes', true) });
+      expect(await screen.findByText('You said you do not consent.')).toBeInTheDocument();
+      expect(screen.queryByText(/No means no|clear yes/)).not.toBeInTheDocument();
+    });
+
     it('a No without a recording says no recording is stored', async () => {
-      loaded({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true, check: check('no', false) });
+      loaded({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'answer', verificationTextSent: true, check: check('no', false) });
       expect(await screen.findByText('Your answer has been recorded. No means no.')).toBeInTheDocument();
       expect(screen.queryByText('Your recording is encrypted and stored securely.')).not.toBeInTheDocument();
       expect(screen.getByText('A verification text has been sent.')).toBeInTheDocument();
@@ -717,7 +726,7 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
 });
 
 describe('/consent/form: the sentence to say, and recording again after an unclear recording', () => {
-  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send it', answer: 'yes' as 'yes' | 'no' | null, recorded: true, endedBySafetyAnswers: false };
+  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'uh my name is jamie', answer: 'yes' as 'yes' | 'no' | null, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
   const retaking = (check: Partial<typeof RETAKE> = {}) =>
     testSession({ aiVerdict: 'processing', verifiedOver18: true, recipientFullName: 'Jamie Lee', check: { ...RETAKE, ...check } });
   const STATUS = 'PATCH /api/consent/sessions/s1/status';
@@ -740,9 +749,11 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     await fillDetails(u);
     expect(await screen.findByRole('heading', { name: 'Saying Yes?' })).toBeInTheDocument();
     expect(screen.getByText('Say this sentence:')).toBeInTheDocument();
-    expect(screen.getByText('“My name is Jamie Lee and I consent.”')).toHaveClass('text-2xl', 'font-semibold');
+    expect(screen.getByText('“My name is Jamie Lee and I consent.”')).toHaveClass('font-semibold');
     expect(screen.getByText("Speak in English, clearly, phone at arm's length.")).toBeInTheDocument();
     expect(screen.queryByText(/exactly/i)).not.toBeInTheDocument();
+    // The camera opens as the step shows: said, with when it records.
+    expect(screen.getByText(/The camera turns on at this step; it records only when you press Start recording\./)).toBeInTheDocument();
   });
 
   it("offers a retake after an unclear recording: what was heard, what is left, and 'Record again' back to step 1, then on as the first time", async () => {
@@ -753,7 +764,7 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
     expect(await screen.findByRole('heading', { name: "We couldn't hear that clearly" })).toBeInTheDocument();
-    expect(screen.getByText('We heard: “i can send it”')).toBeInTheDocument();
+    expect(screen.getByText('We heard: “uh my name is jamie”')).toBeInTheDocument();
     expect(screen.getByText('You can record again (2 of 3)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: "No, I don't consent" })).toBeEnabled();
     await u.click(screen.getByRole('button', { name: 'Record again' }));
@@ -775,15 +786,29 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
 
   it('says so when nothing could be heard, and shows the last of the three recordings as the final no, with what was heard', async () => {
     stubMedia();
-    const unclearLast = { consentStatus: 'denied' as const, aiVerdict: 'denied' as const, check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard: 'uh' } };
+    const unclearLast = (heard: string) =>
+      testSession({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', recipientFullName: 'Jamie Lee', check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard } });
     openForm({ [QR_PATH]: () => jsonResponse(retaking({ attempt: 2, heard: '' })) });
     expect(await screen.findByText('We could not hear any words.')).toBeInTheDocument();
     expect(screen.getByText('You can record again (3 of 3)')).toBeInTheDocument();
     act(() => dismissToast());
 
-    openForm({ [QR_PATH]: () => jsonResponse(testSession(unclearLast)) });
+    openForm({ [QR_PATH]: () => jsonResponse(unclearLast('my name is jamie lee')) });
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
-    expect(screen.getByText('What we heard: “uh”')).toBeInTheDocument();
+    expect(screen.getByText("We couldn't hear a clear yes, so it counts as a no.")).toBeInTheDocument();
+    expect(screen.getByText('What we heard: “my name is jamie lee”')).toBeInTheDocument();
+  });
+
+  it("reads back only words of the sentence: fragments of others are words we couldn't make out", async () => {
+    stubMedia();
+    openForm({ [QR_PATH]: () => jsonResponse(retaking({ heard: "uh uh won't uh" })) });
+    expect(await screen.findByText("We couldn't make out the words.")).toBeInTheDocument();
+    expect(screen.queryByText(/won't/)).not.toBeInTheDocument();
+    act(() => dismissToast());
+
+    openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', recipientFullName: 'Jamie Lee', check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard: "uh uh won't uh" } })) });
+    expect(await screen.findByText("We couldn't hear a clear yes, so it counts as a no.")).toBeInTheDocument();
+    expect(screen.queryByText(/won't|What we heard/)).not.toBeInTheDocument();
   });
 
   it('shows the retake card again after a reload, and records again with the name stored with the first answer', async () => {
@@ -811,7 +836,7 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     stubMedia();
     const { fetchMock, u } = openForm({
       [QR_PATH]: () => jsonResponse(retaking()),
-      [STATUS]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', check: { ...RETAKE, retakeAllowed: false, heard: null, answer: 'no' } })),
+      [STATUS]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'answer', check: { ...RETAKE, retakeAllowed: false, heard: null, answer: 'no' } })),
     });
     await u.click(await screen.findByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();

@@ -19,7 +19,8 @@ export default function ConsentFormPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const hydrating = useIsHydrating();
-  const { user } = useAuth();
+  // Asked only in a browser that signed in here: the partner's own phone makes no call for it.
+  const { user } = useAuth('if-signed-in-here');
 
   const query = useQuery({
     ...linkSessionQuery(qrCodeId!, token!),

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
+import { setSignInHint } from '@/lib/auth/sign-in-hint';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
@@ -15,8 +16,10 @@ function stubCamera() {
   });
 }
 
+/** A browser where a member signed in (the page asks who only then). */
 function openSignedIn(userId: string) {
   stubCamera();
+  setSignInHint(true);
   mockFetch({
     [QR_PATH]: () => jsonResponse(testSession({ initiatorUserId: 'u1', initiator: { fullName: 'Alex Doe', profile_picture_url: null } })),
     'GET /api/auth/me': () => jsonResponse(testUser({ id: userId, fullName: userId === 'u1' ? 'Alex Doe' : 'Sam Roe' })),
@@ -25,6 +28,7 @@ function openSignedIn(userId: string) {
 }
 
 afterEach(() => {
+  localStorage.clear();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });

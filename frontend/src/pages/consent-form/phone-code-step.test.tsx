@@ -2,19 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
+import { stubCamera } from '@/test/camera';
 import { testSession } from '@/test/consent-session';
 import { CONFIRM_CODE, enterPhoneCode, PHONE_CODE_HANDLERS, SEND_CODE } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
-
-function stubCamera() {
-  const getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] }));
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  vi.stubGlobal('MediaRecorder', Object.assign(class {}, { isTypeSupported: (type: string) => type === 'video/webm' }));
-  return getUserMedia;
-}
 
 async function continueFromDetails(handlers: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({ [QR_PATH]: () => jsonResponse(testSession()), ...PHONE_CODE_HANDLERS, ...handlers });

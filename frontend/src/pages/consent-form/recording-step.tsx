@@ -2,6 +2,7 @@ import { Circle, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
 import { DeclineButton } from '@/pages/consent-form/decline-button';
+import { statementSentence } from '@/pages/consent-form/statement-sentence';
 import { StepCard } from '@/pages/consent-form/step-card';
 import { useVideoRecorder } from '@/pages/consent-form/use-video-recorder';
 
@@ -24,13 +25,18 @@ export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavaila
     onUnavailable: onCameraUnavailable,
   });
 
+  // Kept short enough for Start recording and No to show without scrolling on a small phone, even with a long name.
   return (
     <StepCard step={4} title="Saying Yes?">
-      <p className="text-sm text-slate-700">Say this sentence:</p>
-      <p className="break-words text-2xl font-semibold text-slate-900">“My name is {fullName} and I consent.”</p>
-      <p className="text-sm text-slate-700">Speak in English, clearly, phone at arm's length.</p>
-      <p className="text-sm text-slate-600">Not consenting? You don't have to record anything: answer No below.</p>
-      <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-900">
+      <div className="space-y-1">
+        <p className="text-sm text-slate-700">Say this sentence:</p>
+        <p className="break-words text-xl font-semibold text-slate-900 sm:text-2xl">“{statementSentence(fullName)}”</p>
+        <p className="text-sm text-slate-700">Speak in English, clearly, phone at arm's length.</p>
+      </div>
+      <p className="text-sm text-slate-600">
+        The camera turns on at this step; it records only when you press Start recording. Not consenting? You don't have to record anything: answer No below.
+      </p>
+      <div className="relative aspect-video max-h-[24dvh] w-full overflow-hidden rounded-2xl bg-slate-900">
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}
         <video ref={videoRef} muted playsInline autoPlay aria-label="Camera preview" className="h-full w-full -scale-x-100 object-cover" />
         {camera === 'opening' && <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Starting camera…</p>}
@@ -41,10 +47,10 @@ export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavaila
             REC
           </span>
         )}
+        <p role="timer" aria-live="off" className="absolute bottom-2 right-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium tabular-nums text-white">
+          {seconds}s / {MAX_RECORDING_SECONDS}s
+        </p>
       </div>
-      <p role="timer" aria-live="off" className="text-center text-sm font-medium tabular-nums text-slate-700">
-        {seconds}s / {MAX_RECORDING_SECONDS}s
-      </p>
       {isRecording ? (
         <Button size="lg" className="w-full" onClick={stop}>
           <Square className="h-4 w-4 fill-current" aria-hidden />

@@ -3,12 +3,18 @@ import { ConfirmAction } from '@/components/confirm-action';
 import { StatusCard } from '@/components/status-card';
 import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 import { ANALYSIS_FAILED_MESSAGE, type Verdict } from '@/lib/consent/session-status';
+import { partnerDenialKind, type DeniedBecause, type DenialKind } from '@app/contracts/verdict-reasons';
+import { heardOnlyTheStatement } from '@/pages/consent-form/heard-statement';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
 export const STORED_NOTE = 'Your recording is encrypted and stored securely.';
 export const TEXT_SENT_NOTE = 'A verification text has been sent.';
-/** A Yes whose recording was unclear (or refused) is declined: the partner is told why, not that they said no. */
-export const YES_NOT_SUPPORTED_NOTE = 'Your recording did not clearly say that you consent, so it counts as a no.';
+/** What a declined partner is told: their No, their refusal in the recording, or a Yes the recording did not bear out. */
+const DENIAL_NOTES: Record<DenialKind, string> = {
+  pressed_no: 'Your answer has been recorded. No means no.',
+  refused_in_words: 'You said you do not consent.',
+  not_heard: "We couldn't hear a clear yes, so it counts as a no.",
+};
 
 /** Step 3 shows the analysis, then its verdict (or its withdrawal), or the analysis's failure. */
 export type Outcome = 'analysing' | Verdict | 'withdrawn' | 'failed';
@@ -23,6 +29,10 @@ interface Props {
   initiatorName: string;
   /** The partner pressed Yes on this page: a denied verdict then comes from the recording, not from a No. */
   pressedYes?: boolean;
+  /** The session's `deniedBecause`: after a Yes, whether the recording refused or could not confirm consent. */
+  deniedBecause: DeniedBecause | null;
+  /** The name typed at step 0, as the sentence to say has it. */
+  fullName: string;
   /** What the speech check heard the partner say (their own view only; the member's screen never has it). */
   heard?: string | null;
   /** 'Withdraw my consent' of a granted verdict, once confirmed. */
@@ -41,7 +51,18 @@ function Notes({ textSent, recorded, heard }: { textSent: boolean; recorded: boo
 }
 
 /** Step 3: the analysis, then its verdict. */
-export function ResultStep({ outcome, textSent, recorded = true, initiatorName, pressedYes = false, heard = null, onWithdraw, withdrawing = false }: Props) {
+export function ResultStep({
+  outcome,
+  textSent,
+  recorded = true,
+  initiatorName,
+  pressedYes = false,
+  deniedBecause,
+  fullName,
+  heard = null,
+  onWithdraw,
+  withdrawing = false,
+}: Props) {
   switch (outcome) {
     case 'analysing':
       return (
@@ -79,13 +100,17 @@ export function ResultStep({ outcome, textSent, recorded = true, initiatorName, 
           <p>You have withdrawn your consent. {initiatorName} has been told.</p>
         </StatusCard>
       );
-    case 'denied':
+    case 'denied': {
+      const denial = partnerDenialKind(pressedYes, deniedBecause);
+      // As on the retake card: fragments of other words are not read back to someone who may have meant yes.
+      const shownHeard = denial === 'not_heard' && !heardOnlyTheStatement(heard, fullName) ? null : heard;
       return (
         <StatusCard icon={<CircleX className="h-12 w-12 text-rose-600" aria-hidden />} title="Consent Declined">
-          <p>{pressedYes ? YES_NOT_SUPPORTED_NOTE : 'Your answer has been recorded. No means no.'}</p>
-          <Notes textSent={textSent} recorded={recorded} heard={heard} />
+          <p>{DENIAL_NOTES[denial]}</p>
+          <Notes textSent={textSent} recorded={recorded} heard={shownHeard} />
         </StatusCard>
       );
+    }
     case 'failed':
       return (
         <StatusCard icon={<CircleAlert className="h-12 w-12 text-rose-600" aria-hidden />} title="Analysis Failed">

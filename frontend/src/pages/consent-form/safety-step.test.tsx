@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
-import { SAFETY_QUESTIONS, SAFETY_SUPPORT } from '@/content/safety';
+import { stubCamera } from '@/test/camera';
+import { SAFETY_QUESTIONS } from '@/content/safety';
+import { SAFETY_SUPPORT } from '@/content/safety-support';
 import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '@/test/render';
 import { enterPhoneCode, PHONE_CODE_HANDLERS } from '@/test/phone-code';
@@ -13,16 +15,8 @@ const SAFETY_CHECK = 'POST /api/consent/sessions/s1/safety-check';
 const ENDED = testSession({
   consentStatus: 'denied',
   aiVerdict: 'denied',
-  check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: 'no', recorded: false, endedBySafetyAnswers: true },
+  check: { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: 'no', recorded: false, endedBySafetyAnswers: true, safetyAnswered: false },
 });
-
-/** A camera whose opening the tests watch: it must open only at the recording step. */
-function stubCamera() {
-  const getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] }));
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  vi.stubGlobal('MediaRecorder', Object.assign(class {}, { isTypeSupported: (type: string) => type === 'video/webm' }));
-  return getUserMedia;
-}
 
 async function toQuestions(handlers: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({ [QR_PATH]: () => jsonResponse(testSession()), ...PHONE_CODE_HANDLERS, ...handlers });

@@ -1,6 +1,6 @@
 import { CircleX } from 'lucide-react';
 import { StatusCard } from '@/components/status-card';
-import { SAFETY_SUPPORT } from '@/content/safety';
+import { SAFETY_SUPPORT } from '@/content/safety-support';
 import { TEXT_SENT_NOTE } from '@/pages/consent-form/result-step';
 
 /** After a No to a safety question: support for the partner (the member's screen shows only 'No Consent'). */

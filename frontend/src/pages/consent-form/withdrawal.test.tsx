@@ -7,7 +7,7 @@ import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
-const CHECK: PartnerCheck = { attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: 'my name is jamie and i consent', answer: 'yes', recorded: true, endedBySafetyAnswers: false };
+const CHECK: PartnerCheck = { attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: 'my name is jamie and i consent', answer: 'yes', recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
 const granted = testSession({ aiVerdict: 'granted', consentStatus: 'granted', verificationTextSent: true, check: CHECK });
 
 afterEach(() => vi.unstubAllGlobals());

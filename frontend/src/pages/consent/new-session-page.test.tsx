@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
 import type { ConsentSession } from '@app/contracts';
-import { formatGrantTime } from '@/pages/consent/grant-time';
+import { formatDateTime } from '@/lib/date-time';
 import { Route, Routes } from 'react-router-dom';
 import MemberSessionPage from '@/pages/consent/member-session-page';
 import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
@@ -125,7 +125,7 @@ describe('/consent/new', () => {
     expect(await screen.findByRole('heading', { name: 'AI is Analyzing' })).toBeInTheDocument();
     await pollOnce();
     expect(await screen.findByRole('heading', { name: 'Good News' })).toBeInTheDocument();
-    expect(screen.getByText(formatGrantTime(grantedAt)!)).toBeInTheDocument();
+    expect(screen.getByText(formatDateTime(grantedAt)!)).toBeInTheDocument();
 
     await pollOnce();
     await pollOnce();

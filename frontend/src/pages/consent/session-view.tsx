@@ -1,13 +1,19 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle, QrCode, Sparkles } from 'lucide-react';
-import type { ConsentSession } from '@app/contracts';
+import type { ConsentSession, DeniedBecause } from '@app/contracts';
 import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
+import { BackHomeButton } from '@/pages/consent/back-home-button';
+import { PartnerRecordingAgain } from '@/pages/consent/partner-recording-again';
 import { consentFormUrl } from '@/pages/consent/session-payload';
-import { formatGrantTime } from '@/pages/consent/grant-time';
+import { formatDateTime } from '@/lib/date-time';
 import { QrCodeCanvas } from '@/pages/consent/qr-code-canvas';
 
 const iconClasses = 'h-12 w-12';
+/** The spec's denial: the partner clearly said no. */
+const DENIED_TEXT = 'Your partner did not give consent. Please respect their answer.';
+/** A denial because the analysis could not confirm consent: still a no, but not one the partner said. */
+const NOT_CONFIRMED_TEXT = "We couldn't confirm consent from the recording. Treat it as a no.";
 
 /**
  * What the member's screen shows. `waiting` carries the link's token when this browser has it (the creation answer
@@ -17,8 +23,9 @@ export type InitiatorView =
   | { kind: 'generating' }
   | { kind: 'waiting'; session: ConsentSession; linkToken: string | null }
   | { kind: 'processing' }
+  | { kind: 'recording-again'; until: string }
   | { kind: 'granted'; grantedAt: string | null }
-  | { kind: 'denied' }
+  | { kind: 'denied'; because: DeniedBecause | null }
   | { kind: 'withdrawn'; withdrawnAt: string | null }
   | { kind: 'error'; message: string };
 
@@ -44,12 +51,7 @@ function ResultActions({ onRequestAnother }: { onRequestAnother: () => void }) {
 }
 
 function WaitingView({ session, linkToken, requestAnother }: { session: ConsentSession; linkToken: string | null; requestAnother: () => void }) {
-  const navigate = useNavigate();
-  const home = (
-    <Button variant="secondary" size="lg" onClick={() => navigate('/dashboard')}>
-      Back to home
-    </Button>
-  );
+  const home = <BackHomeButton />;
   if (linkToken === null) {
     return (
       <StatusCard
@@ -96,8 +98,10 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
           <p>Your partner has answered. Their recorded statement is being checked; this takes a few moments.</p>
         </StatusCard>
       );
+    case 'recording-again':
+      return <PartnerRecordingAgain until={view.until} />;
     case 'granted': {
-      const grantedAt = formatGrantTime(view.grantedAt);
+      const grantedAt = formatDateTime(view.grantedAt);
       return (
         <StatusCard
           icon={<CircleCheck className={`${iconClasses} text-green-600`} aria-hidden />}
@@ -115,7 +119,7 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
       );
     }
     case 'withdrawn': {
-      const withdrawnAt = formatGrantTime(view.withdrawnAt);
+      const withdrawnAt = formatDateTime(view.withdrawnAt);
       return (
         <StatusCard
           icon={<CircleX className={`${iconClasses} text-rose-600`} aria-hidden />}
@@ -138,7 +142,7 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
           title="No Consent"
           actions={<ResultActions onRequestAnother={requestAnother} />}
         >
-          <p>Your partner did not give consent. Please respect their answer.</p>
+          <p>{view.because === 'recording' ? NOT_CONFIRMED_TEXT : DENIED_TEXT}</p>
         </StatusCard>
       );
     case 'error':

@@ -25,13 +25,13 @@ function viewFor(session: ConsentSession, linkToken: string | null): InitiatorVi
     case 'waiting':
       return { kind: 'waiting', session, linkToken };
     case 'processing':
-      return { kind: 'processing' };
+      return session.retakeUntil ? { kind: 'recording-again', until: session.retakeUntil } : { kind: 'processing' };
     case 'granted':
       return { kind: 'granted', grantedAt: session.consentGrantedTime };
     case 'withdrawn':
       return { kind: 'withdrawn', withdrawnAt: session.withdrawnAt };
     case 'denied':
-      return { kind: 'denied' };
+      return { kind: 'denied', because: session.deniedBecause };
     case 'failed':
       return { kind: 'error', message: ANALYSIS_FAILED_MESSAGE };
     case 'expired':

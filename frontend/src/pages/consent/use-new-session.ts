@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth/use-auth';
-import { api } from '@/lib/api/api';
 import { isApiError, readableError } from '@/lib/api/api-error';
 import { rememberLinkToken } from '@/lib/consent/link-tokens';
 import { memberSessionKey } from '@/lib/consent/session-queries';
 import { memberSessionPath, type NewSessionState } from '@/pages/consent/member-session-path';
+import { createSession } from '@/pages/consent/new-session-api';
 import { newSessionPayload } from '@/pages/consent/session-payload';
 import type { InitiatorView } from '@/pages/consent/session-view';
 
@@ -18,7 +18,7 @@ const SIGN_IN_MESSAGE = 'Please sign in to start a consent session.';
  * asks for), then replaces its own address with the session's, so a reload shows that session, never a new one.
  */
 export function useNewSession(): { view: InitiatorView; retry: () => void } {
-  const { user, isLoading, refreshUser } = useAuth();
+  const { user, isLoading, refreshUser } = useAuth('member');
   const navigate = useNavigate();
   const client = useQueryClient();
   const delayMs = (useLocation().state as NewSessionState | null)?.delayMs ?? 0;
@@ -34,7 +34,7 @@ export function useNewSession(): { view: InitiatorView; retry: () => void } {
       return;
     }
     try {
-      const session = await api.createSession(newSessionPayload(user));
+      const session = await createSession(newSessionPayload(user));
       if (session.recipientToken) rememberLinkToken(session.id, session.recipientToken);
       client.setQueryData(memberSessionKey(session.id), session);
       if (mounted.current) navigate(memberSessionPath(session.id), { replace: true });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
@@ -29,6 +29,22 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/learn');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument();
+  });
+
+  it('plays the splash once per app start: a return Home shows the main screen at once', async () => {
+    mockFetch({ 'GET /api/auth/me': () => jsonResponse(member()) });
+    const u = userEvent.setup();
+    renderApp(<AppRoutes />, { route: '/dashboard' });
+    expect(await screen.findByText('Welcome back, Alex!', {}, SPLASH)).toBeInTheDocument();
+
+    await u.click(screen.getByRole('link', { name: 'Learn' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/learn'));
+    await u.click(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    // The splash's first step would show first, for 800 ms, if it played again.
+    expect(screen.queryByText('ConsentIQ', { exact: true })).not.toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Alex!')).toBeInTheDocument();
   });
 
   it('asks a member whose phone is not proved to confirm it before offering Start New, then reads the member again', async () => {
@@ -80,7 +96,7 @@ describe('/dashboard', () => {
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
     const banner = await screen.findByRole('alert', {}, SPLASH);
-    expect(banner).toHaveTextContent('You keep access until January 31, 2030; your account and recordings will be deleted on May 1, 2030');
+    expect(banner).toHaveTextContent('You keep access until Jan 31, 2030; your account and recordings will be deleted on May 1, 2030');
     expect(screen.queryByRole('link', { name: 'Resubscribe Now' })).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Resume subscription' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

@@ -4,7 +4,7 @@ import type { BillingAccount } from '@app/contracts';
 import { daysUntilDeletion } from '@app/contracts/retention';
 import { buttonClasses } from '@/components/ui/button';
 import { useBillingAccount, useResumeSubscription } from '@/lib/account/billing-account';
-import { formatDate } from '@/lib/money';
+import { formatDate } from '@/lib/date-time';
 import { formatDays } from '@/pages/dashboard/deletion-countdown';
 
 const actionClasses = buttonClasses({ variant: 'danger', size: 'sm', className: 'mt-3' });

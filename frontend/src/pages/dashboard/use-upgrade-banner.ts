@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccountChanged } from '@/lib/account/billing-account';
 import { WELCOME_BANNER_MS } from '@/lib/constants';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 
 /**
  * Handles the return from checkout (?payment_success=1): verifies the payment once, rewrites the URL
@@ -23,7 +23,7 @@ export function useUpgradeBanner(visible: boolean): boolean {
     void (async () => {
       let active = false;
       try {
-        active = (await api.verifyPayment()).subscriptionStatus === 'active';
+        active = (await billingApi.verifyPayment()).subscriptionStatus === 'active';
       } catch (error) {
         console.warn('Payment verification failed', error);
       }

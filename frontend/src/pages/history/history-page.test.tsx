@@ -28,6 +28,8 @@ describe('/history', () => {
 
     const jordan = (await screen.findByText('Jordan')).closest('li')!;
     expect(within(jordan).getByText(/Consent granted/)).toBeInTheDocument();
+    // The app's one date format ('Nov 28, 2026, 4:08 AM'), not the browser's default ('1/2/2030, 12:00:00 PM').
+    expect(within(jordan).getByText(/^Jan 2, 2030, \d{1,2}:\d{2}\s[AP]M$/)).toHaveAttribute('datetime', GRANTED.createdAt);
     expect(within(jordan).getByRole('button', { name: 'Certificate (PDF)' })).toBeInTheDocument();
     expect(within(jordan).getByRole('button', { name: 'Certificate (JSON)' })).toBeInTheDocument();
     const waiting = screen.getByText('Partner not named').closest('li')!;

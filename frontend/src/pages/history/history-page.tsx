@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BottomNav } from '@/components/bottom-nav';
 import { request } from '@/lib/api/http';
+import { formatDateTime } from '@/lib/date-time';
 import { downloadFile } from '@/lib/download-file';
 
 const STATE_LABELS: Record<HistoryState, string> = {
@@ -31,7 +32,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="font-semibold text-slate-900">{entry.partnerFirstName ?? 'Partner not named'}</p>
       <p className="text-sm text-slate-600">
-        <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time> · {STATE_LABELS[entry.state]}
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {STATE_LABELS[entry.state]}
       </p>
       {entry.certificate && (
         <div className="mt-3 flex flex-wrap gap-2">

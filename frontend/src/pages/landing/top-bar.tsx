@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
+import { useAuth } from '@/lib/auth/use-auth';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { buttonClasses } from '@/components/ui/button';
 
@@ -9,7 +10,10 @@ const ANCHORS = [
   { href: '#pricing', label: 'Pricing' },
 ];
 
+/** Sign-in buttons for a visitor; a member signed in here (asked only then) is offered their Dashboard instead. */
 export function TopBar() {
+  const { user } = useAuth('if-signed-in-here');
+
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
@@ -23,17 +27,25 @@ export function TopBar() {
             </a>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-            Login
+        {user ? (
+          <Link to="/dashboard" className={buttonClasses({ size: 'sm' })}>
+            Dashboard
           </Link>
-          <Link to="/register" className={buttonClasses({ size: 'sm' })}>
-            Get Started
-          </Link>
-        </div>
-        <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'md:hidden' })}>
-          Log In
-        </Link>
+        ) : (
+          <>
+            <div className="hidden items-center gap-2 md:flex">
+              <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                Login
+              </Link>
+              <Link to="/register" className={buttonClasses({ size: 'sm' })}>
+                Get Started
+              </Link>
+            </div>
+            <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'md:hidden' })}>
+              Log In
+            </Link>
+          </>
+        )}
       </div>
     </header>
   );

@@ -21,7 +21,7 @@ describe('/profile', () => {
   it('shows the plan, the status and the next renewal', async () => {
     mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
     renderApp(<AppRoutes />, { route: '/profile' });
-    expect(await screen.findByText('Renews on January 31, 2030')).toBeInTheDocument();
+    expect(await screen.findByText('Renews on Jan 31, 2030')).toBeInTheDocument();
     expect(screen.getByText('Monthly ($40 per month)')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Alex Doe')).toBeInTheDocument();
@@ -42,11 +42,11 @@ describe('/profile', () => {
 
     await u.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent('You keep access until January 31, 2030.');
+    expect(dialog).toHaveTextContent('You keep access until Jan 31, 2030.');
     expect(cancelled).toBe(0);
     await u.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
 
-    expect(await screen.findByText('Ends on January 31, 2030')).toBeInTheDocument();
+    expect(await screen.findByText('Ends on Jan 31, 2030')).toBeInTheDocument();
     expect(cancelled).toBe(1);
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
   });
@@ -66,7 +66,7 @@ describe('/profile', () => {
     await u.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await u.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel' }));
     await u.click(await screen.findByRole('button', { name: 'Resume subscription' }));
-    expect(await screen.findByText('Renews on January 31, 2030')).toBeInTheDocument();
+    expect(await screen.findByText('Renews on Jan 31, 2030')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/billing/account')).toHaveLength(1);
   });
@@ -77,7 +77,7 @@ describe('/profile', () => {
     renderApp(<AppRoutes />, { route: '/profile' });
     await u.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await u.click(screen.getByRole('button', { name: 'Keep subscription' }));
-    expect(screen.getByText('Renews on January 31, 2030')).toBeInTheDocument();
+    expect(screen.getByText('Renews on Jan 31, 2030')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/billing/cancel')).toBe(false);
   });
 
@@ -135,7 +135,7 @@ describe('/profile', () => {
       mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
       renderApp(<AppRoutes />, { route: '/profile' });
       expect(await screen.findByText('Your referral link could not be loaded.')).toBeInTheDocument();
-      expect(await screen.findByText('Renews on January 31, 2030')).toBeInTheDocument();
+      expect(await screen.findByText('Renews on Jan 31, 2030')).toBeInTheDocument();
     });
   });
 

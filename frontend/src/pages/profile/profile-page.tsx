@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { PLANS } from '@/content/plans';
 import { useBillingAccount, useCancelSubscription, useResumeSubscription } from '@/lib/account/billing-account';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 import { browserLocation } from '@/lib/browser-location';
 import { useAuth } from '@/lib/auth/use-auth';
-import { formatDate } from '@/lib/money';
+import { formatDate } from '@/lib/date-time';
 import { ReferralSection } from '@/pages/profile/referral-section';
 
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -76,7 +76,7 @@ function Subscription({ account }: { account: BillingAccount }) {
   const cancel = useCancelSubscription(() => setConfirming(false));
   const resume = useResumeSubscription();
   const portal = useMutation({
-    mutationFn: api.billingPortal,
+    mutationFn: billingApi.billingPortal,
     onSuccess: ({ url }) => browserLocation.assign(url),
     onError: (error) => {
       console.error('Billing portal failed', error);

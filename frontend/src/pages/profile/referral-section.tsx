@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Gift, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { api } from '@/lib/api/api';
+import { billingApi } from '@/lib/api/billing-api';
 
 export const REFERRALS_KEY = ['billing-referrals'] as const;
 
@@ -12,7 +12,7 @@ export const referralLink = (origin: string, code: string) => `${origin}/registe
 
 /** Spec section 9: 4 referred friends earn free membership for life. The link, a Copy button and the progress. */
 export function ReferralSection() {
-  const referrals = useQuery({ queryKey: REFERRALS_KEY, queryFn: api.referrals });
+  const referrals = useQuery({ queryKey: REFERRALS_KEY, queryFn: billingApi.referrals });
   const [copied, setCopied] = useState(false);
   const link = referrals.data ? referralLink(window.location.origin, referrals.data.code) : null;
 

@@ -16,7 +16,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     initiatorFirstName: 'Alex',
     recordedAt: '2026-11-26T10:00:30.000Z',
     answer: 'yes',
-    verdict: { outcome: 'granted', reasons: ['clear_consent'], decidedAt: '2026-11-26T10:01:00.000Z' },
+    verdict: { outcome: 'granted', reasons: ['consent_affirmed'], decidedAt: '2026-11-26T10:01:00.000Z' },
     transcript: 'my name is jordan and i consent',
     recordingSha256: 'ab'.repeat(32),
     recordingAvailable: true,
@@ -42,6 +42,9 @@ describe('the receipt page (/r/{id}#{secret})', () => {
     expect(screen.getByText('“my name is jordan and i consent”')).toBeInTheDocument();
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(screen.getByText(/Consent granted/)).toBeInTheDocument();
+    // Its reasons in words, never as codes.
+    expect(screen.getByText('Consent was stated clearly in the recording.')).toBeInTheDocument();
+    expect(screen.queryByText(/consent.affirmed/)).not.toBeInTheDocument();
     expect(screen.getByText('You can withdraw your consent at any time.')).toBeInTheDocument();
     // The secret never travels in a URL.
     for (const [input] of fetchMock.mock.calls) expect(String(input)).not.toContain(SECRET);
@@ -70,6 +73,8 @@ describe('the receipt page (/r/{id}#{secret})', () => {
     expect(await screen.findByText(/You withdrew your consent on/)).toBeInTheDocument();
     expect(withdraw).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).not.toBeInTheDocument();
+    // The promise goes with the button: after a withdrawal there is nothing left to withdraw.
+    expect(screen.queryByText('You can withdraw your consent at any time.')).not.toBeInTheDocument();
   });
 
   it('plays the recording from a blob fetched with the secret, and deletes it on request', async () => {
@@ -113,6 +118,16 @@ describe('the receipt page (/r/{id}#{secret})', () => {
     // The secret never travels in a URL.
     for (const [input] of fetchMock.mock.calls) expect(String(input)).not.toContain(SECRET);
     click.mockRestore();
+  });
+
+  it('says a No pressed in words, that nothing was recorded, and promises no withdrawal there is nothing to withdraw', async () => {
+    const declined = receipt({ answer: 'no', verdict: { outcome: 'denied', reasons: ['pressed_no'], decidedAt: '2026-11-26T10:01:00.000Z' }, transcript: null, recordingSha256: null, recordingAvailable: false, withdrawable: false });
+    mockFetch({ [RECEIPT]: () => jsonResponse(declined) });
+    renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
+    expect(await screen.findByText('The partner answered No.')).toBeInTheDocument();
+    expect(screen.getByText('None: nothing was recorded')).toBeInTheDocument();
+    expect(screen.queryByText(/pressed.no/)).not.toBeInTheDocument();
+    expect(screen.queryByText('You can withdraw your consent at any time.')).not.toBeInTheDocument();
   });
 
   it('offers no certificate when the analysis failed, and says when a download fails', async () => {

@@ -1,4 +1,5 @@
 import type { Receipt } from '@app/contracts';
+import { reasonSentences } from '@app/contracts/reason-sentences';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { receiptApi } from '@/pages/receipt/receipt-api';
 import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
-import { formatGrantTime } from '@/pages/consent/grant-time';
+import { formatDateTime } from '@/lib/date-time';
 import { useObjectUrl } from '@/pages/consent-form/use-object-url';
 
 /** The answer to every refused receipt (API_ERRORS.receiptNotFound), written out so this page ships no error table. */
@@ -37,7 +38,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function Time({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{formatGrantTime(iso)}</time> : <>—</>;
+  return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : <>—</>;
 }
 
 /** Playback of the partner's own recording: fetched with the secret (a media element cannot send it) and played from a blob: address. */
@@ -123,11 +124,15 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
         <Row term="Your answer">{receipt.answer === 'yes' ? 'Yes' : receipt.answer === 'no' ? 'No' : '—'}</Row>
         <Row term="Verdict">
           {OUTCOMES[verdict.outcome]}, <Time iso={verdict.decidedAt} />
-          {verdict.reasons.length > 0 && <span className="block text-slate-500">Reasons: {verdict.reasons.map((reason) => reason.replace(/_/g, ' ')).join(', ')}</span>}
+          {reasonSentences(verdict.reasons).map((sentence) => (
+            <span key={sentence} className="block text-slate-500">
+              {sentence}
+            </span>
+          ))}
         </Row>
         <Row term="What we heard">{receipt.transcript === null ? '—' : `“${receipt.transcript}”`}</Row>
         <Row term="Recording SHA-256">
-          <code className="break-all text-xs">{receipt.recordingSha256 ?? '—'}</code>
+          {receipt.recordingSha256 ? <code className="break-all text-xs">{receipt.recordingSha256}</code> : 'None: nothing was recorded'}
         </Row>
         {receipt.recordingDeletedAt && (
           <Row term="Recording deleted">
@@ -136,7 +141,8 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
         )}
         <Row term="Reference">{receipt.reference}</Row>
       </dl>
-      <p className="mt-4 text-sm font-semibold text-slate-900">{WITHDRAW_ANY_TIME}</p>
+      {/* A promise only while it holds: not after a withdrawal, nor for an answer with nothing to withdraw. */}
+      {receipt.withdrawable && <p className="mt-4 text-sm font-semibold text-slate-900">{WITHDRAW_ANY_TIME}</p>}
       <div className="mt-6 flex flex-col gap-3">
         {receipt.recordingAvailable && <Recording id={id} secret={secret} />}
         {/* A failed analysis is no final verdict, so it has no certificate. */}

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { api } from '@/lib/api/api';
+import { supportSession } from '@/pages/support/support-api';
 import { ApiError, readableError } from '@/lib/api/api-error';
 import { LookupForm } from './lookup-form';
 import { SessionRecord } from './session-record';
@@ -16,7 +16,7 @@ import { SessionRecord } from './session-record';
  */
 export default function SupportSessionPage() {
   const { id } = useParams();
-  const lookup = useQuery({ queryKey: ['support-session', id], queryFn: () => api.supportSession(id!), enabled: Boolean(id) });
+  const lookup = useQuery({ queryKey: ['support-session', id], queryFn: () => supportSession(id!), enabled: Boolean(id) });
 
   return (
     <SimplePage wide>

@@ -61,8 +61,29 @@ describe('/verify', () => {
     const fetchMock = mockFetch({});
     renderApp(<AppRoutes />, { route: '/verify' });
     await upload(/Certificate file/, new File(['not json'], 'certificate.json', { type: 'application/json' }));
-    expect(await screen.findByText('That file is not a certificate (JSON) file.')).toBeInTheDocument();
+    expect(await screen.findByText('That file is not a certificate (PDF or JSON) file.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a certificate PDF as it is, for the server to read the certificate it carries', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/verify/certificate.pdf': () => jsonResponse({ signatureValid: true, keyId: 'k1', matchesRecord: true, state: { withdrawn: false, recordingDeleted: false }, reason: null }),
+    });
+    renderApp(<AppRoutes />, { route: '/verify' });
+    // Known by its bytes: a phone may hand it over with no type.
+    const pdf = new File(['%PDF-1.7\n%binary'], 'consentiq-certificate.pdf', { type: '' });
+    await upload(/Certificate file/, pdf);
+    expect(await screen.findByText('This certificate is genuine and matches our record. Consent has not been withdrawn.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/verify/certificate.pdf')!;
+    expect(init?.body).toBe(pdf);
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/verify/certificate')).toBe(false);
+  });
+
+  it('says plainly when a PDF carries no certificate', async () => {
+    mockFetch({ 'POST /api/verify/certificate.pdf': () => jsonResponse({ error: 'This file is not a ConsentIQ certificate PDF: it carries no certificate', code: 'no_certificate_in_pdf' }, 422) });
+    renderApp(<AppRoutes />, { route: '/verify' });
+    await upload(/Certificate file/, new File(['%PDF-1.4 a letter'], 'letter.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('That file is not a ConsentIQ certificate.')).toBeInTheDocument();
   });
 
   it('sends a recording as the raw body and tells whether it matches a record', async () => {

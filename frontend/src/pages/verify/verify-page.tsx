@@ -39,7 +39,7 @@ export function outcomeWords(outcome: Outcome): string {
 }
 
 /** FileReader rather than `file.text()`, which older mobile browsers lack. */
-function readText(file: File): Promise<string> {
+function readText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -48,13 +48,22 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** The file's text is sent as it is: parsed and written again, a field written twice would no longer show. */
+/** A PDF's header, which readers look for in its first kilobyte: a phone may name or type the file anyhow. */
+async function isPdf(file: File): Promise<boolean> {
+  return (await readText(file.slice(0, 1024))).includes('%PDF-');
+}
+
+/**
+ * A certificate PDF goes as it is: the server reads the certificate file attached to it. A JSON file's text is sent as
+ * it is: parsed and written again, a field written twice would no longer show.
+ */
 async function checkCertificate(file: File): Promise<Outcome> {
+  if (await isPdf(file)) return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate.pdf', { file }) };
   const text = await readText(file);
   try {
     JSON.parse(text);
   } catch {
-    return { kind: 'error', message: 'That file is not a certificate (JSON) file.' };
+    return { kind: 'error', message: 'That file is not a certificate (PDF or JSON) file.' };
   }
   return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate', { file: new Blob([text]) }) };
 }
@@ -64,7 +73,8 @@ async function checkRecording(file: File): Promise<Outcome> {
 }
 
 function errorOutcome(error: unknown): Outcome {
-  if (isApiError(error, 'validation_failed')) return { kind: 'error', message: 'That file is not a ConsentIQ certificate.' };
+  if (isApiError(error, 'validation_failed') || isApiError(error, 'no_certificate_in_pdf')) return { kind: 'error', message: 'That file is not a ConsentIQ certificate.' };
+  if (isApiError(error, 'body_too_large')) return { kind: 'error', message: 'That file is too large to be a certificate of ours.' };
   if (isApiError(error, 'recording_too_large')) return { kind: 'error', message: 'That file is too large to be a recording of ours.' };
   if (isApiError(error, 'rate_limited')) return { kind: 'error', message: 'Too many checks from here. Please wait and try again.' };
   return { kind: 'error', message: 'The check could not be made. Please try again.' };
@@ -91,12 +101,12 @@ export default function VerifyPage() {
       <main className="mx-auto max-w-xl px-4 py-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Verify a record</h1>
         <p className="mt-2 text-slate-700">
-          Check a ConsentIQ certificate, or a recording, against our records. Files are checked and forgotten: nothing is stored, and nothing about
+          Check a ConsentIQ certificate (the PDF or the JSON file), or a recording, against our records. Files are checked and forgotten: nothing is stored, and nothing about
           the people involved is shown.
         </p>
         <label className="mt-6 block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <span className="block font-semibold text-slate-900">Certificate file (.json)</span>
-          <input type="file" accept="application/json,.json" disabled={busy} onChange={pick(checkCertificate)} className="mt-2 block w-full text-sm" />
+          <span className="block font-semibold text-slate-900">Certificate file (PDF or JSON)</span>
+          <input type="file" accept="application/pdf,.pdf,application/json,.json" disabled={busy} onChange={pick(checkCertificate)} className="mt-2 block w-full text-sm" />
         </label>
         <label className="mt-3 block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <span className="block font-semibold text-slate-900">Recording file</span>

@@ -15,8 +15,9 @@ export interface OfferedRetake {
 
 /**
  * An unclear attempt that is not the last: instead of a verdict, the partner may record again until the retake window
- * closes (RETAKE_WINDOW_MINUTES). The session stays `processing`, so the member sees the check still running; no text
- * goes out. Only the partner's screen is told (the push `retake_requested`, once per attempt).
+ * closes (RETAKE_WINDOW_MINUTES). The session stays `processing` and no text goes out. Both screens are told (the push
+ * `retake_requested`, once per attempt): the partner's offers the retake, the member's says that their partner is
+ * recording again (`retakeUntil`), never why.
  */
 @Injectable()
 export class RetakeOffer {

@@ -4,6 +4,7 @@ import { readCertificateFile } from './certificate-file';
 import { signPayload } from './certificate-signature';
 import { signingKeyFrom } from './certificate-signing-keys';
 import { duplicatedKey } from './json-duplicate-keys';
+import { UNCLEAR_CERTIFICATE } from '../../test/certificate-fixture';
 
 describe('duplicatedKey', () => {
   it('finds a key written twice in one object, at any depth, however it is escaped', () => {
@@ -22,27 +23,7 @@ describe('duplicatedKey', () => {
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 describe('readCertificateFile', () => {
-  const certificate: Certificate = {
-    version: 1,
-    sessionId: '0b0f6a8e-9f5c-4a51-9f0e-6f4f0f5a2b11',
-    qrCodeId: 'ciq-abc-123',
-    createdAt: '2026-01-02T10:00:00.000Z',
-    answeredAt: '2026-01-02T10:03:00.000Z',
-    verdictAt: '2026-01-02T10:03:09.000Z',
-    verdict: 'granted',
-    outcome: 'granted',
-    reasons: [],
-    recordingSha256: 'a'.repeat(64),
-    transcriptSha256: 'c'.repeat(64),
-    recogniser: 'pocketsphinx',
-    phoneVerifiedAt: '2026-01-02T10:01:30.000Z',
-    auditHead: { seq: 7, hash: 'b'.repeat(64) },
-    withdrawnAt: null,
-    recordingDeletedAt: null,
-    issuedAt: '2026-01-03T00:00:00.000Z',
-    keyId: 'k1',
-    algorithm: 'Ed25519',
-  };
+  const certificate: Certificate = { ...UNCLEAR_CERTIFICATE, verdict: 'granted', outcome: 'granted', reasons: [] };
   const signature = signPayload(certificate, signingKeyFrom('k1', randomBytes(32)).privateKey);
   const file = { certificate, signature };
   const read = (request: { certificate: Record<string, unknown>; signature: string }, text = JSON.stringify(request)) => readCertificateFile(text, request);

@@ -15,6 +15,7 @@ import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
 import { renderCertificatePdf } from './certificate-pdf';
+import { attachedCertificateFile } from './certificate-pdf-attachment';
 import { CertificateSigner } from './certificate-signer';
 import { Certificates } from './certificates';
 import { sha256OfStream, UploadTooLargeError } from './upload-hash';
@@ -53,6 +54,15 @@ export class CertificatesController {
   verifyCertificate(@Body() body: unknown): Promise<CertificateVerification> {
     const { text, value } = parseRawJson(body);
     return this.certificates.verify(text, verifyCertificateFile.transform(value));
+  }
+
+  /** A certificate PDF as the body (read raw): the certificate file attached to it is checked as that file would be. */
+  @Post('verify/certificate.pdf')
+  @HttpCode(200)
+  async verifyCertificatePdf(@Body() body: unknown): Promise<CertificateVerification> {
+    const file = Buffer.isBuffer(body) ? await attachedCertificateFile(body) : null;
+    if (!file) throw new ApiException(API_ERRORS.noCertificateInPdf);
+    return this.verifyCertificate(file);
   }
 
   /** The file itself as the body: hashed as it streams in, never stored. */

@@ -4,6 +4,7 @@ import {
   decidingValue,
   isExpired,
   offersRetake,
+  pendingRetakeUntil,
   readStableUntil,
   retakeDeadline,
   retakeLapsed,
@@ -100,5 +101,11 @@ describe('session rules', () => {
     const decided = open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: new Date(0) });
     expect([awaitsRetake(decided, now), retakeLapsed(decided, now)]).toEqual([false, false]);
     expect(isExpired(retaking, later)).toBe(false);
+  });
+
+  it('tells until when a retake may be made while one is awaited, past its deadline too until the lapse is closed, never after a verdict', () => {
+    expect(pendingRetakeUntil(retaking)).toEqual(retaking.retakeUntil);
+    expect(pendingRetakeUntil(open({ aiVerdict: 'processing' }))).toBeNull();
+    expect(pendingRetakeUntil(open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: new Date(0) }))).toBeNull();
   });
 });

@@ -24,7 +24,8 @@ export type SubmissionRefusal = 'expired' | 'already_submitted';
 
 /**
  * The session waits for the partner to record again: their latest recording was unclear and the retake window is
- * open. It stays `processing` meanwhile, so the member's screen shows the check running until the final verdict.
+ * open. It stays `processing` meanwhile, with no verdict; the member is told only that their partner is recording
+ * again (`pendingRetakeUntil`).
  */
 export function awaitsRetake(state: Pick<SessionState, 'aiVerdict' | 'retakeUntil'>, now: Date): boolean {
   return state.aiVerdict === 'processing' && state.retakeUntil !== null && now.getTime() < state.retakeUntil.getTime();
@@ -38,6 +39,15 @@ export function awaitsRetake(state: Pick<SessionState, 'aiVerdict' | 'retakeUnti
 export function readStableUntil(state: Pick<SessionState, 'expiresAt' | 'retakeUntil'>, now: Date): Date | null {
   const ahead = [state.expiresAt, state.retakeUntil].filter((deadline): deadline is Date => deadline !== null && deadline.getTime() > now.getTime());
   return ahead.length ? new Date(Math.min(...ahead.map((deadline) => deadline.getTime()))) : null;
+}
+
+/**
+ * Until when the partner may record again, while the session waits for a retake; else null. It stays past the
+ * deadline until the lapse pass makes the last outcome the verdict (within a minute), so the member's screen goes
+ * from 'recording again' to the verdict, never back to an analysis that is not running.
+ */
+export function pendingRetakeUntil(state: Pick<SessionState, 'aiVerdict' | 'retakeUntil'>): Date | null {
+  return state.aiVerdict === 'processing' ? state.retakeUntil : null;
 }
 
 /** The retake window passed without a new recording: the latest unclear outcome is to become the verdict. */

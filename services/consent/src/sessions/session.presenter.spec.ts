@@ -1,5 +1,5 @@
 import type { ConsentSession } from './consent-session.entity';
-import { maskPhone, presentCheck, presentSession, showsWhatWasHeard } from './session.presenter';
+import { maskPhone, presentCheck, presentDeniedBecause, presentSession, showsWhatWasHeard } from './session.presenter';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -69,7 +69,16 @@ describe('presentSession', () => {
       verificationTextSent: false,
       check: null,
       withdrawnAt: null,
+      retakeUntil: null,
+      deniedBecause: null,
     });
+  });
+
+  it('says until when the partner may record again while a retake is awaited, to the member too, and nothing of why', () => {
+    const retakeUntil = new Date('2026-11-22T12:10:00Z');
+    const retaking = stored({ aiVerdict: 'processing', recipientDecision: 'yes', attempts: 1, retakeUntil });
+    expect(presentSession(retaking, now)).toMatchObject({ aiVerdict: 'processing', retakeUntil: '2026-11-22T12:10:00.000Z', check: null });
+    expect(presentSession(stored({ aiVerdict: 'processing', attempts: 2 }), now).retakeUntil).toBeNull();
   });
 
   it("never answers the member's phone", () => {
@@ -87,7 +96,7 @@ describe('presentSession', () => {
   });
 
   it('carries the speech check only when given (to the partner)', () => {
-    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false };
+    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
     expect(presentSession(stored(), now, { check }).check).toEqual(check);
   });
 
@@ -95,6 +104,19 @@ describe('presentSession', () => {
     const answered = presentSession(stored({ recipientPhone: '+15551234567', aiVerdict: 'processing', expiresAt: new Date(0) }), now);
     expect(answered).toMatchObject({ recipientPhone: '••••••67', expired: false });
     expect(presentSession(stored({ expiresAt: now }), now).expired).toBe(true);
+  });
+
+  it('says why a denied session was denied, from its verdict: the answer (a No pressed or said) or the recording', () => {
+    const denied = stored({ consentStatus: 'denied', aiVerdict: 'denied', recipientDecision: 'yes', attempts: 3 });
+    expect(presentSession(denied, now, { verdict: { outcome: 'unclear', reasons: ['no_consent_statement', 'name_matched'] } }).deniedBecause).toBe('recording');
+    expect(presentSession(denied, now, { verdict: { outcome: 'denied', reasons: ['refusal'] } }).deniedBecause).toBe('answer');
+    expect(presentSession({ ...denied, recipientDecision: 'no' }, now, { verdict: { outcome: 'denied', reasons: ['pressed_no'] } }).deniedBecause).toBe('answer');
+  });
+
+  it('says nothing of why for any other state, and the plain denial for a denied session without its verdict', () => {
+    const unclear = { outcome: 'unclear', reasons: ['unclear_words'] };
+    expect(([null, 'processing', 'granted', 'failed'] as const).map((aiVerdict) => presentDeniedBecause({ aiVerdict }, unclear))).toEqual([null, null, null, null]);
+    expect(presentDeniedBecause({ aiVerdict: 'denied' }, null)).toBe('answer');
   });
 
   it('gives the grant time as ISO', () => {
@@ -107,8 +129,8 @@ describe('the partner\'s speech check', () => {
   const retaking = stored({ aiVerdict: 'processing', recipientDecision: 'yes', attempts: 1, retakeUntil: new Date(now.getTime() + 60_000) });
 
   it('says which attempt it is, of how many, and whether a retake may be made now', () => {
-    expect(presentCheck(stored(), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false });
-    expect(presentCheck(stored({ ...retaking, videoAssetId: 'a1' }), 'i can send', now)).toEqual({
+    expect(presentCheck(stored({ safetyAnsweredAt: null }), null, now)).toEqual({ attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false, safetyAnswered: false });
+    expect(presentCheck(stored({ ...retaking, videoAssetId: 'a1', safetyAnsweredAt: now }), 'i can send', now)).toEqual({
       attempt: 1,
       maxAttempts: 3,
       retakeAllowed: true,
@@ -116,8 +138,16 @@ describe('the partner\'s speech check', () => {
       answer: 'yes',
       recorded: true,
       endedBySafetyAnswers: false,
+      safetyAnswered: true,
     });
     expect(presentCheck(retaking, null, new Date(now.getTime() + 60_000)).retakeAllowed).toBe(false);
+  });
+
+  it("says that the partner answered Yes to the safety questions, in the partner's view only", () => {
+    const cleared = stored({ safetyAnsweredAt: now });
+    expect(presentCheck(stored({ safetyAnsweredAt: null }), null, now).safetyAnswered).toBe(false);
+    expect(presentCheck(cleared, null, now).safetyAnswered).toBe(true);
+    expect(presentSession(cleared, now).check).toBeNull();
   });
 
   it("says that the partner's safety answers ended the session, in the partner's view only", () => {

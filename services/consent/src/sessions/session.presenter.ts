@@ -1,6 +1,6 @@
-import { MAX_RECORDING_ATTEMPTS, type PartnerCheck, type ConsentSession as SessionJson } from '@app/contracts';
+import { deniedBecause, denialKind, MAX_RECORDING_ATTEMPTS, type DeniedBecause, type PartnerCheck, type ConsentSession as SessionJson } from '@app/contracts';
 import type { ConsentSession } from './consent-session.entity';
-import { awaitsRetake, isExpired } from './session-rules';
+import { awaitsRetake, isExpired, pendingRetakeUntil } from './session-rules';
 
 /** Nobody needs the partner's number echoed back (the member holds the link too): only its last two digits. */
 export function maskPhone(phone: string | null): string | null {
@@ -26,6 +26,7 @@ export function presentCheck(session: ConsentSession, heard: string | null, now:
     answer: session.recipientDecision,
     recorded: session.videoAssetId !== null,
     endedBySafetyAnswers: session.safetyStoppedAt !== null,
+    safetyAnswered: session.safetyAnsweredAt !== null,
   };
 }
 
@@ -34,13 +35,30 @@ export interface SessionExtras {
   recipientToken?: string;
   /** Only answers to the partner (the link's token) carry the speech check. */
   check?: PartnerCheck;
+  /** The session's stored verdict, for why a denied session was denied (`deniedBecause`). */
+  verdict?: StoredOutcome | null;
+}
+
+/** What `deniedBecause` reads of a stored verdict. */
+export interface StoredOutcome {
+  outcome: string;
+  reasons: string[];
+}
+
+/**
+ * Why a denied session was denied, as both screens are told (`DeniedBecause`): null for any other state. A denied
+ * session always has its verdict; were it missing, the spec's plain denial is told.
+ */
+export function presentDeniedBecause(session: Pick<ConsentSession, 'aiVerdict'>, verdict: StoredOutcome | null | undefined): DeniedBecause | null {
+  if (session.aiVerdict !== 'denied') return null;
+  return verdict ? deniedBecause(denialKind(verdict)) : 'answer';
 }
 
 /**
  * The session as every session route answers it (docs/API.md, "Session object"). The member's phone
  * (`initiatorPhone`) is never answered.
  */
-export function presentSession(session: ConsentSession, now: Date, { recipientToken, check }: SessionExtras = {}): SessionJson {
+export function presentSession(session: ConsentSession, now: Date, { recipientToken, check, verdict }: SessionExtras = {}): SessionJson {
   return {
     id: session.id,
     qrCodeId: session.qrCodeId,
@@ -62,5 +80,7 @@ export function presentSession(session: ConsentSession, now: Date, { recipientTo
     check: check ?? null,
     withdrawnAt: session.withdrawnAt?.toISOString() ?? null,
     phoneVerifiedAt: session.phoneVerifiedAt?.toISOString() ?? null,
+    retakeUntil: pendingRetakeUntil(session)?.toISOString() ?? null,
+    deniedBecause: presentDeniedBecause(session, verdict),
   };
 }

@@ -13,8 +13,9 @@ import { canRead, holdsLink, isOwner, isPartner } from './session-access';
 import { refuseAsPartner, refuseAsProver, SessionNotFoundException } from './session-errors';
 import { isExpired, readStableUntil } from './session-rules';
 import { SessionViewFill } from '../session-views/session-view-fill';
+import { VerdictsRepository } from '../verdicts/verdicts.repository';
 import { newQrCodeId } from '@app/contracts';
-import { presentCheck, presentSession, showsWhatWasHeard } from './session.presenter';
+import { presentCheck, presentSession, showsWhatWasHeard, type StoredOutcome } from './session.presenter';
 import type { ConsentSession as SessionJson, CreateSessionInput } from '@app/contracts';
 
 const QR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -27,6 +28,7 @@ export class SessionsService {
     private readonly repository: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
     private readonly attempts: AnalysisAttemptsRepository,
+    private readonly verdicts: VerdictsRepository,
     private readonly views: SessionViewFill,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
@@ -63,8 +65,9 @@ export class SessionsService {
     const now = new Date();
     const session = await this.repository.findById(id);
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
-    const member = presentSession(session, now);
-    const partner = await this.presentToPartner(session, now);
+    const verdict = await this.verdictOf(session);
+    const member = presentSession(session, now, { verdict });
+    const partner = await this.partnerView(session, now, verdict);
     await this.views.fill(id, observed, {
       initiatorUserId: session.initiatorUserId,
       recipientTokenHash: session.recipientTokenHash,
@@ -88,7 +91,8 @@ export class SessionsService {
     if (holdsLink(session, caller, now) && !isOwner(session, caller)) {
       await this.unitOfWork.run((transaction) => this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit));
     }
-    return isPartner(session, caller, now) ? this.presentToPartner(session, now) : presentSession(session, now);
+    const verdict = await this.verdictOf(session);
+    return isPartner(session, caller, now) ? this.partnerView(session, now, verdict) : presentSession(session, now, { verdict });
   }
 
   /**
@@ -96,8 +100,17 @@ export class SessionsService {
    * statement, and whether they may record again tells the attempt's outcome, so the member is never answered either.
    */
   async presentToPartner(session: ConsentSession, now: Date): Promise<SessionJson> {
+    return this.partnerView(session, now, await this.verdictOf(session));
+  }
+
+  private async partnerView(session: ConsentSession, now: Date, verdict: StoredOutcome | null): Promise<SessionJson> {
     const heard = showsWhatWasHeard(session, now) ? await this.attempts.latestTranscript(session.id) : null;
-    return presentSession(session, now, { check: presentCheck(session, heard, now) });
+    return presentSession(session, now, { check: presentCheck(session, heard, now), verdict });
+  }
+
+  /** A denied session's verdict, for why it was denied (`deniedBecause`); no other state reads it. */
+  private verdictOf(session: ConsentSession): Promise<StoredOutcome | null> {
+    return session.aiVerdict === 'denied' ? this.verdicts.outcomeOf(session.id) : Promise.resolve(null);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { loginRequestSchema, registerRequestSchema, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@app/contracts';
+import { loginRequestSchema, registerRequestSchema, SIGN_IN_HINT_COOKIE, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@app/contracts';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ReferralNotice } from '../billing/referral-notice';
@@ -11,7 +11,7 @@ import { AuthService, IssuedSession } from './auth.service';
 import { CurrentSession } from './current-session.decorator';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthenticatedRequestUser } from './jwt.strategy';
-import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
+import { SESSION_COOKIE, sessionCookieOptions, signInHintCookieOptions } from './session-cookie';
 
 @Controller('api/auth')
 export class AuthController {
@@ -58,11 +58,13 @@ export class AuthController {
     // The sign-in's open sockets would otherwise go on receiving the member's sessions.
     this.live.closeSignIn(session.sessionId);
     response.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.COOKIE_SECURE));
+    response.clearCookie(SIGN_IN_HINT_COOKIE, signInHintCookieOptions(this.config.COOKIE_SECURE));
   }
 
   private signIn(issued: IssuedSession, response: Response): AuthResponse {
     const maxAge = issued.expiresAt.getTime() - Date.now();
     response.cookie(SESSION_COOKIE, issued.token, sessionCookieOptions(this.config.COOKIE_SECURE, maxAge));
+    response.cookie(SIGN_IN_HINT_COOKIE, '1', signInHintCookieOptions(this.config.COOKIE_SECURE, maxAge));
     return { user: presentUser(issued.user), token: issued.token };
   }
 }

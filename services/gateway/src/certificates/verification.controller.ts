@@ -9,6 +9,9 @@ import { VerificationLimiter } from './verification-limiter';
 
 const verifyCertificateFile = new ZodBodyPipe(verifyCertificateRequestSchema);
 
+/** A PDF begins with its header, which readers look for in the first kilobyte. */
+const isPdf = (body: unknown): body is Buffer => Buffer.isBuffer(body) && body.subarray(0, 1024).includes('%PDF-');
+
 /** Anyone's: the published keys, and checking a certificate or a recording against our records. */
 @Controller()
 export class VerificationController {
@@ -32,6 +35,14 @@ export class VerificationController {
     verifyCertificateFile.transform(parseRawJson(body).value);
     await this.limiter.consume(clientIp(request));
     await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate', actorUserId: null, body: { raw: body as Buffer, contentType: 'application/json' } });
+  }
+
+  /** A certificate PDF as the body, read raw and passed on: the consent service reads the certificate file it carries. */
+  @Post('api/verify/certificate.pdf')
+  async verifyCertificatePdf(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    if (!isPdf(body)) throw new ApiException(API_ERRORS.noCertificateInPdf);
+    await this.limiter.consume(clientIp(request));
+    await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate.pdf', actorUserId: null, body: { raw: body, contentType: 'application/pdf' } });
   }
 
   /** The recording file itself as the body, streamed through to be hashed; nobody stores it. */

@@ -28,7 +28,6 @@ import { partnerCredentialInHeader } from '../consent/partner-credential-cookie'
 import { isRecipientToken } from '../consent/recipient-token';
 import { forwardedClientIp } from '../http/client-info';
 import { JoinSessionLimiter } from './join-session-limiter';
-import type { SessionChange } from '@app/queue';
 import { memberRoom, roomsOf, sessionRoom, signInRoom } from './rooms';
 import { SessionReader } from './session-reader';
 import { SocketAuthenticator } from './socket-authenticator';
@@ -148,8 +147,8 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     this.server.in(memberRoom(userId)).disconnectSockets(true);
   }
 
-  /** The session to the sockets told of this change (`roomsOf`), on every gateway instance (each socket gets it once). */
-  push(session: ConsentSession, change: SessionChange): void {
-    this.server.to(roomsOf(session, change)).emit(LIVE_UPDATES.sessionUpdated, session);
+  /** The changed session to the sockets watching it (`roomsOf`), on every gateway instance (each socket gets it once). */
+  push(session: ConsentSession): void {
+    this.server.to(roomsOf(session)).emit(LIVE_UPDATES.sessionUpdated, session);
   }
 }

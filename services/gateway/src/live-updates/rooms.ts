@@ -1,5 +1,3 @@
-import type { SessionChange } from '@app/queue';
-
 /** A member's sockets, whichever screen they have open. */
 export const memberRoom = (userId: string) => `user:${userId}`;
 /** The sockets opened with one sign-in (an `auth_sessions` row), closed together when it ends. */
@@ -8,11 +6,10 @@ export const signInRoom = (authSessionId: string) => `sign-in:${authSessionId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
- * Who hears of a change: the member's and the partner's sockets, except for a retake offered, which only the
- * partner's screen acts on. The member's screen keeps showing the check running, and an event of its own would tell
- * that an attempt ended without a verdict.
+ * Who hears of a session's change: the member's and the partner's sockets, whatever the change. A retake offered
+ * too: the member's screen says that their partner is recording again (the pushed view tells no outcome, nothing
+ * heard).
  */
-export function roomsOf(session: { id: string; initiatorUserId: string }, change: SessionChange): string[] {
-  if (change === 'retake_requested') return [sessionRoom(session.id)];
+export function roomsOf(session: { id: string; initiatorUserId: string }): string[] {
   return [memberRoom(session.initiatorUserId), sessionRoom(session.id)];
 }

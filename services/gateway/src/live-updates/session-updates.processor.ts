@@ -6,8 +6,8 @@ import { SessionReader } from './session-reader';
 /**
  * Consumes `push-session-update` (queue session-updates, published by the consent service after a change commits):
  * reads the session from the consent service as its owner, so it is exactly what the member's API answers (phone
- * masked, no partner-only fields), and pushes it to the member's and the partner's rooms (a retake offered: the
- * partner's only; its screen reads its own view on any push). Any error is rethrown so the job is retried; a
+ * masked, no partner-only fields), and pushes it to the member's and the partner's rooms (the partner's screen reads
+ * its own view on any push). Any error is rethrown so the job is retried; a
  * session the consent service no longer shows its owner (deleted) has nothing left to push.
  */
 @Injectable()
@@ -26,6 +26,6 @@ export class SessionUpdatesProcessor {
       this.logger.warn(`session ${sessionId} (${change}) not pushed: the consent service no longer shows it to its owner`);
       return;
     }
-    this.live.push(read.session, change);
+    this.live.push(read.session);
   }
 }

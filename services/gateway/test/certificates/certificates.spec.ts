@@ -1,9 +1,10 @@
 import { certificateKeySetSchema, certificateVerificationSchema, historyPageSchema, recordingVerificationSchema, signedCertificateSchema, type SignedCertificate } from '@app/contracts';
-import { inflatedStreams, makeTestRecording } from '@app/testing';
+import { binaryBody, inflatedStreams, makeTestRecording } from '@app/testing';
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { canonicalJson } from '../../../consent/src/certificates/canonical-json';
+import { renderCertificatePdf } from '../../../consent/src/certificates/certificate-pdf';
 import { expectError } from '../api-helpers';
 import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member } from '../consent/consent-stack';
 
@@ -100,11 +101,7 @@ describe('certificates, /verify and the member history', () => {
       .get(`/api/consent/sessions/${granted.id}/certificate.pdf`)
       .set('Authorization', bearer(member))
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/pdf/);
     expect(response.headers['content-disposition']).toContain('attachment');
@@ -179,6 +176,33 @@ describe('certificates, /verify and the member history', () => {
 
     it('answers 400 for a body that is not a certificate file', async () => {
       for (const body of [{}, { certificate: 'x', signature: 'y' }, { certificate: {}, signature: 'y', extra: 1 }]) expectError(await check(body), 400);
+    });
+  });
+
+  describe('POST /api/verify/certificate.pdf', () => {
+    const checkPdf = (bytes: Buffer) => api(stack).post('/api/verify/certificate.pdf').set('Content-Type', 'application/pdf').send(bytes);
+    const downloadedPdf = async () =>
+      (await api(stack).get(`/api/consent/sessions/${granted.id}/certificate.pdf`).set('Authorization', bearer(member)).buffer(true).parse(binaryBody)).body as Buffer;
+
+    it('checks the certificate a downloaded PDF carries, as its JSON file would be checked', async () => {
+      const response = await checkPdf(await downloadedPdf());
+      expect(response.status).toBe(200);
+      expect(certificateVerificationSchema.parse(response.body)).toMatchObject({ signatureValid: true, matchesRecord: true, state: { withdrawn: false, recordingDeleted: false }, reason: null });
+    });
+
+    it('refuses a PDF carrying a changed certificate, with the reason', async () => {
+      const signed = (await getCertificate(granted.id)).body as SignedCertificate;
+      const changed = await renderCertificatePdf({ ...signed, certificate: { ...signed.certificate, verdict: 'denied' } });
+      expect((await checkPdf(changed)).body).toMatchObject({ signatureValid: false, matchesRecord: false, state: null, reason: 'signature_mismatch' });
+    });
+
+    it('answers 422 for a PDF without a certificate and for a file that is not a PDF, 413 past the limit', async () => {
+      const blank = await PDFDocument.create();
+      blank.addPage();
+      expectError(await checkPdf(Buffer.from(await blank.save())), 422, 'This file is not a ConsentIQ certificate PDF: it carries no certificate');
+      const json = JSON.stringify((await getCertificate(granted.id)).body);
+      expect((await api(stack).post('/api/verify/certificate.pdf').set('Content-Type', 'application/json').send(json)).body.code).toBe('no_certificate_in_pdf');
+      expectError(await checkPdf(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(65 * 1024)])), 413);
     });
   });
 

@@ -90,6 +90,22 @@ describe('the partner proves their phone through the gateway', () => {
     expect(page).toContain(`ConsentIQ code: ${code}.`);
     expect(page).toContain('+15559876543');
   });
+
+  it("finds a number's texts at /dev/texts?to=, the number read as the app reads it", async () => {
+    const session = await createSession(stack, member, undefined, { verifyPhone: false });
+    await send(session, PARTNER.phone).expect(200);
+    const code = await codeOf(session);
+    // Without its country code: the gateway's PHONE_DEFAULT_CALLING_CODE (1), as for a member's number.
+    const page = (await api(stack).get('/dev/texts').query({ to: '(555) 987-6543' }).expect(200)).text;
+    expect(page).toContain('The texts to +15559876543, newest first, however old.');
+    expect(page).toContain(`ConsentIQ code: ${code}.`);
+
+    const other = (await api(stack).get('/dev/texts').query({ to: '+15550001111' }).expect(200)).text;
+    expect(other).not.toContain(`ConsentIQ code: ${code}.`);
+    expect((await api(stack).get('/dev/texts').query({ to: 'not a number' }).expect(200)).text).toContain('not a number is not a phone number');
+    const internal = await fetch(`${stack.consent.baseUrl}/dev/texts?to=nonsense`, { headers: { 'X-Internal-Token': stack.consent.internalToken } });
+    expect({ status: internal.status, code: ((await internal.json()) as { code: string }).code }).toEqual({ status: 400, code: 'phone_invalid' });
+  });
 });
 
 describe('/dev/texts in production', () => {

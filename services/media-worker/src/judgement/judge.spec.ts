@@ -1,5 +1,5 @@
 import { NAME_SOUNDS } from '../language/phrases';
-import { tokenize } from '../language/tokens';
+import { denialKind, tokenize } from '@app/contracts';
 import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { judge } from './judge';
@@ -78,6 +78,15 @@ describe('judge', () => {
     const judgement = judged(typedName, heard(text));
     expect({ outcome: judgement.outcome, reasons: judgement.reasons }).toEqual({ outcome, reasons });
     expect(judgement.heard).toBe(text);
+  });
+
+  // The screens read a denial from these reasons (`denialKind`): only a refusal the judge denied is told as one.
+  it.each(cases.filter(([, , outcome]) => outcome !== 'granted'))('heard %p (typed %p) reads as the screens say', (text, typedName, outcome) => {
+    expect(denialKind(judged(typedName, heard(text)))).toBe(outcome === 'denied' ? 'refused_in_words' : 'not_heard');
+  });
+
+  it('gives a pressed No the reason the screens read as a No pressed', () => {
+    expect(denialKind(judge({ decision: 'no', typedName: 'Jordan', transcription: heard('i consent') }))).toBe('pressed_no');
   });
 
   describe('with the local recogniser\'s evidence, each word measured against the free phones of its frames', () => {

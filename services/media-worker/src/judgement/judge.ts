@@ -1,11 +1,10 @@
-import type { JudgementOutcome, NameCheck } from '@app/contracts';
+import { tokenize, type JudgementOutcome, type NameCheck } from '@app/contracts';
 import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { WordFits } from './fit';
 import { checkName } from './name-check';
 import { NAME_SOUNDS, type PhraseClass } from '../language/phrases';
 import { analyseStatement, type FoundName, type FoundPhrase } from '../language/statement';
-import { tokenize } from '../language/tokens';
 
 export interface JudgeInput {
   decision: 'yes' | 'no';

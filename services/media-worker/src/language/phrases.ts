@@ -1,3 +1,5 @@
+import { FILLER_WORDS } from '@app/contracts';
+
 /**
  * The one list of what a partner may say, by meaning. The local recogniser's grammar is built from it and the judge
  * reads transcripts with it, so the two cannot drift apart. Lower case, words separated by single spaces; `{name}`
@@ -73,6 +75,6 @@ export const PHRASES: Readonly<Record<PhraseClass, readonly string[]>> = {
   negate: ['not', "don't", 'do not', 'never', 'nothing', 'nobody', "can't", 'cannot', "won't", 'without'],
   /** A name said here may be someone else's: the typed one, another, or one heard only as sounds. */
   name_intro: ['my name is {name}', "my name's {name}", 'i am {name}', "i'm {name}", 'this is {name}'],
-  /** Said around a statement without changing its meaning. */
-  filler: ['um', 'uh', 'yes', 'yeah', 'okay', 'so', 'and', 'well', 'hello', 'hi'],
+  /** Said around a statement without changing its meaning (the partner's page reads them so too). */
+  filler: FILLER_WORDS,
 };

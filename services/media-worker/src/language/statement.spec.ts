@@ -1,6 +1,6 @@
 import { NAME_SOUNDS } from './phrases';
 import { analyseStatement, sameName } from './statement';
-import { tokenize } from './tokens';
+import { tokenize } from '@app/contracts';
 
 const analyse = (text: string, typedName: string) => analyseStatement(tokenize(text).map((word) => (word === 'sounds' ? NAME_SOUNDS : word)), typedName);
 const names = (text: string, typedName: string) => {

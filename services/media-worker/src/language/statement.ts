@@ -1,5 +1,5 @@
 import { NAME_SLOT, NAME_SOUNDS, PHRASES, type PhraseClass } from './phrases';
-import { tokenize } from './tokens';
+import { tokenize } from '@app/contracts';
 
 /** A phrase of the list found in the transcript: tokens `start` to `end` (exclusive), names between them aside. */
 export interface FoundPhrase {

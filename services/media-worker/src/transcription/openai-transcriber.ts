@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
-import { tokenize } from '../language/tokens';
+import { tokenize } from '@app/contracts';
 import { Transcriber, Transcription, TranscriptionHints } from './transcriber';
 
 export interface OpenAiTranscriberOptions {
