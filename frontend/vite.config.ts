@@ -36,6 +36,17 @@ const appConfig = {
  * the partner's page within its 110 KB (e2e/partner-page-budget.e2e.ts), at the price of a little code the sign-in
  * page loads without using.
  */
+/**
+ * Modules of a few hundred bytes each that the landing page, the member's pages and the partner's later screens share
+ * (icons, formatters, small components), and those only the member's pages share: two chunks instead of two dozen.
+ * Every chunk is named in the entry's preload table, which every page downloads, the partner's too: fewer names keep
+ * that table, and so the partner's page, smaller (e2e/partner-page-budget.e2e.ts).
+ */
+const SMALL_SHARED =
+  /\/(lib\/browser-location|lib\/auth\/display-name|lib\/payments|lib\/date-time|lib\/download-file|content\/plans|components\/status-card|components\/confirm-action|components\/plan-card|contracts\/src\/(ids|retention)|lucide-react\/dist\/esm\/icons\/(check|smartphone|circle-check|circle-x|search-x|gift|shield-exclamation-point|file-down|qr-code|sparkles|video))\.(tsx?|mjs)$/;
+const MEMBER_SHARED =
+  /\/(lib\/api\/billing-api|lib\/account\/billing-account|lib\/consent\/link-tokens|lib\/auth\/use-sign-out|components\/bottom-nav|pages\/checkout\/test-mode|pages\/dashboard\/deletion-banner|pages\/member-phone\/[a-z-]+|lucide-react\/dist\/esm\/icons\/(book-open|house|user|flask-conical|log-out|triangle-exclamation-point))\.(tsx?|mjs)$/;
+
 const CONSENT_SHARED =
   /\/(lib\/consent\/session-status|lib\/consent\/session-queries|pages\/consent-form\/use-object-url|components\/ui\/form-field|components\/ui\/input|components\/phone-code-form|lib\/form\/use-checked-form|lucide-react\/dist\/esm\/icons\/(arrow-left|loader-circle))\.(tsx?|mjs)$/;
 
@@ -73,7 +84,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Only the modules named: what they import stays in the chunks it is shared from.
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'consent-shared', test: CONSENT_SHARED }] } },
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'consent-shared', test: CONSENT_SHARED }, { name: 'small-shared', test: SMALL_SHARED }, { name: 'member-shared', test: MEMBER_SHARED }] } },
     },
   },
   server: {

@@ -110,7 +110,8 @@ function rotate(list, by) {
 /**
  * The partner's phone proved: a code texted to `phone`, read as the phone receives it, typed back. The consent
  * service keeps the texts it "sent" in its memory only, so one sent just before it was killed may never be read: then
- * a new code is asked for, as the partner would press "New code", at most CODE_RESENDS times. Resolves with the
+ * a new code is asked for, as the partner would press "New code", at most CODE_RESENDS times; so is one after a
+ * confirmation whose answer was lost. Resolves with the
  * partner's headers from then on: the link's token and the credential cookie the confirmation set.
  */
 async function provedPartner(context, session, phone) {
@@ -123,8 +124,14 @@ async function provedPartner(context, session, phone) {
     await api.call('POST', base, { headers: partner, json: { recipientPhone: phone } });
     const code = await context.phoneCode(session.id, askedAt);
     if (code) {
-      const { setCookies } = await api.call('POST', `${base}/confirm`, { headers: partner, json: { code }, cookies: true });
-      return { ...partner, Cookie: partnerCookie(setCookies, session.id) };
+      try {
+        const { setCookies } = await api.call('POST', `${base}/confirm`, { headers: partner, json: { code }, cookies: true });
+        return { ...partner, Cookie: partnerCookie(setCookies, session.id) };
+      } catch (error) {
+        // A confirmation whose answer was lost (its gateway killed mid-call) proved the phone for a credential that
+        // never arrived; its retry is then another browser's, refused. As the partner would, press "New code".
+        if (!(error instanceof ApiError && error.status === 403 && error.body?.code === 'partner_phone_required')) throw error;
+      }
     }
     if (resends === CODE_RESENDS) throw new Error(`no code for session ${session.id} could be read, after ${CODE_RESENDS} new ones`);
   }

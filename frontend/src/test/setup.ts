@@ -11,4 +11,6 @@ afterEach(() => {
   cleanup();
   liveSockets.splice(0);
   liveServer.reachable = true;
+  // The partner's form keeps a draft per session in it (pages/consent-form/partner-draft.ts).
+  sessionStorage.clear();
 });

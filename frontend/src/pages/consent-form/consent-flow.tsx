@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
+import { clearDraft, saveDraft } from '@/pages/consent-form/partner-draft';
 import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
 import { BrowserNotSupported, Later, LiveSession, PartnerResult, RetakeStep, SafetySupport, SessionNotFound } from '@/pages/consent-form/later-screens';
 import { PhoneCodeStep } from '@/pages/consent-form/phone-code-step';
@@ -11,6 +12,8 @@ import { RecordingStep } from '@/pages/consent-form/recording-step';
 import type { Outcome } from '@/pages/consent-form/result-step';
 import { SafetyStep } from '@/pages/consent-form/safety-step';
 import { ReviewStep } from '@/pages/consent-form/review-step';
+import type { FlowStart, FormStep } from '@/pages/consent-form/flow-start';
+import { takes } from '@/pages/consent-form/take-store';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
 import { useRefusal } from '@/pages/consent-form/use-refusal';
 import { useSafetyAnswers } from '@/pages/consent-form/use-safety-answers';
@@ -25,32 +28,39 @@ function LaterScreen({ children }: { children: ReactNode }) {
   );
 }
 
-/** After the details: 'phone', the texted code; 'safety', the private questions; then the camera opens at step 1. */
-type FormStep = 0 | 'phone' | 'safety' | 1 | 2;
-
 function outcomeOf(session: ConsentSession): Outcome {
   if (session.withdrawnAt) return 'withdrawn';
   if (session.aiVerdict === 'failed') return 'failed';
   return finalVerdict(session) ?? 'analysing';
 }
 
+interface Props {
+  session: ConsentSession;
+  token: string;
+  /** Where a reload left the form (`resumed-flow.tsx`); a first visit starts at step 0 with nothing typed. */
+  start?: FlowStart;
+}
+
+const FIRST_VISIT: FlowStart = { step: 0, details: null, typed: undefined, take: null, retakeOf: null, sent: undefined };
+
 /**
- * Steps 0 to 3 of the partner's form for a loaded session. A recording the speech check found unclear, before the
- * last attempt, offers a retake instead of a verdict: back to step 1 with the same details, then on as the first time.
+ * Steps 0 to 3 of the partner's form for a loaded session, resumed where a reload left it (`resumeStep`). A recording
+ * the speech check found unclear, before the last attempt, offers a retake instead of a verdict: back to step 1 with
+ * the same details, then on as the first time.
  */
-export function ConsentFlow({ session, token }: { session: ConsentSession; token: string }) {
+export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   const [support] = useState(checkRecordingSupport);
   const [cameraProblem, setCameraProblem] = useState<string | null>(null);
-  const [step, setStep] = useState<FormStep>(0);
-  const [details, setDetails] = useState<RecipientValues | null>(null);
-  const [recording, setRecording] = useState<Blob | null>(null);
+  const [step, setStep] = useState<FormStep>(start.step);
+  const [details, setDetails] = useState<RecipientValues | null>(start.details);
+  const [recording, setRecording] = useState<Blob | null>(start.take);
   /** The attempt the partner chose to record again after (null: not recording again). */
-  const [retakeOf, setRetakeOf] = useState<number | null>(null);
+  const [retakeOf, setRetakeOf] = useState<number | null>(start.retakeOf);
   const submission = useConsentSubmission({ session, token, details, recording, retake: retakeOf !== null });
   const refusal = useRefusal(session, token);
   const toRecording = useCallback(() => setStep(1), []);
   const safety = useSafetyAnswers(session, token, toRecording);
-  const phoneCode = usePhoneCode(session, token);
+  const phoneCode = usePhoneCode(session, token, start.sent);
 
   const loaded = sessionState(session);
   // A session answered before this page loaded (e.g. a reload after submitting) goes straight to the result.
@@ -59,6 +69,12 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   // The session as the server answered the partner's No, safety answers or Yes: its verdict may already be final.
   const answered = refusal.state.kind === 'refused' ? refusal.state.answered : safety.state.kind === 'answered' ? safety.state.answered : submitted;
   const following = answeredBefore || answered !== null;
+  // The answer is given: nothing of the form is kept on the phone any longer.
+  useEffect(() => {
+    if (answered === null) return;
+    clearDraft(session.id);
+    void takes.remove(session.id);
+  }, [answered, session.id]);
   const latest = usePartnerSession(session, token, answered, following);
   const outcome = outcomeOf(latest);
   const fullName = details?.name ?? latest.recipientFullName ?? '';
@@ -74,14 +90,18 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   // A refusal at step 0 (the member's own number, a limit) shows there, where the number can be changed.
   const textCode = useCallback(async (phone: string) => {
     const sent = await sendCode(phone);
-    if (sent) setStep(sent.verified ? 'safety' : 'phone');
-  }, [sendCode]);
+    if (!sent) return;
+    saveDraft(session.id, { sent: sent.verified ? undefined : sent });
+    setStep(sent.verified ? 'safety' : 'phone');
+  }, [sendCode, session.id]);
+  const keepTyped = useCallback((typed: RecipientValues) => saveDraft(session.id, { details: typed }), [session.id]);
   const continueToCode = useCallback(
     (values: RecipientValues) => {
       setDetails(values);
+      saveDraft(session.id, { details: values });
       void textCode(values.phone);
     },
-    [textCode],
+    [textCode, session.id],
   );
   const confirmed = useCallback(
     async (code: string) => {
@@ -92,17 +112,24 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
   const recorded = useCallback((blob: Blob) => {
     setRecording(blob);
     setStep(2);
-  }, []);
+    void takes.save(session.id, blob);
+  }, [session.id]);
+  /** Back from the review to record again: a reload then opens the camera, not this take. */
+  const recordOver = useCallback(() => {
+    setStep(1);
+    void takes.remove(session.id);
+  }, [session.id]);
   const decline = useCallback(() => void refusal.refuse(details), [refusal, details]);
   const { reset } = submission;
   const recordAgain = useCallback(
     (attempt: number) => {
       setRetakeOf(attempt);
+      saveDraft(session.id, { retakeOf: attempt });
       setRecording(null);
       reset();
       setStep(1);
     },
-    [reset],
+    [reset, session.id],
   );
 
   // The live socket sits apart from the screens, so a change of screen (the verdict arriving) keeps it open.
@@ -148,9 +175,9 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
             recorded={check?.recorded ?? !refused}
             initiatorName={session.initiator.fullName}
             pressedYes={(check?.answer ?? localAnswer) === 'yes'}
-            heard={check?.heard}
             deniedBecause={latest.deniedBecause}
             fullName={fullName}
+            heard={check?.heard}
           />
         </LaterScreen>
       );
@@ -167,7 +194,16 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
     return (
       <SimplePage>
         {step === 0 && (
-          <RecipientDetailsStep session={session} onContinue={continueToCode} onDecline={decline} declining={declining} sending={phoneCode.busy} refusal={phoneCode.error} />
+          <RecipientDetailsStep
+            session={session}
+            typed={details ?? start.typed}
+            onTyped={keepTyped}
+            onContinue={continueToCode}
+            onDecline={decline}
+            declining={declining}
+            sending={phoneCode.busy}
+            refusal={phoneCode.error}
+          />
         )}
         {step === 'phone' && phoneCode.sent && (
           <PhoneCodeStep
@@ -178,9 +214,10 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
             onConfirm={(code) => void confirmed(code)}
             onResend={() => details && void textCode(details.phone)}
             onChangeNumber={() => {
-            phoneCode.forget();
-            setStep(0);
-          }}
+              phoneCode.forget();
+              saveDraft(session.id, { sent: undefined });
+              setStep(0);
+            }}
           />
         )}
         {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}
@@ -199,7 +236,7 @@ export function ConsentFlow({ session, token }: { session: ConsentSession; token
             recording={recording}
             submission={submission.state}
             onDecision={(decision) => void submission.submit(decision)}
-            onBack={() => setStep(1)}
+            onBack={recordOver}
           />
         )}
       </SimplePage>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
@@ -5,10 +6,11 @@ import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useIsHydrating } from '@/lib/hydration';
-import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { linkSessionQuery } from '@/pages/consent-form/link-session';
-import { Later, MembersOwnPhone, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { Later, MembersOwnPhone, ResumedFlow, SessionNotFound } from '@/pages/consent-form/later-screens';
 import { RecipientDetailsLoading } from '@/pages/consent-form/recipient-details-step';
+import { ConsentFlow } from '@/pages/consent-form/consent-flow';
+import { mayResume } from '@/pages/consent-form/partner-draft';
 
 /**
  * The partner's page, opened from the QR code: /consent/form/{qrCodeId}?token={recipientToken}.
@@ -36,13 +38,12 @@ export default function ConsentFormPage() {
   );
   if (!qrCodeId || !token) return notFound(INVALID_SESSION_MESSAGE);
   // Prerendered in this state for every link with a token: the session, even when already here, shows once hydrated.
-  if (hydrating || query.isPending) {
-    return (
-      <SimplePage>
-        <RecipientDetailsLoading message="Loading consent session..." />
-      </SimplePage>
-    );
-  }
+  const loading = (
+    <SimplePage>
+      <RecipientDetailsLoading message="Loading consent session..." />
+    </SimplePage>
+  );
+  if (hydrating || query.isPending) return loading;
   if (query.isError) return notFound(readableError(query.error, INVALID_SESSION_MESSAGE));
   // The member who started the session, on their own phone: the partner is someone else, on theirs.
   if (user?.id === query.data.initiatorUserId) {
@@ -52,5 +53,10 @@ export default function ConsentFormPage() {
       </Later>
     );
   }
-  return <ConsentFlow session={query.data} token={token} />;
+  if (!mayResume(query.data)) return <ConsentFlow session={query.data} token={token} />;
+  return (
+    <Suspense fallback={loading}>
+      <ResumedFlow session={query.data} token={token} />
+    </Suspense>
+  );
 }

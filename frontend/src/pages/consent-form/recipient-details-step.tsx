@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
@@ -11,6 +11,10 @@ import { StepCard } from '@/pages/consent-form/step-card';
 
 interface Props {
   session: ConsentSession;
+  /** The fields as typed before a reload. */
+  typed?: RecipientValues;
+  /** Each change of the fields, to keep them across a reload. */
+  onTyped?: (typed: RecipientValues) => void;
   onContinue: (details: RecipientValues) => void;
   /** The partner's No, stored at once without a recording. */
   onDecline: () => void;
@@ -48,10 +52,11 @@ export function RecipientDetailsLoading({ message }: { message: string }) {
 }
 
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
-export function RecipientDetailsStep({ session, onContinue, onDecline, declining = false, sending = false, refusal }: Props) {
-  const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(RECIPIENT_DEFAULTS, validateRecipient);
+export function RecipientDetailsStep({ session, typed, onTyped, onContinue, onDecline, declining = false, sending = false, refusal }: Props) {
+  const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(typed ?? RECIPIENT_DEFAULTS, validateRecipient);
   // The answer starts as false, but "No" only shows as chosen once the partner has picked it.
-  const [ageAnswered, setAgeAnswered] = useState(false);
+  const [ageAnswered, setAgeAnswered] = useState(values.isOver18);
+  useEffect(() => onTyped?.(values), [values, onTyped]);
   const answerAge = (isOver18: boolean) => {
     setAgeAnswered(true);
     setValue('isOver18', isOver18);

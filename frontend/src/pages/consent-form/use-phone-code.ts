@@ -6,9 +6,10 @@ import { readableError } from '@/lib/api/api-error';
 /**
  * The partner proves their phone before recording: a code texted to the number from step 0, typed back. `error` is
  * the server's text for the last refusal (a wrong or expired code, the member's own number, a limit reached).
+ * `sentBefore`: the text this tab had asked for before a reload.
  */
-export function usePhoneCode(session: Pick<ConsentSession, 'id'>, token: string) {
-  const [sent, setSent] = useState<PhoneCodeSent | null>(null);
+export function usePhoneCode(session: Pick<ConsentSession, 'id'>, token: string, sentBefore?: PhoneCodeSent) {
+  const [sent, setSent] = useState<PhoneCodeSent | null>(sentBefore ?? null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
