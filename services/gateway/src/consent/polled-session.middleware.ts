@@ -11,7 +11,7 @@ import { recipientTokenOf } from './recipient-token';
  * The poll every open screen repeats, answered in front of Nest's router whenever the read model holds its answer
  * (`PolledSession`), for the caller the route's guard would find (`PollingMembers`; the partner's link token and credential),
  * with the same body and headers. Routing, guards and pipes took about a third of the gateway's CPU per poll
- * (README, bench:status). Everything else goes on to the route in `ConsentController`: other requests, an id it
+ * (docs/MEASUREMENTS.md, bench:status). Everything else goes on to the route in `ConsentController`: other requests, an id it
  * refuses, a view the read model may not answer, and an error (a sign-in that cannot be checked), which the route
  * meets again and answers as it answers every error.
  */

@@ -140,7 +140,7 @@ export function tally(results: readonly SpeechResult[]): Tally {
 
 const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`);
 
-/** Per condition, in the order measured, then all: the table README shows. */
+/** Per condition, in the order measured, then all: the table docs/MEASUREMENTS.md shows. */
 export function conditionTable(results: readonly SpeechResult[]): string {
   const conditions = [...new Set(results.map((result) => result.condition))];
   const row = (label: string, group: readonly SpeechResult[]) => {
