@@ -24,6 +24,8 @@ const UPLOAD_IN_PROGRESS = 'recording_uploading';
 const UPLOAD_TRIES = 3;
 /** The new codes a partner may ask for in a session (the product's limit). */
 const CODE_RESENDS = 3;
+/** What a retried call of the proof can meet after a lost answer (provedPartner). */
+const RETRIED_PROOF_REFUSALS = new Set(['403 partner_phone_required', '400 phone_code_wrong']);
 
 /**
  * The recording announced and uploaded: its asset id. A retry that finds the first try stored takes it; one that
@@ -111,7 +113,7 @@ function rotate(list, by) {
  * The partner's phone proved: a code texted to `phone`, read as the phone receives it, typed back. The consent
  * service keeps the texts it "sent" in its memory only, so one sent just before it was killed may never be read: then
  * a new code is asked for, as the partner would press "New code", at most CODE_RESENDS times; so is one after a
- * confirmation whose answer was lost. Resolves with the
+ * call whose answer was lost made the code read unusable. Resolves with the
  * partner's headers from then on: the link's token and the credential cookie the confirmation set.
  */
 async function provedPartner(context, session, phone) {
@@ -128,9 +130,10 @@ async function provedPartner(context, session, phone) {
         const { setCookies } = await api.call('POST', `${base}/confirm`, { headers: partner, json: { code }, cookies: true });
         return { ...partner, Cookie: partnerCookie(setCookies, session.id) };
       } catch (error) {
-        // A confirmation whose answer was lost (its gateway killed mid-call) proved the phone for a credential that
-        // never arrived; its retry is then another browser's, refused. As the partner would, press "New code".
-        if (!(error instanceof ApiError && error.status === 403 && error.body?.code === 'partner_phone_required')) throw error;
+        // Lost answers, retried: a confirmation that proved the phone for a credential that never arrived makes its
+        // retry another browser's (403); a send retried after its answer was lost texts a second code, which
+        // replaces the one read (400). Either way, as the partner would, press "New code".
+        if (!(error instanceof ApiError && RETRIED_PROOF_REFUSALS.has(`${error.status} ${error.body?.code}`))) throw error;
       }
     }
     if (resends === CODE_RESENDS) throw new Error(`no code for session ${session.id} could be read, after ${CODE_RESENDS} new ones`);
