@@ -104,6 +104,8 @@ export default defineConfig({
     dir: repoDir,
     include: ['frontend/src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Above the 15 s ceiling of a wait (src/test/setup.ts), so a slow wait fails by its own message.
+    testTimeout: 30_000,
     setupFiles: [path.resolve(frontendDir, 'src/test/setup.ts')],
   },
 });

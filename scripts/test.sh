@@ -14,8 +14,10 @@ build_app
 RESULTS="$DATA_DIR/test-results"
 rm -rf "$RESULTS"; mkdir -p "$RESULTS"
 status=0
-say "Type check (services, libs, tests, web app)"
+say "Type check, lint and format check (services, libs, tests, web app)"
 npm run --silent typecheck || status=1
+npm run --silent lint || status=1
+npm run --silent format:check || status=1
 say "API and unit tests (jest)"
 npx jest --config jest.config.js --json --outputFile="$RESULTS/api.json" || status=1
 say "Web app unit tests (vitest)"

@@ -202,7 +202,7 @@ export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): 
   } catch (error) {
     const page = locator.page();
     const where = page.isClosed() ? 'the page is closed' : `the page is on ${page.url()}, showing ${await headingsOf(page)}`;
-    throw new Error(`Expected ${String(locator)} to be visible within ${timeout} ms (${where}).\n${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`Expected ${String(locator)} to be visible within ${timeout} ms (${where}).\n${(error as Error).message.split('\n')[0]}`, { cause: error });
   }
 }
 

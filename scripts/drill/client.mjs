@@ -37,7 +37,7 @@ export function apiClient({ gatewayUrls, serverErrors, stopped }) {
           signal: AbortSignal.timeout(30_000),
         });
       } catch (error) {
-        if (stopped()) throw new Error(`${method} ${path}: no gateway answered (${error.cause?.code ?? error.message})`);
+        if (stopped()) throw new Error(`${method} ${path}: no gateway answered (${error.cause?.code ?? error.message})`, { cause: error });
         await sleep(RETRY_PAUSE_MS);
         continue;
       }

@@ -18,7 +18,7 @@ async function readyWhen(service, probe) {
     await untilReady(service.name, service.child, probe, START_TIMEOUT_MS);
   } catch (error) {
     const log = await readFile(service.logFile, 'utf8').catch(() => '');
-    throw new Error(`${error.message}\n${log.slice(-3000)}`);
+    throw new Error(`${error.message}\n${log.slice(-3000)}`, { cause: error });
   }
 }
 

@@ -77,6 +77,15 @@ export const consentSessionSchema = z.object({
 });
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 
+/**
+ * Consent service, internal `GET /sessions/:id/partner-view` (the gateway's push): the partner's own view, and the
+ * hash (base64url) of the proved phone's credential, the one credential it may be pushed to.
+ */
+export interface PartnerPushView {
+  session: ConsentSession;
+  partnerCredentialHash: string;
+}
+
 const deleteAfterDaysMessage = `deleteAfterDays must be a whole number of days from ${MIN_RETENTION_DAYS} to ${RETENTION_DAYS}`;
 /** Days a record is kept once the member's subscription lapses (the retention schedule, `retention.ts`): no longer than the account. */
 const deleteAfterDays = z

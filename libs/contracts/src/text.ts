@@ -4,6 +4,7 @@ import { z } from 'zod';
  * C0 control characters and DEL. Nobody types them into a one-line field (name, phone, file name, type), and NUL
  * would reach Postgres, which refuses it in text columns.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**

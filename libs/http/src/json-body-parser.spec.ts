@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { ApiException } from './api.exception';
 import { JSON_MAX_DEPTH, jsonBodyParser, nestedDeeperThan, rawBodyParser } from './json-body-parser';
 

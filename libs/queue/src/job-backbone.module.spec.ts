@@ -36,7 +36,7 @@ class Analyses {
 /** The consent service's place on the backbone, with the given providers, started as a service starts. */
 async function consentApp(redisPrefix: string, providers: (new (...args: never[]) => object)[]): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
-    imports: [JobBackboneModule.forRoot('consent', { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix })],
+    imports: [JobBackboneModule.forRoot({ service: 'consent', config: { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, TEXT_MESSAGE_CONCURRENCY: 3 } })],
     providers,
   }).compile();
   return moduleRef.createNestApplication({ logger: false }).init();
@@ -54,11 +54,21 @@ describe('the job backbone (@OnJob discovered at start, real Redis)', () => {
     const app = await consentApp(prefix, [Texts]);
     apps.push(app);
     const messageId = randomUUID();
-    await app.get(JobQueues).enqueue(JOBS.sendTextMessage, { version: 1, messageId }, { jobId: messageId });
+    await app.get(JobQueues).enqueue(JOBS.sendTextMessage, { version: 1, messageId });
     const deadline = Date.now() + 10_000;
     while (!app.get(Texts).sent.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(app.get(Texts).sent).toEqual([messageId]);
     expect(app.get(JobWorkers).worker(QUEUES.textMessages)?.isRunning()).toBe(true);
+  });
+
+  it('adds a job with its row\'s job id, attempts and backoff, and runs its worker at the config\'s concurrency setting', async () => {
+    const app = await consentApp(prefix, [Texts]);
+    apps.push(app);
+    const messageId = randomUUID();
+    await app.get(JobQueues).enqueue(JOBS.sendTextMessage, { version: 1, messageId });
+    const job = await app.get(JobQueues).queue(QUEUES.textMessages).getJob(messageId);
+    expect([job?.opts.attempts, job?.opts.backoff]).toEqual([5, { type: 'exponential', delay: 2000 }]);
+    expect(app.get(JobWorkers).worker(QUEUES.textMessages)?.concurrency).toBe(3);
   });
 
   it('fails the start when a consumed job has no handler, two handlers, or a handler of another service\'s job', async () => {
@@ -73,10 +83,10 @@ describe('the job backbone (@OnJob discovered at start, real Redis)', () => {
     const jobs = app.get(JobQueues);
     const counts = () => jobs.queue(QUEUES.textMessages).getJobCounts('waiting', 'active', 'completed', 'failed');
     const before = await counts();
-    await expect(jobs.enqueue(JOBS.processBillingEvent, { version: 1, eventId: randomUUID() }, { jobId: 'x' })).rejects.toThrow(
+    await expect(jobs.enqueue(JOBS.processBillingEvent, { version: 1, eventId: randomUUID() })).rejects.toThrow(
       'consent does not produce process-billing-event',
     );
-    await expect(jobs.enqueue(JOBS.sendTextMessage, { version: 1, messageId: 'not-a-uuid' }, { jobId: 'y' })).rejects.toThrow('Invalid send-text-message payload');
+    await expect(jobs.enqueue(JOBS.sendTextMessage, { version: 1, messageId: 'not-a-uuid' })).rejects.toThrow('Invalid send-text-message payload');
     expect(await counts()).toEqual(before);
   });
 });

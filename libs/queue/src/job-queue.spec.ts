@@ -31,38 +31,57 @@ describe('job queue wiring (real Redis)', () => {
     await deleteRedisKeys(testRedisUrl(), wiring.prefix);
   });
 
-  const payload = () => ({ version: 1 as const, sessionId: randomUUID(), videoAssetId: randomUUID() });
+  const payload = () => ({ version: 2 as const, sessionId: randomUUID(), videoAssetId: randomUUID(), attempt: 1 });
+  /** The job id the table gives an analysis: `<sessionId>.<attempt>`. */
+  const idOf = (sent: { sessionId: string }) => `${sent.sessionId}.1`;
 
   it('delivers a valid job to its handler with the validated payload', async () => {
     const seen: unknown[] = [];
     workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring));
     const sent = payload();
-    await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId });
-    const job = (await Job.fromId(queue, sent.videoAssetId))!;
+    await addJob(queue, JOBS.analyzeRecording, sent);
+    const job = (await Job.fromId(queue, idOf(sent)))!;
     await job.waitUntilFinished(events, 10_000);
     expect(seen).toEqual([sent]);
   });
 
   it('refuses at add time a payload that breaks the contract, including personal data, and enqueues nothing', async () => {
     const withPhone = { ...payload(), recipientPhone: '+15551234567' };
-    await expect(addJob(queue, JOBS.analyzeRecording, withPhone as never, { jobId: 'x1' })).rejects.toThrow(JobContractError);
-    await expect(addJob(queue, JOBS.analyzeRecording, { ...payload(), sessionId: 'nope' }, { jobId: 'x2' })).rejects.toThrow(
+    await expect(addJob(queue, JOBS.analyzeRecording, withPhone as never)).rejects.toThrow(JobContractError);
+    await expect(addJob(queue, JOBS.analyzeRecording, { ...payload(), sessionId: 'nope' })).rejects.toThrow(
       /sessionId/,
     );
     expect(await queue.count()).toBe(0);
   });
 
+  it('adds a job under its row\'s job id, with its attempts and backoff, and refuses a former version', async () => {
+    const sent = payload();
+    await addJob(queue, JOBS.analyzeRecording, sent);
+    const job = (await Job.fromId(queue, idOf(sent)))!;
+    expect([job.data, job.opts.attempts, job.opts.backoff]).toEqual([sent, 8, { type: 'exponential', delay: 2000 }]);
+    const former = { version: 1, sessionId: randomUUID(), videoAssetId: randomUUID() };
+    await expect(addJob(queue, JOBS.analyzeRecording, former as never)).rejects.toThrow(JobContractError);
+  });
+
+  it('still hands a job of the version before, waiting from before a deploy, to its handler', async () => {
+    const seen: unknown[] = [];
+    workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring));
+    const former = { version: 1, sessionId: randomUUID(), videoAssetId: randomUUID() };
+    await (await queue.add(JOBS.analyzeRecording, former, { jobId: `${former.sessionId}.1` })).waitUntilFinished(events, 10_000);
+    expect(seen).toEqual([former]);
+  });
+
   it('adds a job once however often the same job id is added', async () => {
     const sent = payload();
-    await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId });
-    await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId });
+    await addJob(queue, JOBS.analyzeRecording, sent);
+    await addJob(queue, JOBS.analyzeRecording, sent);
     expect((await queue.getJobCounts('waiting')).waiting).toBe(1);
   });
 
   it('fails a job whose stored payload breaks the contract at once, without retries, and never calls the handler', async () => {
     const handler = jest.fn(async () => undefined);
     workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: handler }, wiring));
-    const job = await queue.add(JOBS.analyzeRecording, { version: 2, sessionId: 'x' }, { attempts: 5 });
+    const job = await queue.add(JOBS.analyzeRecording, { version: 3, sessionId: 'x' }, { attempts: 5 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/version/);
     const stored = (await Job.fromId(queue, job.id!))!;
     expect(stored.attemptsMade).toBe(1);
@@ -84,8 +103,8 @@ describe('job queue wiring (real Redis)', () => {
       ),
     );
     const sent = payload();
-    await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId, backoff: { type: 'fixed', delay: 10 } });
-    const job = (await Job.fromId(queue, sent.videoAssetId))!;
+    await addJob(queue, JOBS.analyzeRecording, sent, { backoff: { type: 'fixed', delay: 10 } });
+    const job = (await Job.fromId(queue, idOf(sent)))!;
     await job.waitUntilFinished(events, 10_000);
     expect(calls).toBe(2);
   });
@@ -94,8 +113,8 @@ describe('job queue wiring (real Redis)', () => {
     const queueName = QUEUES.mediaAnalysis;
     const add = async (options: { attempts?: number } = {}) => {
       const sent = payload();
-      await addJob(queue, JOBS.analyzeRecording, sent, { jobId: sent.videoAssetId, backoff: { type: 'fixed', delay: 10 }, ...options });
-      return (await Job.fromId(queue, sent.videoAssetId))!;
+      await addJob(queue, JOBS.analyzeRecording, sent, { backoff: { type: 'fixed', delay: 10 }, ...options });
+      return (await Job.fromId(queue, idOf(sent)))!;
     };
     const sample = async (line: string) => sampleValue(await metricsRegistry.metrics(), line);
     const duration = (outcome: string) => `ciq_job_duration_seconds_count{queue="${queueName}",job="analyze-recording",outcome="${outcome}"}`;

@@ -1,16 +1,31 @@
 import { Job, JobsOptions, Queue, UnrecoverableError, Worker, WorkerOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
-import { JOB_CONTRACTS, JobContractError, JobPayload, parseJobPayload } from './job-contracts';
+import {
+  JOB_CONTRACTS,
+  JobContractError,
+  jobIdOf,
+  parseJobPayload,
+  parseNewJobPayload,
+  type AddedJob,
+  type JobContract,
+  type JobIdKey,
+  type JobPayload,
+  type NewJobPayload,
+} from './job-contracts';
 import type { JobName, QueueName } from './queue-names';
 import { observeWorker, timedAttempt } from './worker-metrics';
 
-/** Defaults for every job: retried with backoff, kept briefly after completion, failures kept for inspection. */
-const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2000 },
+/** Every job is kept briefly after completion (unless its row says otherwise), and a failed one for inspection. */
+const RETENTION = {
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
-};
+} satisfies JobsOptions;
+
+/** A job's options, from its row of the table: its attempts and backoff, and how long it is kept. */
+export function jobOptions(name: JobName): JobsOptions {
+  const { attempts, backoff, removeOnComplete }: JobContract = JOB_CONTRACTS[name];
+  return { ...RETENTION, attempts, backoff, ...(removeOnComplete && { removeOnComplete }) };
+}
 
 export interface QueueWiring {
   /** Options, never a shared client: each Queue and Worker opens its own connections and closes them itself. */
@@ -19,16 +34,15 @@ export interface QueueWiring {
   prefix: string;
 }
 
-/** Adds a job after validating it against its contract. `jobId` makes the add idempotent (BullMQ ignores a duplicate id). */
-export async function addJob<N extends JobName>(
-  queue: Queue,
-  name: N,
-  payload: JobPayload<N>,
-  options: JobsOptions & { jobId: string },
-): Promise<void> {
+/**
+ * Adds a job after validating it against its contract, with its row's job id, attempts and backoff. The job id makes
+ * the add idempotent (BullMQ ignores a duplicate id). `overrides` is for tests that shape a job of their own.
+ */
+export async function addJob<N extends AddedJob>(queue: Queue, name: N, payload: NewJobPayload<N>, overrides: JobsOptions = {}): Promise<void> {
   const contract = JOB_CONTRACTS[name];
   if (queue.name !== contract.queue) throw new JobContractError(`${name} belongs on ${contract.queue}, not ${queue.name}`);
-  await queue.add(name, parseJobPayload(name, payload), { ...DEFAULT_JOB_OPTIONS, ...options });
+  const data = parseNewJobPayload(name, payload);
+  await queue.add(name, data, { ...jobOptions(name), jobId: jobIdOf(name, data as JobIdKey<N>), ...overrides });
 }
 
 export function createQueue(name: string, wiring: QueueWiring): Queue {

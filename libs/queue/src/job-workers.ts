@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Worker } from 'bullmq';
 import { JOB_BACKBONE_OPTIONS, type JobBackboneOptions } from './job-backbone.options';
-import { JOB_CONTRACTS } from './job-contracts';
+import { JOB_CONTRACTS, queueConcurrency } from './job-contracts';
 import { assertJobHandlers, queuesConsumedBy } from './job-handlers';
 import { createWorker, type JobHandler, type JobHandlers } from './job-queue';
 import { ON_JOB } from './on-job.decorator';
@@ -18,8 +18,9 @@ interface FoundHandler {
 /**
  * A service's consumer side. At start it finds every `@OnJob` method among the application's providers, fails the
  * start when the table's jobs for this service do not have exactly one handler each (`assertJobHandlers`), and runs
- * one worker per queue it consumes. Before the application's connections close (onApplicationShutdown), the workers
- * finish the jobs they hold, or give them back to the queue once their lock lapses.
+ * one worker per queue it consumes, at the table's concurrency (or the config's setting it names). Before the
+ * application's connections close (onApplicationShutdown), the workers finish the jobs they hold, or give them back
+ * to the queue once their lock lapses.
  */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
@@ -36,10 +37,11 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     const found = this.findHandlers();
     assertJobHandlers(this.options.service, found.map(({ name }) => name));
-    const wiring = queueWiringFromUrl(this.options.redisUrl, this.options.redisPrefix);
+    const { config, workers } = this.options;
+    const wiring = queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX);
     for (const queue of queuesConsumedBy(this.options.service)) {
       const handlers: JobHandlers = Object.fromEntries(found.filter(({ name }) => JOB_CONTRACTS[name].queue === queue).map(({ name, handle }) => [name, handle]));
-      const worker = createWorker(queue, handlers, wiring, { name: workerName(), ...this.options.workers?.[queue] });
+      const worker = createWorker(queue, handlers, wiring, { name: workerName(), concurrency: queueConcurrency(queue, config), ...workers?.[queue] });
       worker.on('error', (error) => this.logger.warn(`${queue} worker: ${error.message}`));
       // Ids and the error only: payloads carry no personal data, and handlers keep it out of their errors.
       worker.on('failed', (job, error) => this.logger.warn(`${queue} job ${job?.name} ${job?.id}: attempt ${job?.attemptsMade} failed: ${error.message}`));

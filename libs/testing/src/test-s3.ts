@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver has no types; ours travel with this helper.
 /// <reference path="./s3rver.d.ts" />
 import { S3Storage } from '@app/storage';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 import { UnitOfWork } from '@app/database';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
 import { MetricsServer } from '@app/metrics';
-import { JobBackboneModule, QUEUES } from '@app/queue';
+import { JobBackboneModule } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -12,14 +12,14 @@ import { AccountController } from './accounts/account.controller';
 import { AccountUpdates } from './subscriptions/account-updates';
 import { BillingAuditRepository } from './audit/billing-audit.repository';
 import { MemberAccount } from './accounts/member-account';
+import { billingDataSourceOptions } from './billing-data-source';
 import { CheckoutSessionsRepository } from './checkouts/checkout-sessions.repository';
 import { StartCheckout } from './checkouts/start-checkout';
 import { SubscriptionsController } from './checkouts/subscriptions.controller';
 import { VerifyPayment } from './checkouts/verify-payment';
 import { BILLING_CONFIG, BillingConfig } from './config/billing-config.schema';
 import { CustomersRepository } from './customers/customers.repository';
-import { billingDataSourceOptions } from './database/billing-data-source';
-import { BillingEventQueue } from './events/billing-event-queue';
+import { LocalRenewals } from './events/local-renewals';
 import { ProcessBillingEventProcessor } from './events/process-billing-event.processor';
 import { ProviderEventsRepository } from './events/provider-events.repository';
 import { RequeueUnprocessedEvents } from './events/requeue-unprocessed-events';
@@ -29,7 +29,6 @@ import { DeleteMember } from './members/delete-member';
 import { DeletedMembersRepository } from './members/deleted-members.repository';
 import { MembersController } from './members/members.controller';
 import { createPaymentProvider } from './providers/create-payment-provider';
-import { LocalRenewals } from './providers/local/local-renewals';
 import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { ReferralProgram } from './referrals/referral-program';
 import { ReferralsController } from './referrals/referrals.controller';
@@ -48,7 +47,7 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions('billing', config)),
         TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL)),
-        JobBackboneModule.forRoot('billing', config, { [QUEUES.billingEvents]: { concurrency: config.BILLING_EVENT_CONCURRENCY } }),
+        JobBackboneModule.forRoot({ service: 'billing', config }),
       ],
       controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController, MembersController],
       providers: [
@@ -72,7 +71,6 @@ export class AppModule {
         StartCheckout,
         VerifyPayment,
         MemberAccount,
-        BillingEventQueue,
         WebhookIntake,
         ProcessBillingEventProcessor,
         RequeueUnprocessedEvents,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { startService } from '@app/http';
 import { billingConfigSchema } from './config/billing-config.schema';
 import { createBillingApp } from './create-billing-app';
-import { billingDataSourceOptions } from './database/billing-data-source';
+import { billingDataSourceOptions } from './billing-data-source';
 
 startService({
   name: 'billing',

@@ -1,5 +1,5 @@
 import { migrateCli } from '@app/database';
-import { billingDataSourceOptions } from './database/billing-data-source';
+import { billingDataSourceOptions } from './billing-data-source';
 
 /** `npm run migrate`: applies the billing schema's migrations as a step of its own. */
 migrateCli('billing', billingDataSourceOptions);

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { BillingConfig, billingConfigSchema } from '../src/config/billing-config.schema';
 import { createBillingApp } from '../src/create-billing-app';
-import { billingDataSourceOptions } from '../src/database/billing-data-source';
+import { billingDataSourceOptions } from '../src/billing-data-source';
 import { LocalPaymentProvider } from '../src/providers/local/local-payment-provider';
 import { LocalPaymentRepository } from '../src/providers/local/local-payment.repository';
 import { PAYMENT_PROVIDER } from '../src/providers/payment-provider';

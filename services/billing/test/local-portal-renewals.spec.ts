@@ -2,7 +2,7 @@ import { billingAccountSchema, testPortalSchema } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { LOCAL_PORTAL_PATH } from '../src/providers/local/local-payment-provider';
 import { TEST_CARDS } from '../src/providers/local/local-plans';
-import { LocalRenewals } from '../src/providers/local/local-renewals';
+import { LocalRenewals } from '../src/events/local-renewals';
 import { accountUpdateJobs, BillingTestApp, call, CARDS, eventRows, eventually, startBillingTestApp, subscribe } from './billing-test-app';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { billingAccountSchema } from '@app/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { LocalRenewals } from '../src/providers/local/local-renewals';
+import { LocalRenewals } from '../src/events/local-renewals';
 import { TEST_CARDS } from '../src/providers/local/local-plans';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/providers/payment-provider';
 import { BillingTestApp, call, CARDS, eventRows, eventually, ORIGIN, pay, startBillingTestApp, startCheckout, subscribe } from './billing-test-app';

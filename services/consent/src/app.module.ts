@@ -1,6 +1,6 @@
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
 import { MetricsServer } from '@app/metrics';
-import { JobBackboneModule, QUEUES } from '@app/queue';
+import { JobBackboneModule } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -41,7 +41,6 @@ import { SupportLookup } from './support/support-lookup';
 import { SupportController } from './support/support.controller';
 import { StoreVerdict } from './verdicts/store-verdict';
 import { VerdictsRepository } from './verdicts/verdicts.repository';
-import { AnalysisQueue } from './queue/analysis-queue';
 import { RecordingIntake } from './recordings/recording-intake';
 import { UploadClaims } from './recordings/upload-claims';
 import { UploadsController } from './recordings/uploads.controller';
@@ -49,7 +48,7 @@ import { UploadsService } from './recordings/uploads.service';
 import { VideoAssetsController } from './recordings/video-assets.controller';
 import { VideoAssetsRepository } from './recordings/video-assets.repository';
 import { VideoAssetsService } from './recordings/video-assets.service';
-import { ConsentSessionsRepository } from './sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from './session-records/consent-sessions.repository';
 import { SessionViewFill } from './session-views/session-view-fill';
 import { SessionViewMarks } from './session-views/session-view-marks';
 import { SessionsController } from './sessions/sessions.controller';
@@ -59,9 +58,9 @@ import { RecordingStorage } from './storage/recording-storage';
 import { RequeuePendingTexts } from './text-messages/requeue-pending-texts';
 import { SendTextMessageProcessor } from './text-messages/send-text-message.processor';
 import { createTextMessageSender, TEXT_MESSAGE_SENDER } from './text-messages/text-message-sender';
-import { TextMessageQueue } from './text-messages/text-message-queue';
+import { TextDispatch } from './text-messages/text-dispatch';
 import { TextMessagesRepository } from './text-messages/text-messages.repository';
-import { VerdictTexts } from './text-messages/verdict-texts';
+import { VerdictTexts } from './verdicts/verdict-texts';
 import { CertificateRecords } from './certificates/certificate-records';
 import { CertificateSigner } from './certificates/certificate-signer';
 import { Certificates } from './certificates/certificates';
@@ -71,7 +70,7 @@ import { HistoryController } from './history/history.controller';
 import { HistoryRepository } from './history/history.repository';
 import { MemberHistory } from './history/member-history';
 import { ReceiptsController } from './receipts/receipts.controller';
-import { ReceiptsRepository } from './receipts/receipts.repository';
+import { ReceiptsRepository } from './receipt-records/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
 import { WithdrawConsent } from './receipts/withdraw-consent';
 import { WithdrawalController } from './receipts/withdrawal.controller';
@@ -91,7 +90,7 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions('consent', config)),
         TypeOrmModule.forRoot(consentDataSourceOptions(config.DATABASE_URL)),
-        JobBackboneModule.forRoot('consent', config, { [QUEUES.textMessages]: { concurrency: config.TEXT_MESSAGE_CONCURRENCY } }),
+        JobBackboneModule.forRoot({ service: 'consent', config }),
       ],
       controllers: [HealthController, SessionsController, StatusController, SafetyCheckController, VideoAssetsController, UploadsController, ProcessVideoController, AnalysisController, MembersController, MemberPhonesController, RetentionController, SupportController, ReceiptsController, WithdrawalController, CertificatesController, HistoryController, PhoneVerificationController, ...(config.NODE_ENV === 'production' ? [] : [DevTextsController])],
       providers: [
@@ -105,7 +104,6 @@ export class AppModule {
         RedisConnection.provider(config),
         MetricsServer.provider(config),
         postgresAndRedisReadiness,
-        AnalysisQueue,
         PendingPushesRepository,
         SessionUpdates,
         RequeuePendingPushes,
@@ -135,10 +133,10 @@ export class AppModule {
         RetakeOffer,
         AnalysisResults,
         CloseLapsedRetakes,
-        TextMessageQueue,
         TextMessagesRepository,
         { provide: TEXT_MESSAGE_SENDER, useFactory: createTextMessageSender, inject: [CONSENT_CONFIG] },
         VerdictTexts,
+        TextDispatch,
         SendTextMessageProcessor,
         RequeuePendingTexts,
         DeletionLogRepository,

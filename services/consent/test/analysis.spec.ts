@@ -76,7 +76,7 @@ describe('the media worker\'s analysis routes: input, one verdict per session, f
     ]);
     const pushes = (await pushJobs()).filter((job) => job.data.change === 'verdict');
     expect(pushes.map((job) => [job.id, job.data])).toEqual([
-      [`${session.id}.verdict`, { version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'verdict' }],
+      [`${session.id}.verdict`, { version: 2, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'verdict' }],
     ]);
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body.open).toBe(false);
     // The verdict's verification text was written to the outbox with it (the member gave no phone in this test).

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuditEntriesRepository } from '../src/audit/audit-entries.repository';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { consentDataSourceOptions } from '../src/database/consent-data-source';
-import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { SessionViewMarks } from '../src/session-views/session-view-marks';
 import { hashRecipientToken, generateRecipientToken } from '@app/session-views';
 

@@ -2,7 +2,7 @@ import { distinctRecording, makeTestRecording } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
-import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { call, createSession, decisionFields, filesUnder, processVideo, storedRecording, type CreatedSession } from './consent-api';
 import { startConsentTestApp, type ConsentTestApp } from './consent-test-app';
 

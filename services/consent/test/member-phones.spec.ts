@@ -1,6 +1,6 @@
 import { latestMemberPhoneCode } from '@app/testing';
 import { randomUUID } from 'node:crypto';
-import { SPENT_CODE_TEXT } from '../src/phone-verification/phone-code';
+import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import { call, createSession, devTexts, eventually, expectAnswer, sendPhoneCode } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 

@@ -21,7 +21,7 @@ import {
   type CreatedSession,
   partnerHeaders,
 } from './consent-api';
-import { SPENT_CODE_TEXT } from '../src/phone-verification/phone-code';
+import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone } from './text-message-helpers';
 

@@ -76,7 +76,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     const job = await jobOf(session.id);
     expect(job?.id).toBe(`${session.id}.1`);
     expect(job?.name).toBe(JOBS.analyzeRecording);
-    expect(job?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
+    expect(job?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: assetId, attempt: 1 });
     const everythingQueued = JSON.stringify({ data: job?.data, opts: job?.opts, name: job?.name });
     for (const personal of [PARTNER.name, PARTNER.phone, 'Jordan', '5559876543', 'Alex Doe']) expect(everythingQueued).not.toContain(personal);
 
@@ -104,7 +104,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
       storage_key: `recordings/${session.id}/${assetId}`,
       stored_at: expect.any(Date),
     });
-    expect((await jobOf(session.id))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
+    expect((await jobOf(session.id))?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: assetId, attempt: 1 });
   });
 
   it('records the whole lifecycle in an audit chain that verifies, and stops verifying once a row is altered', async () => {
@@ -219,7 +219,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     await consent.app.get(RequeueProcessingSessions).run();
 
     const job = await jobOf(session.id);
-    expect(job?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: assetId });
+    expect(job?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: assetId, attempt: 1 });
     // Retried for about four minutes: longer than a restart of this service, which the worker reads its input from.
     expect([job?.opts.attempts, job?.opts.backoff]).toEqual([8, { type: 'exponential', delay: 2000 }]);
     await consent.app.get(RequeueProcessingSessions).run();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
-import { generateReceiptSecret, hashReceiptSecret } from '../src/receipts/receipt-secret';
+import { generateReceiptSecret, hashReceiptSecret } from '../src/receipt-records/receipt-secret';
 import { assetRow, auditRows, call, CreatedSession, decisionFields, devTexts, expectAnswer, filesUnder, PARTNER, processVideo, PARTNER_IS_MEMBER, sessionKeyRing, storedRecording, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
@@ -162,7 +162,7 @@ describe('the partner\'s receipt', () => {
 
     const push = await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.withdrawn`);
     expect(push?.name).toBe(JOBS.pushSessionUpdate);
-    expect(push?.data).toEqual({ version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'withdrawn' });
+    expect(push?.data).toEqual({ version: 2, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'withdrawn' });
 
     const texts = await textsWhen(consent, session.id, (rows) => rows.length === 3 && rows.every((row) => row.status === 'sent'));
     const withdrawal = texts.filter((row) => row.purpose === 'withdrawal');

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { CloseLapsedRetakes } from '../src/analysis/close-lapsed-retakes';
 import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-sessions';
 import { AnalysisAttemptsRepository } from '../src/attempts/analysis-attempts.repository';
-import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { StoreVerdict } from '../src/verdicts/store-verdict';
 import { auditRows, call, createSession, CreatedSession, decisionFields, expectAnswer, PARTNER, processVideo, sessionRow, storedRecording, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
@@ -93,8 +93,8 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     const retaken = await retake(session, second).expect(202);
     expect(retaken.body).toMatchObject({ aiVerdict: 'processing', recipientFullName: PARTNER.name, check: { attempt: 2, maxAttempts: 3, retakeAllowed: false, heard: null } });
     expect(await sessionRow(consent, session.id)).toMatchObject({ attempts: 2, retake_until: null, video_asset_id: second, recipient_full_name: PARTNER.name, recipient_phone: toE164(PARTNER.phone)! });
-    expect((await Job.fromId(analyses, `${session.id}.1`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: first });
-    expect((await Job.fromId(analyses, `${session.id}.2`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: second });
+    expect((await Job.fromId(analyses, `${session.id}.1`))?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: first, attempt: 1 });
+    expect((await Job.fromId(analyses, `${session.id}.2`))?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: second, attempt: 2 });
     expect((await asWorker('get', `/analysis/${session.id}`).expect(200)).body).toMatchObject({ videoAssetId: second, open: true });
     // The new take is in: the member's screen shows the check running again.
     expect((await memberRead(session)).body).toMatchObject({ aiVerdict: 'processing', check: null, retakeUntil: null });
@@ -179,7 +179,7 @@ describe('a retake instead of a wrong no: an unclear recording may be recorded a
     await processVideo(consent, session, { sessionId: session.id, decision: 'yes' }, await makeTestRecording('webm')).expect(202);
     const { video_asset_id: second, attempts } = await sessionRow(consent, session.id);
     expect([second === first, attempts]).toEqual([false, 2]);
-    expect((await Job.fromId(analyses, `${session.id}.2`))?.data).toEqual({ version: 1, sessionId: session.id, videoAssetId: second });
+    expect((await Job.fromId(analyses, `${session.id}.2`))?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: second, attempt: 2 });
   });
 
   it.each([

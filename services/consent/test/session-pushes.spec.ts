@@ -26,7 +26,7 @@ describe('session pushes (outbox)', () => {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     const job = await pushJob(`${session.id}.submitted`);
-    expect(job?.data).toEqual({ version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'submitted' });
+    expect(job?.data).toEqual({ version: 2, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'submitted' });
     // Retried each second for a minute: it outlives a restart of the consent service the gateway reads from.
     expect([job?.opts.attempts, job?.opts.backoff]).toEqual([60, { type: 'fixed', delay: 1000 }]);
     expect(await outbox(session.id)).toEqual([]);
@@ -47,5 +47,22 @@ describe('session pushes (outbox)', () => {
     await updates.publish(session, 'withdrawn');
     const jobs = (await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJobs()).filter((job) => job.data.sessionId === session.id);
     expect(jobs.map((job) => job.id)).toEqual([`${session.id}.withdrawn`]);
+  });
+
+  it("queues a retake's push left in the outbox under its attempt's job id, with the attempt in its payload", async () => {
+    const session = await createSession(consent);
+    const updates = consent.app.get(SessionUpdates);
+    await consent.app.get(UnitOfWork).run((transaction) => updates.record(transaction, session, 'retake_requested', 2));
+    expect(await outbox(session.id)).toEqual([`${session.id}.retake_requested.2`]);
+
+    await consent.app.get(RequeuePendingPushes).run();
+    expect((await pushJob(`${session.id}.retake_requested.2`))?.data).toEqual({
+      version: 2,
+      sessionId: session.id,
+      initiatorUserId: session.initiatorUserId,
+      change: 'retake_requested',
+      attempt: 2,
+    });
+    expect(await outbox(session.id)).toEqual([]);
   });
 });

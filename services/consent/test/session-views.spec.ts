@@ -4,7 +4,7 @@ import { RedisConnection } from '@app/redis';
 import { SessionViewCipher, SessionViewStore } from '@app/session-views';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { SessionViewMarks } from '../src/session-views/session-view-marks';
 import { SendTextMessageProcessor } from '../src/text-messages/send-text-message.processor';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from '../src/text-messages/text-message-sender';

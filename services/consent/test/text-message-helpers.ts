@@ -2,8 +2,9 @@ import { toE164 } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { testRedisUrl } from '@app/testing';
 import Redis from 'ioredis';
-import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
-import { VerdictTexts } from '../src/text-messages/verdict-texts';
+import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
+import { TextDispatch } from '../src/text-messages/text-dispatch';
+import { VerdictTexts } from '../src/verdicts/verdict-texts';
 import { createSession, CreatedSession, PARTNER } from './consent-api';
 import type { ConsentTestApp } from './consent-test-app';
 
@@ -42,7 +43,7 @@ export async function storeVerdict(
     });
     return texts.prepare(transaction, await sessions.get(transaction, sessionId));
   });
-  if (dispatch) await texts.dispatch(ids);
+  if (dispatch) await consent.app.get(TextDispatch).dispatch(ids);
   return ids;
 }
 

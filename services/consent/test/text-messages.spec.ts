@@ -3,9 +3,9 @@ import { JOBS, JobQueues, QUEUES } from '@app/queue';
 import type { Queue } from 'bullmq';
 import { CapturedStdout, captureStdout, textedReceiptLink } from '@app/testing';
 import { consentSessionSchema, toE164 } from '@app/contracts';
-import { ConsentSessionsRepository } from '../src/sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
-import { VerdictTexts } from '../src/text-messages/verdict-texts';
+import { TextDispatch } from '../src/text-messages/text-dispatch';
 import { call, devTexts, PARTNER, sessionRow, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
@@ -59,7 +59,7 @@ describe('text messages (log provider)', () => {
 
     const push = await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.text_sent`);
     expect(push?.name).toBe(JOBS.pushSessionUpdate);
-    expect(push?.data).toEqual({ version: 1, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'text_sent' });
+    expect(push?.data).toEqual({ version: 2, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'text_sent' });
 
     const lines = output.entries().map((entry) => entry.msg ?? '');
     expect(lines).toEqual(expect.arrayContaining([`Text message ${partner.id} to the partner sent by log`, `Text message ${member.id} to the member sent by log`]));
@@ -105,8 +105,8 @@ describe('text messages (log provider)', () => {
     expect(again).toEqual(first);
     expect(await textRows(consent, session.id)).toHaveLength(2);
 
-    await consent.app.get(VerdictTexts).dispatch(first);
-    await consent.app.get(VerdictTexts).dispatch(first);
+    await consent.app.get(TextDispatch).dispatch(first);
+    await consent.app.get(TextDispatch).dispatch(first);
     await textsWhen(consent, session.id, allSent(2));
     expect((await storeVerdict(consent, session.id, { dispatch: false }))).toEqual([]);
     expect((await textRows(consent, session.id)).map((row) => row.attempts)).toEqual([1, 1]);
@@ -148,7 +148,7 @@ describe('text messages (log provider)', () => {
     const gone = await sessionWithPhone(consent, null);
     const [orphan] = await storeVerdict(consent, gone.id, { dispatch: false });
     await consent.app.get(UnitOfWork).run((transaction) => transaction.query(`DELETE FROM consent.consent_sessions WHERE id = $1`, [gone.id]));
-    await consent.app.get(VerdictTexts).dispatch([orphan]);
+    await consent.app.get(TextDispatch).dispatch([orphan]);
     await eventuallyDone(queue, [orphan]);
     expect(await (await queue.getJob(orphan))?.getState()).toBe('completed');
   });

@@ -1,11 +1,12 @@
 import { UnitOfWork } from '@app/database';
 import { latestPhoneCode, makeTestRecording, textedReceiptLink } from '@app/testing';
 import request from 'supertest';
-import { phoneCodeText, SPENT_CODE_TEXT } from '../src/phone-verification/phone-code';
+import { phoneCodeText } from '../src/phone-verification/phone-code-text';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
 import { SendTextMessageProcessor } from '../src/text-messages/send-text-message.processor';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from '../src/text-messages/text-message-sender';
 import { TextMessagesRepository } from '../src/text-messages/text-messages.repository';
+import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import { decisionFields, devTexts, PARTNER, processVideo, sendPhoneCode, storedRecording, verifyPartnerPhone, type CreatedSession } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { sessionWithPhone, textRows, textsWhen } from './text-message-helpers';

@@ -3,26 +3,22 @@ import { APP_FILTER } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UnitOfWork } from '@app/database';
 import { createObjectStorage, OBJECT_STORAGE } from '@app/storage';
 import { MetricsServer } from '@app/metrics';
-import { JobBackboneModule, QUEUES } from '@app/queue';
+import { JobBackboneModule } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { LoggerModule } from 'nestjs-pino';
 import { DashboardAccessLog } from './admin/queue-dashboard/dashboard-access-log';
 import { QueueDashboard } from './admin/queue-dashboard/queue-dashboard';
 import { StaffAccess } from './admin/staff-access';
-import { SupportAccessLog } from './admin/support-access-log';
+import { SupportAccessLogRepository } from './admin/support-access-log.repository';
 import { AccountDeletionSchedule } from './account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from './account-deletion/delete-due-accounts';
 import { DeleteExpiredRecords } from './account-deletion/delete-expired-records';
 import { DueAccountsRepository } from './account-deletion/due-accounts.repository';
-import { AuthSession } from './auth/auth-session.entity';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
-import { JwtStrategy } from './auth/jwt.strategy';
-import { LiveSignIns } from './auth/live-sign-ins/live-sign-ins';
-import { PollingMembers } from './auth/polling-members/polling-members';
-import { VerifiedTokens } from './auth/polling-members/verified-tokens';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
 import { PasswordHasher } from './auth/password-hasher';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
@@ -41,7 +37,7 @@ import { SafetyCheckController } from './consent/safety-check.controller';
 import { isSessionPoll, PolledSession } from './consent/polled-session';
 import { PolledSessionMiddleware } from './consent/polled-session.middleware';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
-import { identityDataSourceOptions } from './database/identity-data-source';
+import { identityDataSourceOptions } from './identity-data-source';
 import { JoinSessionLimiter } from './live-updates/join-session-limiter';
 import { LiveUpdatesGateway } from './live-updates/live-updates.gateway';
 import { SessionReader } from './live-updates/session-reader';
@@ -50,16 +46,21 @@ import { SocketAuthenticator } from './live-updates/socket-authenticator';
 import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness } from '@app/http';
 import { ProfilePicturesController } from './profile-pictures/profile-pictures.controller';
 import { ProfilePicturesService } from './profile-pictures/profile-pictures.service';
-import { RobotsController } from './site/robots.controller';
+import { RobotsController } from './robots/robots.controller';
 import { DevTextsController } from './dev/dev-texts.controller';
 import { PhoneVerificationController } from './consent/phone-verification.controller';
+import { MemberPhoneController } from './consent/member-phone.controller';
 import { SiteController } from './site/site.controller';
 import { JobStates } from './support/job-states';
 import { SupportLookup } from './support/support-lookup';
 import { SupportRecordReader } from './support/support-record-reader';
 import { SupportController } from './support/support.controller';
-import { User } from './users/user.entity';
-import { MemberPhoneController } from './users/member-phone.controller';
+import { AuthSessionsRepository } from './sign-ins/auth-sessions.repository';
+import { JwtStrategy } from './sign-ins/jwt.strategy';
+import { LiveSignIns } from './sign-ins/live-sign-ins/live-sign-ins';
+import { SignInVerifier } from './sign-ins/sign-in-verifier';
+import { VerifiedTokens } from './sign-ins/verified-tokens';
+import { MemberAccounts } from './users/member-accounts';
 import { UsersRepository } from './users/users.repository';
 
 @Module({})
@@ -71,9 +72,8 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerOptions('gateway', config, isSessionPoll)),
         // Pushes and subscription changes are one small read or UPDATE each: a few at a time keep the pools calm.
-        JobBackboneModule.forRoot('gateway', config, { [QUEUES.sessionUpdates]: { concurrency: 4 }, [QUEUES.accountUpdates]: { concurrency: 4 } }),
+        JobBackboneModule.forRoot({ service: 'gateway', config }),
         TypeOrmModule.forRoot(identityDataSourceOptions(config.DATABASE_URL)),
-        TypeOrmModule.forFeature([User, AuthSession]),
         PassportModule,
         JwtModule.register({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
       ],
@@ -85,14 +85,17 @@ export class AppModule {
         RedisConnection.provider(config),
         MetricsServer.provider(config),
         postgresAndRedisReadiness,
+        UnitOfWork,
         UsersRepository,
+        MemberAccounts,
+        AuthSessionsRepository,
+        VerifiedTokens,
+        LiveSignIns,
+        SignInVerifier,
+        JwtStrategy,
         PasswordHasher,
         LoginRateLimiter,
         AuthService,
-        JwtStrategy,
-        PollingMembers,
-        VerifiedTokens,
-        LiveSignIns,
         ProfilePicturesService,
         ConsentServiceProxy,
         SessionCreationLimiter,
@@ -113,7 +116,7 @@ export class AppModule {
         DeleteExpiredRecords,
         AccountDeletionSchedule,
         StaffAccess,
-        SupportAccessLog,
+        SupportAccessLogRepository,
         DashboardAccessLog,
         QueueDashboard,
         SupportRecordReader,
@@ -121,7 +124,7 @@ export class AppModule {
         SupportLookup,
       ],
       // For `@RequireRole` on controllers of modules built on this one.
-      exports: [StaffAccess, SupportAccessLog],
+      exports: [StaffAccess, SupportAccessLogRepository],
     };
   }
 }

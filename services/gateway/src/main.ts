@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { startService } from '@app/http';
 import { gatewayConfigSchema } from './config/gateway-config.schema';
 import { createGatewayApp } from './create-gateway-app';
-import { identityDataSourceOptions } from './database/identity-data-source';
+import { identityDataSourceOptions } from './identity-data-source';
 
 startService({
   name: 'gateway',

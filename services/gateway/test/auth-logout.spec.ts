@@ -1,5 +1,5 @@
 import { SIGN_IN_HINT_COOKIE } from '@app/contracts';
-import { LiveSignInStore } from '../src/auth/live-sign-ins/live-sign-in.store';
+import { LiveSignInStore } from '../src/sign-ins/live-sign-ins/live-sign-in.store';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, login, registerOk, sessionCookie } from './api-helpers';
 

@@ -1,5 +1,6 @@
 import { userSchema } from '@app/contracts';
 import { JwtService } from '@nestjs/jwt';
+import { AuthSessionsRepository } from '../src/sign-ins/auth-sessions.repository';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, login, registerOk } from './api-helpers';
 
@@ -67,6 +68,22 @@ describe('GET /api/auth/me', () => {
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...other.user, subscriptionStatus: 'past_due', accountDeletionDate: deletion });
+  });
+
+  it('checks the sign-in in Postgres once, then from its entry in Redis; with neither to ask, a 503, never a 401', async () => {
+    const other = await registerOk(gateway);
+    const me = () => http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${other.token}`);
+    const checks = jest.spyOn(gateway.app.get(AuthSessionsRepository), 'liveFacts');
+    try {
+      for (let call = 0; call < 3; call += 1) expect((await me()).status).toBe(200);
+      expect(checks).toHaveBeenCalledTimes(1);
+
+      const fresh = (await login(gateway, other.username, other.password)).body.token as string;
+      checks.mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      expectError(await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${fresh}`), 503);
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('refuses the token and the password of an account past its deletion date, before the deletion job reaches it', async () => {

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { runMigrations } from '@app/database';
 import { gatewayConfigSchema, GatewayConfig } from '../src/config/gateway-config.schema';
 import { createGatewayApp } from '../src/create-gateway-app';
-import { identityDataSourceOptions } from '../src/database/identity-data-source';
+import { identityDataSourceOptions } from '../src/identity-data-source';
 
 export interface GatewayTestApp {
   app: NestExpressApplication;

@@ -1,10 +1,22 @@
 import { API_ERRORS, consentSessionSchema, LIVE_UPDATES, type ConsentSession, type JoinSessionAck } from '@app/contracts';
 import { addJob, createQueue, JOBS, JobWorkers, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { testRedisPrefix } from '@app/testing';
+import { makeTestRecording, testRedisPrefix } from '@app/testing';
 import type { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
+import { isDeepStrictEqual } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { api, createSession as createVerifiedSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent/consent-stack';
+import { markPhoneVerified } from '../../consent/test/consent-api';
+import {
+  api,
+  createSession as createVerifiedSession,
+  grantedByAnalysis,
+  memberOf,
+  startConsentStack,
+  type ConsentStack,
+  type CreatedSession,
+  type Member,
+  partnerHeaders,
+} from './consent/consent-stack';
 import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
 
 /**
@@ -251,6 +263,55 @@ describe('live updates: partners', () => {
   });
 });
 
+/** The partner's own read through the API, as their proved phone makes it. */
+async function ownRead(session: CreatedSession): Promise<ConsentSession> {
+  return (await api(stack).get(`/api/consent/sessions/${session.id}`).set(partnerHeaders(session)).expect(200)).body;
+}
+
+/** A socket opened with the given handshake cookie (if any) and joined to the session with its link's token. */
+async function joined(session: CreatedSession, options: SocketOptions = {}): Promise<ConsentSession[]> {
+  const socket = openSocket(options);
+  const received = collect(socket);
+  await connected(socket);
+  expect(await join(socket, { sessionId: session.id, token: session.recipientToken })).toEqual({ ok: true });
+  return received;
+}
+
+describe("live updates: the partner's own view", () => {
+  it("pushes the proved phone's socket exactly what its own read answers, what was heard included, and every other socket the member's view", async () => {
+    const owner = await memberOf(stack);
+    // The link's holder joins before the phone is proved, so a socket without the credential is in the session's room.
+    const unproved = await createVerifiedSession(stack, owner, undefined, { verifyPhone: false });
+    const linkOnly = await joined(unproved);
+    const session = { ...unproved, partnerCredential: await markPhoneVerified(stack.consent, unproved.id) };
+    const cookie = partnerHeaders(session).Cookie;
+    const partner = await joined(session, { cookie });
+    const mine = await memberSocket(owner);
+    // The member's own socket, even with the partner's cookie, is answered as the member: it never joins as the partner.
+    const memberWithCookie = openSocket({ token: owner.token, cookie });
+    const memberWithCookieReceived = collect(memberWithCookie);
+    await connected(memberWithCookie);
+    expect(await join(memberWithCookie, { sessionId: session.id, token: session.recipientToken })).toEqual(NOT_FOUND_ACK);
+
+    await grantedByAnalysis(stack, session, await makeTestRecording('webm'));
+    // The submission, the verdict and the texts are pushed; the last push the phone got is what its read answers.
+    await until(async () => partner.length > 0 && isDeepStrictEqual(partner.at(-1), await ownRead(session)));
+    await pause(QUIET_MS);
+    expect(partner.at(-1)).toEqual(await ownRead(session));
+    expect(partner.at(-1)).toMatchObject({ aiVerdict: 'granted', check: { heard: expect.any(String) } });
+    expect(partner.every((pushed) => consentSessionSchema.strict().parse(pushed).check !== null)).toBe(true);
+
+    // Each push reached every socket once, and none but the proved phone's the partner's fields.
+    const memberRead = (await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`).expect(200)).body;
+    expect(mine.received.at(-1)).toEqual(memberRead);
+    for (const received of [mine.received, memberWithCookieReceived, linkOnly]) {
+      expect(received).toHaveLength(partner.length);
+      expect(received.map((pushed) => consentSessionSchema.strict().parse(pushed).check)).toEqual(received.map(() => null));
+      expect(received).toEqual(mine.received);
+    }
+  });
+});
+
 describe('live updates: pushes', () => {
   let queue: Queue;
 
@@ -265,14 +326,14 @@ describe('live updates: pushes', () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
     const mine = await memberSocket(owner);
-    const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'text_sent' as const };
-    for (let time = 0; time < 3; time++) await addJob(queue, JOBS.pushSessionUpdate, payload, { jobId: `${session.id}.text_sent` });
+    const payload = { version: 2 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'text_sent' as const };
+    for (let time = 0; time < 3; time++) await addJob(queue, JOBS.pushSessionUpdate, payload);
     await until(() => mine.received.length === 1);
     await pause(QUIET_MS * 2);
     expect(mine.received).toHaveLength(1);
   });
 
-  it("pushes a retake offered to the member's and the partner's sockets, as the member's view (no speech check)", async () => {
+  it("pushes a retake offered to the member's and the link holder's sockets, as the member's view (no speech check)", async () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
     const mine = await memberSocket(owner);
@@ -281,11 +342,25 @@ describe('live updates: pushes', () => {
     await connected(partner);
     expect(await join(partner, { sessionId: session.id, token: session.recipientToken })).toEqual({ ok: true });
 
-    const payload = { version: 1 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'retake_requested' as const };
-    await addJob(queue, JOBS.pushSessionUpdate, payload, { jobId: `${session.id}.retake_requested.1` });
+    const payload = { version: 2 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'retake_requested' as const, attempt: 1 };
+    await addJob(queue, JOBS.pushSessionUpdate, payload);
     await until(() => partnerReceived.length === 1 && mine.received.length === 1);
     expect(consentSessionSchema.strict().parse(partnerReceived[0])).toMatchObject({ id: session.id, check: null });
     expect(mine.received).toEqual(partnerReceived);
+  });
+
+  it("pushes the partner's view only to the credential the latest proof gave: a replaced one's socket is pushed the member's view", async () => {
+    const owner = await memberOf(stack);
+    const session = await createVerifiedSession(stack, owner);
+    const replacedSocket = await joined(session, { cookie: partnerHeaders(session).Cookie });
+    const renewed = { ...session, partnerCredential: await markPhoneVerified(stack.consent, session.id) };
+    const renewedSocket = await joined(renewed, { cookie: partnerHeaders(renewed).Cookie });
+
+    await addJob(queue, JOBS.pushSessionUpdate, { version: 2, sessionId: session.id, initiatorUserId: owner.id, change: 'text_sent' });
+    await until(() => replacedSocket.length === 1 && renewedSocket.length === 1);
+    expect(renewedSocket[0]).toEqual(await ownRead(renewed));
+    expect(renewedSocket[0].check).not.toBeNull();
+    expect(replacedSocket[0]).toMatchObject({ id: session.id, check: null });
   });
 
   it("pushes nothing for a session its claimed owner does not own (the consent service decides), and finishes the job", async () => {
@@ -293,7 +368,7 @@ describe('live updates: pushes', () => {
     const session = await createSession(stack, owner);
     const mine = await memberSocket(owner);
     const theirs = await memberSocket(stranger);
-    await addJob(queue, JOBS.pushSessionUpdate, { version: 1, sessionId: session.id, initiatorUserId: stranger.id, change: 'verdict' }, { jobId: `${session.id}.verdict` });
+    await addJob(queue, JOBS.pushSessionUpdate, { version: 2, sessionId: session.id, initiatorUserId: stranger.id, change: 'verdict' });
     await until(async () => (await queue.getJob(`${session.id}.verdict`))?.finishedOn !== undefined);
     expect(await (await queue.getJob(`${session.id}.verdict`))!.getState()).toBe('completed');
     await pause(QUIET_MS);
@@ -338,5 +413,31 @@ describe('live updates: several gateway instances', () => {
     await pause(QUIET_MS);
     expect(onA.received).toHaveLength(1);
     expect(partnerReceived).toHaveLength(1);
+  });
+
+  it("delivers the proved phone's view processed by B to its socket on A, and the member's view to the link holder's on B, each once", async () => {
+    const owner = await memberOf(stack);
+    const unproved = await createSession(stack, owner);
+    await stack.gateway.app.get(JobWorkers).onModuleDestroy();
+    const linkOnlyOnB = await joined(unproved, { port: secondPort });
+    const session = { ...unproved, partnerCredential: await markPhoneVerified(stack.consent, unproved.id) };
+    const partnerOnA = await joined(session, { cookie: partnerHeaders(session).Cookie });
+    const memberOnA = await memberSocket(owner);
+
+    await refuse(session);
+    // The refusal, and any text it sends, each pushed once to every socket; the phone's last push is what its read answers.
+    const delivered = async () =>
+      partnerOnA.length > 0 &&
+      linkOnlyOnB.length === partnerOnA.length &&
+      memberOnA.received.length === partnerOnA.length &&
+      isDeepStrictEqual(partnerOnA.at(-1), await ownRead(session));
+    await until(delivered);
+    await pause(QUIET_MS);
+    expect(await delivered()).toBe(true);
+    expect(partnerOnA[0]).toMatchObject({ aiVerdict: 'denied', check: { answer: 'no' } });
+    expect(partnerOnA.every((pushed) => pushed.check !== null)).toBe(true);
+    expect(linkOnlyOnB[0]).toMatchObject({ id: session.id, aiVerdict: 'denied' });
+    expect(linkOnlyOnB.map((pushed) => pushed.check)).toEqual(linkOnlyOnB.map(() => null));
+    expect(linkOnlyOnB).toEqual(memberOnA.received);
   });
 });

@@ -21,8 +21,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions('media-worker', config)),
-        JobBackboneModule.forRoot('media-worker', config, {
-          [QUEUES.mediaAnalysis]: { concurrency: config.MEDIA_CONCURRENCY, lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS },
+        JobBackboneModule.forRoot({
+          service: 'media-worker',
+          config,
+          workers: { [QUEUES.mediaAnalysis]: { lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS } },
         }),
       ],
       providers: [

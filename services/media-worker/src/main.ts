@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@app/config';
 import { MetricsServer } from '@app/metrics';
-import { QUEUES } from '@app/queue';
+import { JobWorkers, QUEUES } from '@app/queue';
 import { mediaWorkerConfigSchema } from './config/media-worker-config.schema';
 import { createMediaWorker } from './create-media-worker';
 
@@ -9,7 +9,7 @@ const config = loadConfigOrExit(mediaWorkerConfigSchema);
 createMediaWorker(config)
   .then((app) =>
     process.stdout.write(
-      `media-worker: consuming ${QUEUES.mediaAnalysis} (concurrency ${config.MEDIA_CONCURRENCY}, ${config.TRANSCRIBER} recogniser); metrics and probes on ${app.get(MetricsServer).url()}\n`,
+      `media-worker: consuming ${QUEUES.mediaAnalysis} (concurrency ${app.get(JobWorkers).worker(QUEUES.mediaAnalysis)?.concurrency}, ${config.TRANSCRIBER} recogniser); metrics and probes on ${app.get(MetricsServer).url()}\n`,
     ),
   )
   .catch((error: unknown) => {

@@ -38,9 +38,13 @@ describe('toast()', () => {
     act(() => dismissToast());
     expect(result.current.toasts[0].open).toBe(false);
 
-    act(() => vi.advanceTimersByTime(999_999));
+    act(() => {
+      vi.advanceTimersByTime(999_999);
+    });
     expect(result.current.toasts).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.toasts).toHaveLength(0);
   });
 });

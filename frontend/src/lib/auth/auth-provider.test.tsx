@@ -44,7 +44,9 @@ describe('AuthProvider', () => {
     const { result } = renderHook(() => useAuth('member'), { wrapper });
 
     expect(result.current.isLoading).toBe(true);
-    act(() => vi.advanceTimersByTime(99));
+    act(() => {
+      vi.advanceTimersByTime(99);
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     vi.useRealTimers();
@@ -82,7 +84,9 @@ describe('AuthProvider', () => {
     const { result } = renderHook(() => ({ publicPage: useAuth('if-signed-in-here'), known: useAuth() }), { wrapper });
     expect(result.current.publicPage).toMatchObject({ isLoading: false, isAuthenticated: false, user: null });
     // Well past the lookup's delay, nothing was asked.
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     vi.useRealTimers();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(result.current.known.isLoading).toBe(true);

@@ -37,6 +37,9 @@ function renderScreen(props: Parameters<typeof Screen>[0]) {
 /** The screen says the socket is `state` (react-query tells its observers a moment after a change). */
 const shows = (state: 'up' | 'down') => waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent(state));
 
+/** The partner's speech check as the partner's own view carries it (the member's view has none). */
+const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
+
 const socket = async () => {
   await waitFor(() => expect(liveSockets[0]?.handlers.has('session-updated')).toBe(true));
   return liveSockets[0];
@@ -66,8 +69,7 @@ describe('useLiveSession', () => {
     expect(live.sent).toEqual([]);
   });
 
-  it("joins the partner's session with the link token on every connection, reads the partner's own view on each join and on a push", async () => {
-    const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
+  it("joins the partner's session with the link token on every connection, reads the partner's own view on each join and on a push without it", async () => {
     const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
     const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();
@@ -77,7 +79,7 @@ describe('useLiveSession', () => {
     await waitFor(() => expect(client.getQueryData(partnerSessionKey('s1'))).toMatchObject({ check }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'X-Recipient-Token': 'link-token' });
-    // The push is the member's view (no speech check): not written as it is, but the partner's own view is read.
+    // The link's holders are pushed the member's view (no speech check): not written as it is, but the partner's own view is read.
     act(() => live.push(testSession({ aiVerdict: 'processing' })));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(screen.getByTestId('verdict')).toHaveTextContent('processing');
@@ -86,6 +88,21 @@ describe('useLiveSession', () => {
     act(() => live.fire('connect'));
     expect(live.sent).toHaveLength(2);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+  });
+
+  it("writes the partner's own pushed view (the proved phone's, with the speech check) into the partner's entry, and reads nothing", async () => {
+    const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
+    const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
+    const live = await socket();
+    await waitFor(() => expect(client.getQueryData(partnerSessionKey('s1'))).toMatchObject({ check }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const pushed = testSession({ aiVerdict: 'granted', consentStatus: 'granted', check: { ...check, retakeAllowed: false, heard: 'i consent' } });
+    act(() => live.push(pushed));
+    await waitFor(() => expect(screen.getByTestId('verdict')).toHaveTextContent('granted'));
+    expect(client.getQueryData(partnerSessionKey('s1'))).toEqual(pushed);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('opens nothing while disabled, and disconnects when disabled or unmounted', async () => {

@@ -11,7 +11,7 @@ export interface RegisterValues extends LoginValues {
 }
 
 // zod's e-mail pattern, which these forms checked with before: the same addresses pass.
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 // Messages are the product spec's (section 5), word for word.
 function credentialErrors({ email, password }: LoginValues): FieldErrors<LoginValues> {

@@ -21,6 +21,7 @@ function toastMissingPicture() {
 /** The referral code of `/register?ref=CODE`, as the server takes it (one line, at most 32 characters); else none. */
 export function referralCodeFrom(value: string | null): string | undefined {
   const code = value?.trim();
+  // eslint-disable-next-line no-control-regex -- a code with control characters is refused.
   return code && code.length <= 32 && !/[\u0000-\u001f\u007f]/.test(code) ? code : undefined;
 }
 

@@ -1,6 +1,6 @@
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { SimplePage } from '@/components/simple-page';
-import { finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
+import { INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { ConsentSession } from '@app/contracts';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { clearDraft, saveDraft } from '@/pages/consent-form/partner-draft';
@@ -9,10 +9,10 @@ import { BrowserNotSupported, Later, LiveSession, PartnerResult, RetakeStep, Saf
 import { PhoneCodeStep } from '@/pages/consent-form/phone-code-step';
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
 import { RecordingStep } from '@/pages/consent-form/recording-step';
-import type { Outcome } from '@/pages/consent-form/result-step';
 import { SafetyStep } from '@/pages/consent-form/safety-step';
 import { ReviewStep } from '@/pages/consent-form/review-step';
-import type { FlowStart, FormStep } from '@/pages/consent-form/flow-start';
+import { flowReducer } from '@/pages/consent-form/consent-flow-state';
+import type { FlowStart } from '@/pages/consent-form/flow-start';
 import { takes } from '@/pages/consent-form/take-store';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
 import { useRefusal } from '@/pages/consent-form/use-refusal';
@@ -28,12 +28,6 @@ function LaterScreen({ children }: { children: ReactNode }) {
   );
 }
 
-function outcomeOf(session: ConsentSession): Outcome {
-  if (session.withdrawnAt) return 'withdrawn';
-  if (session.aiVerdict === 'failed') return 'failed';
-  return finalVerdict(session) ?? 'analysing';
-}
-
 interface Props {
   session: ConsentSession;
   token: string;
@@ -41,30 +35,24 @@ interface Props {
   start?: FlowStart;
 }
 
-const FIRST_VISIT: FlowStart = { step: 0, details: null, typed: undefined, take: null, retakeOf: null, sent: undefined };
+const FIRST_VISIT: FlowStart = { step: 0, details: null, take: null, retakeOf: null };
 
 /**
  * Steps 0 to 3 of the partner's form for a loaded session, resumed where a reload left it (`resumeStep`). A recording
  * the speech check found unclear, before the last attempt, offers a retake instead of a verdict: back to step 1 with
- * the same details, then on as the first time.
+ * the same details, then on as the first time. The steps themselves: `consent-flow-state.ts`.
  */
 export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   const [support] = useState(checkRecordingSupport);
-  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
-  const [step, setStep] = useState<FormStep>(start.step);
-  const [details, setDetails] = useState<RecipientValues | null>(start.details);
-  const [recording, setRecording] = useState<Blob | null>(start.take);
-  /** The attempt the partner chose to record again after (null: not recording again). */
-  const [retakeOf, setRetakeOf] = useState<number | null>(start.retakeOf);
-  const submission = useConsentSubmission({ session, token, details, recording, retake: retakeOf !== null });
+  const [{ step, details, sent, take, retakeOf, cameraProblem }, dispatch] = useReducer(flowReducer, start);
+  const submission = useConsentSubmission({ session, token, details, recording: take, retake: retakeOf !== null });
   const refusal = useRefusal(session, token);
-  const toRecording = useCallback(() => setStep(1), []);
-  const safety = useSafetyAnswers(session, token, toRecording);
-  const phoneCode = usePhoneCode(session, token, start.sent);
+  const safety = useSafetyAnswers(session, token, () => dispatch({ type: 'safetyCleared' }));
+  const phoneCode = usePhoneCode(session, token);
 
   const loaded = sessionState(session);
   // A session answered before this page loaded (e.g. a reload after submitting) goes straight to the result.
-  const answeredBefore = loaded === 'processing' || loaded === 'granted' || loaded === 'denied' || loaded === 'failed' || loaded === 'withdrawn';
+  const answeredBefore = loaded !== 'waiting' && loaded !== 'expired';
   const submitted = submission.state.kind === 'processing' ? submission.state.answered : null;
   // The session as the server answered the partner's No, safety answers or Yes: its verdict may already be final.
   const answered = refusal.state.kind === 'refused' ? refusal.state.answered : safety.state.kind === 'answered' ? safety.state.answered : submitted;
@@ -76,61 +64,49 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
     void takes.remove(session.id);
   }, [answered, session.id]);
   const latest = usePartnerSession(session, token, answered, following);
-  const outcome = outcomeOf(latest);
   const fullName = details?.name ?? latest.recipientFullName ?? '';
-  // Live while there is something left to hear: the verdict, then the verification text.
-  const live = following && !(isSettled(latest) && (latest.verificationTextSent || outcome === 'failed'));
+  // Live while there is something left to hear: the verdict, then the verification text (none after a failed analysis).
+  const failed = latest.aiVerdict === 'failed' && !latest.withdrawnAt;
+  const live = following && !(isSettled(latest) && (latest.verificationTextSent || failed));
   const liveSession = live && (
     <Suspense fallback={null}>
       <LiveSession sessionId={session.id} token={token} />
     </Suspense>
   );
 
-  const { send: sendCode, confirm: confirmCode } = phoneCode;
   // A refusal at step 0 (the member's own number, a limit) shows there, where the number can be changed.
-  const textCode = useCallback(async (phone: string) => {
-    const sent = await sendCode(phone);
-    if (!sent) return;
-    saveDraft(session.id, { sent: sent.verified ? undefined : sent });
-    setStep(sent.verified ? 'safety' : 'phone');
-  }, [sendCode, session.id]);
+  const textCode = async (phone: string) => {
+    const texted = await phoneCode.send(phone);
+    if (!texted) return;
+    saveDraft(session.id, { sent: texted.verified ? undefined : texted });
+    dispatch(texted.verified ? { type: 'phoneProved' } : { type: 'codeSent', sent: texted });
+  };
+  // The same across renders: step 0 saves what is typed from an effect, and a new camera handler would reopen the camera.
   const keepTyped = useCallback((typed: RecipientValues) => saveDraft(session.id, { details: typed }), [session.id]);
-  const continueToCode = useCallback(
-    (values: RecipientValues) => {
-      setDetails(values);
-      saveDraft(session.id, { details: values });
-      void textCode(values.phone);
-    },
-    [textCode, session.id],
-  );
-  const confirmed = useCallback(
-    async (code: string) => {
-      if (await confirmCode(code)) setStep('safety');
-    },
-    [confirmCode],
-  );
-  const recorded = useCallback((blob: Blob) => {
-    setRecording(blob);
-    setStep(2);
+  const cameraUnavailable = useCallback((problem: string) => dispatch({ type: 'cameraUnavailable', cameraProblem: problem }), []);
+  const continueToCode = (values: RecipientValues) => {
+    dispatch({ type: 'detailsGiven', details: values });
+    saveDraft(session.id, { details: values });
+    void textCode(values.phone);
+  };
+  const confirmed = async (code: string) => {
+    if (await phoneCode.confirm(code)) dispatch({ type: 'phoneProved' });
+  };
+  const recorded = (blob: Blob) => {
+    dispatch({ type: 'takeRecorded', take: blob });
     void takes.save(session.id, blob);
-  }, [session.id]);
+  };
   /** Back from the review to record again: a reload then opens the camera, not this take. */
-  const recordOver = useCallback(() => {
-    setStep(1);
+  const recordOver = () => {
+    dispatch({ type: 'takeDiscarded' });
     void takes.remove(session.id);
-  }, [session.id]);
-  const decline = useCallback(() => void refusal.refuse(details), [refusal, details]);
-  const { reset } = submission;
-  const recordAgain = useCallback(
-    (attempt: number) => {
-      setRetakeOf(attempt);
-      saveDraft(session.id, { retakeOf: attempt });
-      setRecording(null);
-      reset();
-      setStep(1);
-    },
-    [reset, session.id],
-  );
+  };
+  const decline = () => void refusal.refuse(details);
+  const recordAgain = (attempt: number) => {
+    dispatch({ type: 'retakeChosen', retakeOf: attempt });
+    saveDraft(session.id, { retakeOf: attempt });
+    submission.reset();
+  };
 
   // The live socket sits apart from the screens, so a change of screen (the verdict arriving) keeps it open.
   const screen = (): ReactNode => {
@@ -142,6 +118,7 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
       );
     }
     const refused = refusal.state.kind === 'refused';
+    const declining = refusal.state.kind === 'sending';
     const check = latest.check;
     // Support, never a verdict: also after a reload, as the partner's own view says why it ended.
     if (check?.endedBySafetyAnswers) {
@@ -155,29 +132,22 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
     if (offerRetake) {
       return (
         <LaterScreen>
-          <RetakeStep check={check} fullName={fullName} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={refusal.state.kind === 'sending'} />
+          <RetakeStep check={check} fullName={fullName} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={declining} />
         </LaterScreen>
       );
     }
     // After Yes or No with a recording, the review step shows the analysis until the session is settled.
     const showResult = refused || (following && isSettled(latest)) || (answeredBefore && retakeOf === null);
     if (showResult) {
-      // The texts follow the answer and recording as stored, so a reload reads the same; this page's own answer counts
-      // only until the server's is there.
-      const localAnswer = refused ? 'no' : submission.state.kind === 'processing' ? submission.state.decision : null;
       return (
         <LaterScreen>
           <PartnerResult
-            sessionId={session.id}
+            session={session}
+            latest={latest}
             token={token}
-            outcome={outcome}
-            textSent={latest.verificationTextSent}
-            recorded={check?.recorded ?? !refused}
-            initiatorName={session.initiator.fullName}
-            pressedYes={(check?.answer ?? localAnswer) === 'yes'}
-            deniedBecause={latest.deniedBecause}
             fullName={fullName}
-            heard={check?.heard}
+            refused={refused}
+            decision={submission.state.kind === 'processing' ? submission.state.decision : null}
           />
         </LaterScreen>
       );
@@ -190,7 +160,6 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
       );
     }
 
-    const declining = refusal.state.kind === 'sending';
     return (
       <SimplePage>
         {step === 0 && (
@@ -205,10 +174,10 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
             refusal={phoneCode.error}
           />
         )}
-        {step === 'phone' && phoneCode.sent && (
+        {step === 'phone' && sent && (
           <PhoneCodeStep
-            sentTo={phoneCode.sent.sentTo}
-            resendsLeft={phoneCode.sent.resendsLeft}
+            sentTo={sent.sentTo}
+            resendsLeft={sent.resendsLeft}
             busy={phoneCode.busy}
             error={phoneCode.error}
             onConfirm={(code) => void confirmed(code)}
@@ -216,7 +185,7 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
             onChangeNumber={() => {
               phoneCode.forget();
               saveDraft(session.id, { sent: undefined });
-              setStep(0);
+              dispatch({ type: 'numberChanged' });
             }}
           />
         )}
@@ -226,14 +195,14 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
             fullName={fullName}
             mimeType={support.mimeType}
             onRecorded={recorded}
-            onCameraUnavailable={setCameraProblem}
+            onCameraUnavailable={cameraUnavailable}
             onDecline={decline}
             declining={declining}
           />
         )}
         {step === 2 && (
           <ReviewStep
-            recording={recording}
+            recording={take}
             submission={submission.state}
             onDecision={(decision) => void submission.submit(decision)}
             onBack={recordOver}

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
@@ -7,10 +7,14 @@ import { readableError } from '@/lib/api/api-error';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useIsHydrating } from '@/lib/hydration';
 import { linkSessionQuery } from '@/pages/consent-form/link-session';
-import { Later, MembersOwnPhone, ResumedFlow, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { Later, MembersOwnPhone, SessionNotFound } from '@/pages/consent-form/later-screens';
 import { RecipientDetailsLoading } from '@/pages/consent-form/recipient-details-step';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { mayResume } from '@/pages/consent-form/partner-draft';
+
+// Declared here, not among the later screens the flow itself loads: the resumed flow wraps `ConsentFlow`, so listing
+// it there would make a loop of imports.
+const ResumedFlow = lazy(() => import('@/pages/consent-form/resumed-flow'));
 
 /**
  * The partner's page, opened from the QR code: /consent/form/{qrCodeId}?token={recipientToken}.

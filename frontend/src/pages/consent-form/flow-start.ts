@@ -10,11 +10,11 @@ export interface FlowStart {
   /** The details as Continue sent them, when the step is past step 0. */
   details: RecipientValues | null;
   /** Step 0's fields as they were typed, to fill it again. */
-  typed: RecipientValues | undefined;
+  typed?: RecipientValues;
   /** The take kept on the phone, at the review. */
   take: Blob | null;
   /** The attempt the partner chose to record again after. */
   retakeOf: number | null;
   /** The code texted before the reload, at the code step. */
-  sent: PhoneCodeSent | undefined;
+  sent?: PhoneCodeSent;
 }

@@ -11,7 +11,6 @@ export const RetakeStep = lazy(() => import('@/pages/consent-form/retake-step').
 export const SafetySupport = lazy(() => import('@/pages/consent-form/safety-support').then((module) => ({ default: module.SafetySupport })));
 export const BrowserNotSupported = lazy(() => import('@/pages/consent-form/browser-not-supported').then((module) => ({ default: module.BrowserNotSupported })));
 export const MembersOwnPhone = lazy(() => import('@/pages/consent-form/members-own-phone').then((module) => ({ default: module.MembersOwnPhone })));
-export const ResumedFlow = lazy(() => import('@/pages/consent-form/resumed-flow'));
 export const SessionNotFound = lazy(() => import('@/pages/consent-form/session-not-found').then((module) => ({ default: module.SessionNotFound })));
 
 /** Shows a later screen once its code is there (a moment on a phone). */

@@ -37,7 +37,7 @@ describe("/consent/form in the member's own browser", () => {
   it('says the partner answers on their own phone and offers nothing to fill in or record', async () => {
     openSignedIn('u1');
     // The sign-in is looked up a moment after the page opens, and this screen's code loads when reached.
-    const sentence = await screen.findByText('This phone is signed in as Alex. Your partner answers on their own phone.', {}, { timeout: 5_000 });
+    const sentence = await screen.findByText('This phone is signed in as Alex. Your partner answers on their own phone.');
     expect(sentence).toBeInTheDocument();
     expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /continue|record|yes|no/i })).not.toBeInTheDocument();

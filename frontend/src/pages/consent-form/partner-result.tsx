@@ -1,10 +1,46 @@
-import { ResultStep } from '@/pages/consent-form/result-step';
+import type { ConsentSession, Decision } from '@app/contracts';
+import { finalVerdict } from '@/lib/consent/session-status';
+import { ResultStep, type Outcome } from '@/pages/consent-form/result-step';
 import { useWithdrawal } from '@/pages/consent-form/use-withdrawal';
 
-type ResultProps = Omit<Parameters<typeof ResultStep>[0], 'onWithdraw' | 'withdrawing'>;
+function outcomeOf(session: ConsentSession): Outcome {
+  if (session.withdrawnAt) return 'withdrawn';
+  if (session.aiVerdict === 'failed') return 'failed';
+  return finalVerdict(session) ?? 'analysing';
+}
 
-/** Step 3 with its 'Withdraw my consent' wired to the link's token: loaded only once the partner has answered. */
-export default function PartnerResult({ sessionId, token, ...result }: ResultProps & { sessionId: string; token: string }) {
-  const withdrawal = useWithdrawal(sessionId, token);
-  return <ResultStep {...result} onWithdraw={() => void withdrawal.withdraw()} withdrawing={withdrawal.pending} />;
+interface Props {
+  /** The session as the link loaded it, and as the partner last heard of it. */
+  session: ConsentSession;
+  latest: ConsentSession;
+  token: string;
+  fullName: string;
+  /** The partner said No before recording. */
+  refused: boolean;
+  /** The Yes or No this page sent with the recording, while the server's answer is not yet there. */
+  decision: Decision | null;
+}
+
+/**
+ * Step 3 with its 'Withdraw my consent' wired to the link's token: loaded only once the partner has answered. The texts
+ * follow the answer and recording as stored, so a reload reads the same; this page's own answer counts only until the
+ * server's is there.
+ */
+export default function PartnerResult({ session, latest, token, fullName, refused, decision }: Props) {
+  const withdrawal = useWithdrawal(session.id, token);
+  const { check } = latest;
+  return (
+    <ResultStep
+      outcome={outcomeOf(latest)}
+      textSent={latest.verificationTextSent}
+      recorded={check?.recorded ?? !refused}
+      initiatorName={session.initiator.fullName}
+      pressedYes={(check?.answer ?? (refused ? 'no' : decision)) === 'yes'}
+      deniedBecause={latest.deniedBecause}
+      fullName={fullName}
+      heard={check?.heard}
+      onWithdraw={() => void withdrawal.withdraw()}
+      withdrawing={withdrawal.pending}
+    />
+  );
 }

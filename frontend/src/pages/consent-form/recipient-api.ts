@@ -45,17 +45,8 @@ interface Submission {
  * answer was lost on the way back (e.g. a flaky mobile connection, then Yes again): the session is read again and
  * answered as if this submission had succeeded. If that reading fails too, the original failure stands.
  */
-export async function submitConsent(submission: Submission): Promise<ConsentSession> {
-  try {
-    return await sendConsent(submission);
-  } catch (error) {
-    if (!(error instanceof SubmissionError && isAlreadyAnswered(error.cause))) throw error;
-    try {
-      return await api.session(submission.session.id, submission.token);
-    } catch {
-      throw error;
-    }
-  }
+export function submitConsent(submission: Submission): Promise<ConsentSession> {
+  return answeredOrReadBack(() => sendConsent(submission), submission.session, submission.token);
 }
 
 /**
@@ -128,12 +119,15 @@ export function refuseConsent({ session, token, details }: Pick<Submission, 'ses
   return answeredOrReadBack(() => api.updateStatus(session.id, { status: 'denied', ...given }, token), session, token);
 }
 
-/** An answer whose reply was lost (409 already answered on sending it again) is the session as the server has it. */
+/**
+ * An answer whose reply was lost (409 already answered on sending it again, from any call of a submission) is the
+ * session as the server has it.
+ */
 export async function answeredOrReadBack(send: () => Promise<ConsentSession>, session: Pick<ConsentSession, 'id'>, token: string): Promise<ConsentSession> {
   try {
     return await send();
   } catch (error) {
-    if (!isAlreadyAnswered(error)) throw error;
+    if (!isAlreadyAnswered(error instanceof SubmissionError ? error.cause : error)) throw error;
     try {
       return await api.session(session.id, token);
     } catch {

@@ -1,8 +1,7 @@
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { ConfirmAction } from '@/components/confirm-action';
 import { StatusCard } from '@/components/status-card';
-import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
-import { ANALYSIS_FAILED_MESSAGE, type Verdict } from '@/lib/consent/session-status';
+import { ANALYSIS_FAILED_MESSAGE, type Verdict, WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 import { partnerDenialKind, type DeniedBecause, type DenialKind } from '@app/contracts/verdict-reasons';
 import { heardOnlyTheStatement } from '@/pages/consent-form/heard-statement';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';

@@ -29,7 +29,7 @@ export default function ResumedFlow({ session, token }: { session: ConsentSessio
       clearDraft(session.id);
       void takes.remove(session.id);
     }
-    // Decided once, as the page (re)loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once, as the page (re)loads.
   }, []);
 
   if (take === undefined) {

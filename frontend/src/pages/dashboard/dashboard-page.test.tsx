@@ -9,9 +9,6 @@ import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/r
 
 const member = testUser;
 
-// The splash takes 3 x 800 ms before the main screen shows.
-const SPLASH = { timeout: 4000 };
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -21,9 +18,9 @@ describe('/dashboard', () => {
     mockFetch({ 'GET /api/auth/me': () => jsonResponse(member()) });
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
-    expect(await screen.findByText('Clear consent, recorded with respect.', {}, SPLASH)).toBeInTheDocument();
-    expect(await screen.findByText('Ready', {}, SPLASH)).toBeInTheDocument();
-    expect(await screen.findByText('Welcome back, Alex!', {}, SPLASH)).toBeInTheDocument();
+    expect(await screen.findByText('Clear consent, recorded with respect.')).toBeInTheDocument();
+    expect(await screen.findByText('Ready')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Alex!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Starting something romantic?' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start New' })).toHaveAttribute('href', '/consent/new');
     expect(screen.getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/learn');
@@ -35,7 +32,7 @@ describe('/dashboard', () => {
     mockFetch({ 'GET /api/auth/me': () => jsonResponse(member()) });
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/dashboard' });
-    expect(await screen.findByText('Welcome back, Alex!', {}, SPLASH)).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Alex!')).toBeInTheDocument();
 
     await u.click(screen.getByRole('link', { name: 'Learn' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/learn'));
@@ -52,7 +49,7 @@ describe('/dashboard', () => {
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
-    expect(await screen.findByRole('heading', { name: 'Confirm your phone' }, SPLASH)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
     expect(screen.getByText(/one person with one number cannot answer for both of you/)).toBeInTheDocument();
     expect(screen.getByText('+15551234578')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Start New' })).not.toBeInTheDocument();
@@ -78,7 +75,7 @@ describe('/dashboard', () => {
     });
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
-    const banner = await screen.findByRole('alert', {}, SPLASH);
+    const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Your subscription has ended.');
     expect(banner).toHaveTextContent('(in 3 days)');
     expect(screen.getByRole('link', { name: 'Resubscribe Now' })).toHaveAttribute('href', '/subscribe');
@@ -95,7 +92,7 @@ describe('/dashboard', () => {
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
-    const banner = await screen.findByRole('alert', {}, SPLASH);
+    const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('You keep access until Jan 31, 2030; your account and recordings will be deleted on May 1, 2030');
     expect(screen.queryByRole('link', { name: 'Resubscribe Now' })).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Resume subscription' }));
@@ -111,7 +108,7 @@ describe('/dashboard', () => {
     });
     renderApp(<AppRoutes />, { route: '/dashboard?payment_success=1' });
 
-    expect(await screen.findByText('Payment successful. Welcome aboard!', {}, SPLASH)).toBeInTheDocument();
+    expect(await screen.findByText('Payment successful. Welcome aboard!')).toBeInTheDocument();
     const verifyCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/stripe/verify-payment');
     expect(verifyCalls).toHaveLength(1);
     expect(verifyCalls[0][1]?.body).toBeUndefined();

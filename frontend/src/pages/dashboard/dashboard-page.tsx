@@ -27,7 +27,7 @@ export default function DashboardPage() {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-rose-50 to-slate-50 pb-28">
       <div className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-6">
-        <DashboardHeader user={user} onLogout={signOut} />
+        <DashboardHeader user={user} onLogout={() => void signOut()} />
         {!user.phoneVerified && <MemberPhoneCard user={user} />}
         {showUpgradeBanner && <UpgradeBanner />}
         <DeletionBanner />

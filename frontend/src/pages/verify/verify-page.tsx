@@ -85,14 +85,19 @@ export default function VerifyPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const pick = (check: (file: File) => Promise<Outcome>) => async (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (check: (file: File) => Promise<Outcome>) => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setBusy(true);
     setOutcome(null);
-    setOutcome(await check(file).catch(errorOutcome));
-    setBusy(false);
+    // Never rejects: errorOutcome turns every failure into an outcome.
+    void check(file)
+      .catch(errorOutcome)
+      .then((found) => {
+        setOutcome(found);
+        setBusy(false);
+      });
   };
 
   const good = outcome && outcome.kind !== 'error' && outcome.answer.matchesRecord;

@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { BILLING_SCHEMA } from '../database/billing-data-source';
+import { BILLING_SCHEMA } from '../database/billing-schema';
 
 export type BillingAuditAction = 'subscription_cancelled' | 'subscription_resumed' | 'checkout_expired' | 'duplicate_refunded' | 'referral_reward_revoked';
 

@@ -1,5 +1,6 @@
 import { env, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
+import { JOB_CONTRACTS, JOBS } from '@app/queue';
 import { z } from 'zod';
 
 export const billingConfigSchema = z
@@ -32,8 +33,8 @@ export const billingConfigSchema = z
     LOCAL_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** With the `local` provider: how often the renewal pass renews, lapses or ends subscriptions whose period has ended. */
     LOCAL_RENEWAL_INTERVAL_MS: env.positiveInt(60_000),
-    /** Provider events processed at once by this process. */
-    BILLING_EVENT_CONCURRENCY: env.positiveInt(4),
+    /** Provider events processed at once by this process (the job table's setting, with its default). */
+    BILLING_EVENT_CONCURRENCY: env.positiveInt(JOB_CONTRACTS[JOBS.processBillingEvent].concurrency.default),
   })
   .superRefine((config, context) => {
     const provider = paymentProviderOf(config);

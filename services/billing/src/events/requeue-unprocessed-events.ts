@@ -1,6 +1,5 @@
-import { PeriodicRequeue } from '@app/queue';
+import { JOBS, JobQueues, PeriodicRequeue } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
-import { BillingEventQueue } from './billing-event-queue';
 import { ProviderEventsRepository } from './provider-events.repository';
 
 /** Rows re-queued per pass at most; the rest wait for the next minute. */
@@ -15,14 +14,14 @@ const BATCH = 1000;
 export class RequeueUnprocessedEvents extends PeriodicRequeue {
   constructor(
     private readonly events: ProviderEventsRepository,
-    private readonly queue: BillingEventQueue,
+    private readonly jobs: JobQueues,
   ) {
     super(new Logger(RequeueUnprocessedEvents.name), 'provider events');
   }
 
   protected async requeue(): Promise<number> {
     const pending = await this.events.unprocessedIds(BATCH);
-    for (const id of pending) await this.queue.enqueue(id);
+    for (const eventId of pending) await this.jobs.enqueue(JOBS.processBillingEvent, { version: 1, eventId });
     return pending.length;
   }
 }

@@ -1,8 +1,8 @@
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
+import { JOBS, JobQueues } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_PROVIDER, WebhookSignatureError, type PaymentProvider } from '../providers/payment-provider';
-import { BillingEventQueue } from './billing-event-queue';
 import { ProviderEventsRepository } from './provider-events.repository';
 
 /**
@@ -17,7 +17,7 @@ export class WebhookIntake {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly events: ProviderEventsRepository,
-    private readonly queue: BillingEventQueue,
+    private readonly jobs: JobQueues,
   ) {}
 
   async receive(rawBody: Buffer, signature: string | undefined): Promise<void> {
@@ -32,7 +32,7 @@ export class WebhookIntake {
     if (stored.processed) return;
     // A replay of an event still waiting adds the same job id again: a no-op while it waits, and a second chance
     // should the first add have been lost (a crash between the insert and the add).
-    await this.queue.enqueue(stored.id);
+    await this.jobs.enqueue(JOBS.processBillingEvent, { version: 1, eventId: stored.id });
     if (!stored.duplicate) this.logger.log(`Provider event ${event.type} stored as ${stored.id}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { BILLING_SCHEMA } from '../database/billing-data-source';
+import { BILLING_SCHEMA } from '../database/billing-schema';
 
 /**
  * A member's billing data, all of it, for their account's deletion; and the deleted members (`deleted_members`), so

@@ -30,7 +30,7 @@ export class AccountUpdates {
       accountDeletionDate: accountDeletionDate?.toISOString() ?? null,
       changedAt: changedAt.toISOString(),
     };
-    await this.jobs.enqueue(JOBS.applySubscriptionChange, payload, { jobId: `${userId}.${changedAt.getTime()}` });
+    await this.jobs.enqueue(JOBS.applySubscriptionChange, payload);
     return payload;
   }
 }

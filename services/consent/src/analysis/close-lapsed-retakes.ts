@@ -2,8 +2,8 @@ import { UnitOfWork } from '@app/database';
 import { PeriodicRequeue } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
-import { RETAKE_NOT_RECORDED, retakeLapsed } from '../sessions/session-rules';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
+import { RETAKE_NOT_RECORDED, retakeLapsed } from '../session-records/session-rules';
 import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
 
 /** Sessions closed per pass at most; the rest wait for the next minute. */

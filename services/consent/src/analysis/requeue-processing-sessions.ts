@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AnalysisQueue } from '../queue/analysis-queue';
-import { PeriodicRequeue } from '@app/queue';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { JOBS, JobQueues, PeriodicRequeue } from '@app/queue';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { AnalysisResults } from './analysis-results';
 
 /**
@@ -14,7 +13,7 @@ import { AnalysisResults } from './analysis-results';
 export class RequeueProcessingSessions extends PeriodicRequeue {
   constructor(
     private readonly sessionRepository: ConsentSessionsRepository,
-    private readonly queue: AnalysisQueue,
+    private readonly jobs: JobQueues,
     private readonly results: AnalysisResults,
   ) {
     super(new Logger(RequeueProcessingSessions.name), 'analyses');
@@ -24,8 +23,10 @@ export class RequeueProcessingSessions extends PeriodicRequeue {
   protected async requeue(): Promise<number> {
     const waiting = await this.sessionRepository.waitingForAnalysis();
     for (const { id, videoAssetId, attempt } of waiting) {
-      if (await this.queue.hasFailed(id, attempt)) await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
-      else await this.queue.enqueueAnalysis(id, videoAssetId, attempt);
+      // Failed for good: its retries are used up, or it could never succeed.
+      const failed = (await this.jobs.stateOf(JOBS.analyzeRecording, { sessionId: id, attempt })) === 'failed';
+      if (failed) await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
+      else await this.jobs.enqueue(JOBS.analyzeRecording, { version: 2, sessionId: id, videoAssetId, attempt });
     }
     return waiting.length;
   }

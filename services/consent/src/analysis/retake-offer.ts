@@ -3,9 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { SessionUpdates } from '../events/session-updates';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
-import { retakeDeadline } from '../sessions/session-rules';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
+import { retakeDeadline } from '../session-records/session-rules';
 
 /** A retake offered, with what must happen once the transaction has committed. */
 export interface OfferedRetake {

@@ -1,6 +1,6 @@
 import type { NameCheck } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { VerdictOutcome } from '../sessions/session-rules';
+import type { VerdictOutcome } from '../session-records/session-rules';
 
 /**
  * One analysed recording of a session: what the speech check concluded, why, and what it heard. A session's final

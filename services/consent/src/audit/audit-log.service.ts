@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Transaction } from '@app/database';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { auditRowHash, ChainVerdict, verifyAuditChain } from './audit-chain';
 import { AuditEntriesRepository } from './audit-entries.repository';
 import { AuditEntry, AuditEvent } from './audit-entry.entity';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Certificate } from '@app/contracts';
 import { readCertificateFile } from './certificate-file';
 import { signPayload } from './certificate-signature';
-import { signingKeyFrom } from './certificate-signing-keys';
+import { signingKeyFrom } from '../config/certificate-signing-keys';
 import { duplicatedKey } from './json-duplicate-keys';
 import { UNCLEAR_CERTIFICATE } from '../../test/certificate-fixture';
 

@@ -1,7 +1,7 @@
 import { UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { AuditEntriesRepository } from '../audit/audit-entries.repository';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
 import type { CertificateFacts } from './certificate';
 import { CertificatesRepository } from './certificates.repository';

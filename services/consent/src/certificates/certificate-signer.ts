@@ -2,7 +2,7 @@ import { CERTIFICATE_ALGORITHM, type Certificate, type CertificateKeySet, type S
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { signatureVerifies, signPayload } from './certificate-signature';
-import { ephemeralSigningKeys, parseSigningKeys, rawPublicKey, type SigningKey, type SigningKeys } from './certificate-signing-keys';
+import { ephemeralSigningKeys, parseSigningKeys, rawPublicKey, type SigningKey, type SigningKeys } from '../config/certificate-signing-keys';
 
 /** The service's Ed25519 signing keys (CERTIFICATE_SIGNING_KEYS): signs with the active one, verifies with any listed. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { REASON_SENTENCES, type Certificate } from '@app/contracts';
 import { drawnLines } from '@app/testing';
 import { PRESSED_NO } from '../decisions/pressed-no';
-import { RETAKE_NOT_RECORDED } from '../sessions/session-rules';
+import { RETAKE_NOT_RECORDED } from '../session-records/session-rules';
 import { renderCertificatePdf, SIGNED_FILE_HEADING } from './certificate-pdf';
 import { certificateFields } from './certificate-text';
 import { PRESSED_NO_CERTIFICATE as pressedNo, UNCLEAR_CERTIFICATE as unclear } from '../../test/certificate-fixture';

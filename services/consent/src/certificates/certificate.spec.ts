@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 import { certificateOf, sameRecordFields, type CertificateFacts } from './certificate';
 import { signatureVerifies, signPayload } from './certificate-signature';
-import { parseSigningKeys, rawPublicKey, SigningKeyError, signingKeyFrom } from './certificate-signing-keys';
+import { parseSigningKeys, rawPublicKey, SigningKeyError, signingKeyFrom } from '../config/certificate-signing-keys';
 
 const facts: CertificateFacts = {
   sessionId: '2f1c9a52-6d0e-4a51-9b8e-3d1f4c2a7b10',

@@ -1,7 +1,7 @@
 import { CERTIFICATE_ALGORITHM, type Certificate, type NameCheck, type RecordState } from '@app/contracts';
 import { createHash } from 'node:crypto';
-import type { AuditHead } from '../sessions/consent-sessions.repository';
-import type { VerdictOutcome } from '../sessions/session-rules';
+import type { AuditHead } from '../session-records/consent-sessions.repository';
+import type { VerdictOutcome } from '../session-records/session-rules';
 import { canonicalJson } from './canonical-json';
 
 /** What a certificate is computed from: the stored record as one snapshot read it. */

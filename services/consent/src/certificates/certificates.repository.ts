@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { VideoAsset } from '../recordings/video-asset.entity';
-import type { AuditHead } from '../sessions/consent-sessions.repository';
+import type { AuditHead } from '../session-records/consent-sessions.repository';
 import { Verdict } from '../verdicts/verdict.entity';
 
 /** The reads certificates and their verification need beyond the other rooms' repositories. */

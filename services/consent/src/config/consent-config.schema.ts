@@ -1,8 +1,9 @@
 import { env, explicitInProduction, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
+import { JOB_CONTRACTS, JOBS } from '@app/queue';
 import { checkStorageConfig, checkStorageEncryptionConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
-import { parseSigningKeys, SigningKeyError } from '../certificates/certificate-signing-keys';
+import { parseSigningKeys, SigningKeyError } from './certificate-signing-keys';
 
 /** Who sends the verdict's text messages (src/text-messages). */
 const textMessageConfigShape = {
@@ -29,8 +30,8 @@ const textMessageConfigShape = {
   PHONE_CODES_PER_MEMBER_PER_HOUR: env.positiveInt(20),
   /** Phone codes asked for from one network address per hour (a venue's shared address included). */
   PHONE_CODES_PER_ADDRESS_PER_HOUR: env.positiveInt(30),
-  /** Texts sent at once by this process. */
-  TEXT_MESSAGE_CONCURRENCY: env.positiveInt(2),
+  /** Texts sent at once by this process (the job table's setting, with its default). */
+  TEXT_MESSAGE_CONCURRENCY: env.positiveInt(JOB_CONTRACTS[JOBS.sendTextMessage].concurrency.default),
 };
 
 function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageConfigShape>> & { NODE_ENV: string }, context: z.RefinementCtx): void {

@@ -8,7 +8,7 @@ import { MemberDeletion1764400000000 } from '../migrations/1764400000000-member-
 import { AnalysisAttempts1764500000000 } from '../migrations/1764500000000-analysis-attempts';
 import { Receipts1764620000000 } from '../migrations/1764620000000-receipts';
 import { SafetyAnswers1764634000000 } from '../migrations/1764634000000-safety-answers';
-import { Receipt } from '../receipts/receipt.entity';
+import { Receipt } from '../receipt-records/receipt.entity';
 import { RecordingSha256Index1764660000000 } from '../migrations/1764660000000-recording-sha256-index';
 import { PhoneVerification1764680000000 } from '../migrations/1764680000000-phone-verification';
 import { RecordingKeys1764710000000 } from '../migrations/1764710000000-recording-keys';
@@ -24,7 +24,7 @@ import { PhoneVerification } from '../phone-verification/phone-verification.enti
 import { DeletionLog1764700000000 } from '../migrations/1764700000000-deletion-log';
 import { DeletionLogEntry } from '../retention/deletion-log-entry.entity';
 import { VideoAsset } from '../recordings/video-asset.entity';
-import { ConsentSession } from '../sessions/consent-session.entity';
+import { ConsentSession } from '../session-records/consent-session.entity';
 import { TextMessage } from '../text-messages/text-message.entity';
 import { Verdict } from '../verdicts/verdict.entity';
 

@@ -4,14 +4,15 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
+import { answeredBeforeSafetyCheck } from '../session-records/session-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
 import { detailsWithoutRecording } from './answer-details';
 import { PRESSED_NO, PRESSED_NO_AUDIT, storedOrAnswered } from './pressed-no';
-import { answeredBeforeSafetyCheck, safetyAnswersEndSession } from './safety-answers';
+import { safetyAnswersEndSession } from './safety-answers';
 
 /**
  * POST /sessions/:id/safety-check: the partner's private answers before recording, audited whatever they are. A No

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict } from '../verdicts/store-verdict';

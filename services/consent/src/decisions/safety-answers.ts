@@ -6,11 +6,3 @@ export type SafetyAnswers = Pick<SafetyCheckRequest, 'freeToSayNo' | 'clearHeade
 export function safetyAnswersEndSession({ freeToSayNo, clearHeaded }: SafetyAnswers): boolean {
   return !freeToSayNo || !clearHeaded;
 }
-
-/**
- * The questions come before the first answer. Once the partner has answered, they come too late, also while a retake
- * is offered (the session is still open then, but a retake goes straight back to the recording).
- */
-export function answeredBeforeSafetyCheck(session: { recipientDecision: 'yes' | 'no' | null }): boolean {
-  return session.recipientDecision !== null;
-}

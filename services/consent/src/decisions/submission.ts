@@ -3,7 +3,7 @@ import { ApiException, ZodBodyPipe } from '@app/http';
 import { assertPhoneVerified, isSameNumber } from '../phone-verification/phone-verification-rules';
 import { assertSafetyAnswered } from '../recordings/recording-rules';
 import { assertOpen } from '../sessions/session-errors';
-import { awaitsRetake, type SessionState } from '../sessions/session-rules';
+import { awaitsRetake, type SessionState } from '../session-records/session-rules';
 
 /** A /process-video form: the session answered and the partner's checked fields. */
 export interface Submission {

@@ -2,15 +2,15 @@ import { API_ERRORS, type ConsentSession as SessionJson, type StoredRecording } 
 import { ApiException } from '@app/http';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '@app/database';
+import { JOBS, JobQueues } from '@app/queue';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import { SessionUpdates } from '../events/session-updates';
-import { AnalysisQueue } from '../queue/analysis-queue';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
-import { decidingValue } from '../sessions/session-rules';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
+import { decidingValue } from '../session-records/session-rules';
 import { SessionsService } from '../sessions/sessions.service';
 import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
@@ -35,7 +35,7 @@ export class SubmitDecision {
     private readonly assets: VideoAssetsRepository,
     private readonly attempts: AnalysisAttemptsRepository,
     private readonly audit: AuditLogService,
-    private readonly queue: AnalysisQueue,
+    private readonly jobs: JobQueues,
     private readonly storeVerdict: StoreVerdict,
     private readonly updates: SessionUpdates,
   ) {}
@@ -76,8 +76,8 @@ export class SubmitDecision {
       return this.sessions.presentToPartner(taken.stored.session, now);
     }
     // After commit: should this fail or the process die first, RequeueProcessingSessions adds the job later.
-    await this.queue
-      .enqueueAnalysis(taken.session.id, videoAssetId, taken.attempt)
+    await this.jobs
+      .enqueue(JOBS.analyzeRecording, { version: 2, sessionId: taken.session.id, videoAssetId, attempt: taken.attempt })
       .catch((error: Error) => this.logger.warn(`Analysis of session ${taken.session.id} not queued yet: ${error.message}`));
     if (!taken.retake) await this.updates.publish(taken.session, 'submitted');
     return this.sessions.presentToPartner(taken.session, now);

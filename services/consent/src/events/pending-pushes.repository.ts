@@ -8,6 +8,8 @@ export interface PendingPush {
   sessionId: string;
   initiatorUserId: string;
   change: SessionChange;
+  /** Only for a change that happens once per analysis attempt (a retake offered). */
+  attempt?: number;
 }
 
 /** The queries of the `pending_pushes` outbox. */
@@ -23,13 +25,17 @@ export class PendingPushesRepository {
     );
   }
 
-  /** The oldest pushes not yet queued. */
+  /**
+   * The oldest pushes not yet queued. The attempt is not a column of its own: it is the job id's third part
+   * (`<sessionId>.retake_requested.<attempt>`), the only place a pending push keeps it.
+   */
   async oldest(limit: number): Promise<PendingPush[]> {
-    return this.dataSource.query(
-      `SELECT job_id AS "jobId", session_id AS "sessionId", initiator_user_id AS "initiatorUserId", change
+    const rows: (Omit<PendingPush, 'attempt'> & { attempt: string })[] = await this.dataSource.query(
+      `SELECT job_id AS "jobId", session_id AS "sessionId", initiator_user_id AS "initiatorUserId", change, split_part(job_id, '.', 3) AS attempt
          FROM consent.pending_pushes ORDER BY created_at LIMIT $1`,
       [limit],
     );
+    return rows.map(({ attempt, ...push }) => (attempt ? { ...push, attempt: Number(attempt) } : push));
   }
 
   async remove(jobId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { HistoryState } from '@app/contracts';
-import { decidingValue, isExpired, type SessionState } from '../sessions/session-rules';
+import { decidingValue, isExpired, type SessionState } from '../session-records/session-rules';
 
 /** How a session shows in its member's history; a withdrawal outranks the verdict it withdrew. */
 export function historyStateOf(session: SessionState & { withdrawnAt: Date | null }, now: Date): HistoryState {

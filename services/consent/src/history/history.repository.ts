@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConsentSession } from '../sessions/consent-session.entity';
+import { ConsentSession } from '../session-records/consent-session.entity';
 
 /** The member's sessions, newest first, a page at a time. */
 @Injectable()

@@ -1,9 +1,10 @@
 import type { MemberPhoneProved, PhoneCodeConfirmation } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { phoneCodeMatches, SPENT_CODE_TEXT } from '../phone-verification/phone-code';
-import { assertCodeUsable, wrongCode } from '../phone-verification/phone-verification-rules';
+import { phoneCodeMatches } from '../phone-codes/phone-code';
+import { assertCodeUsable, wrongCode } from '../phone-codes/phone-code-rules';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
+import { SPENT_CODE_TEXT } from '../text-messages/text-secrets';
 import { MemberPhoneVerificationsRepository } from './member-phone-verifications.repository';
 
 type Checked = { kind: 'proved'; proved: MemberPhoneProved } | { kind: 'wrong'; failedTries: number };

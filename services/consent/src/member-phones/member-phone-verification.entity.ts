@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { PhoneCodeColumns } from '../phone-verification/phone-code-columns';
+import { PhoneCodeColumns } from '../phone-codes/phone-code-columns';
 
 /** A member's current code proving their own phone (one row per member; a resend replaces the code). */
 @Entity({ name: 'member_phone_verifications' })

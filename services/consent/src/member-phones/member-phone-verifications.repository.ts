@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { PhoneCodesRepository } from '../phone-verification/phone-codes.repository';
+import { PhoneCodesRepository } from '../phone-codes/phone-codes.repository';
 import { MemberPhoneVerification } from './member-phone-verification.entity';
 
 /** The members' codes proving their own phone, one row per member (`member_phone_verifications`). */

@@ -2,12 +2,14 @@ import type { MemberPhoneCodeRequest, PhoneCodeSent } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { memberPhoneCodeText, newPhoneCode, SPENT_CODE_TEXT } from '../phone-verification/phone-code';
+import { newPhoneCode } from '../phone-codes/phone-code';
+import { PHONE_CODE_HOUR_MS } from '../phone-codes/phone-code-rules';
 import { PhoneCodeLimits } from '../phone-verification/phone-code-limits';
-import { PHONE_CODE_HOUR_MS } from '../phone-verification/phone-verification-rules';
 import { maskPhone } from '../sessions/session.presenter';
+import { TextDispatch } from '../text-messages/text-dispatch';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
-import { VerdictTexts } from '../text-messages/verdict-texts';
+import { SPENT_CODE_TEXT } from '../text-messages/text-secrets';
+import { memberPhoneCodeText } from './member-phone-code-text';
 import { MemberPhoneVerificationsRepository } from './member-phone-verifications.repository';
 
 /**
@@ -23,7 +25,7 @@ export class SendMemberPhoneCode {
     private readonly verifications: MemberPhoneVerificationsRepository,
     private readonly limits: PhoneCodeLimits,
     private readonly texts: TextMessagesRepository,
-    private readonly verdictTexts: VerdictTexts,
+    private readonly dispatch: TextDispatch,
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
 
@@ -44,7 +46,7 @@ export class SendMemberPhoneCode {
       const resendsLeft = Math.max(0, this.config.PHONE_CODES_PER_MEMBER_PER_HOUR - sentThisHour);
       return { answer: { sentTo: maskPhone(phone)!, expiresAt: stored.expiresAt.toISOString(), resendsLeft, verified: false }, pending: [id] };
     });
-    await this.verdictTexts.dispatch(pending);
+    await this.dispatch.dispatch(pending);
     return answer;
   }
 }

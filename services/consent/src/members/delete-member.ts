@@ -4,7 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { MemberPhoneVerificationsRepository } from '../member-phones/member-phone-verifications.repository';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { SessionDeletion } from '../retention/session-deletion';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
 
 /**

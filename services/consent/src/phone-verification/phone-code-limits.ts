@@ -4,8 +4,8 @@ import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuditEntriesRepository } from '../audit/audit-entries.repository';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
+import { PHONE_CODE_DAY_MS, PHONE_CODE_HOUR_MS } from '../phone-codes/phone-code-rules';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
-import { PHONE_CODE_DAY_MS, PHONE_CODE_HOUR_MS } from './phone-verification-rules';
 import { PhoneVerificationsRepository } from './phone-verifications.repository';
 
 /**

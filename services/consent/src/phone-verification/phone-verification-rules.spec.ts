@@ -1,6 +1,8 @@
 import { ApiException } from '@app/http';
-import { hashPhoneCode, generatePhoneCode, newCodeSalt, phoneCodeMatches, phoneCodeText } from './phone-code';
-import { assertCodeUsable, assertPhoneVerified, isSameNumber, partnerPhone, resendsLeft, wrongCode } from './phone-verification-rules';
+import { hashPhoneCode, generatePhoneCode, newCodeSalt, phoneCodeMatches } from '../phone-codes/phone-code';
+import { assertCodeUsable, resendsLeft, wrongCode } from '../phone-codes/phone-code-rules';
+import { phoneCodeText } from './phone-code-text';
+import { assertPhoneVerified, isSameNumber, partnerPhone } from './phone-verification-rules';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const inFiveMinutes = new Date('2026-11-26T12:05:00Z');

@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { PhoneCodeColumns } from './phone-code-columns';
+import { PhoneCodeColumns } from '../phone-codes/phone-code-columns';
 
 /** A session's current phone code for the partner (one row per session; a resend replaces the code and counts the send). */
 @Entity({ name: 'phone_verifications' })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PhoneCodesRepository } from './phone-codes.repository';
+import { PhoneCodesRepository } from '../phone-codes/phone-codes.repository';
 import { PhoneVerification } from './phone-verification.entity';
 
 /** The partner's codes, one row per session (`phone_verifications`); callers hold the session's row lock. */

@@ -3,17 +3,20 @@ import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { AuditLogService } from '../audit/audit-log.service';
-import { answeredBeforeSafetyCheck } from '../decisions/safety-answers';
 import type { CallerContext } from '../http/caller-context';
+import { newPhoneCode } from '../phone-codes/phone-code';
+import { resendsLeft } from '../phone-codes/phone-code-rules';
+import { answeredBeforeSafetyCheck } from '../session-records/session-rules';
 import { isPartner } from '../sessions/session-access';
 import { assertOpen } from '../sessions/session-errors';
 import { maskPhone } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
+import { TextDispatch } from '../text-messages/text-dispatch';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
-import { VerdictTexts } from '../text-messages/verdict-texts';
-import { newPhoneCode, phoneCodeText, SPENT_CODE_TEXT } from './phone-code';
+import { SPENT_CODE_TEXT } from '../text-messages/text-secrets';
 import { PhoneCodeLimits } from './phone-code-limits';
-import { isSameNumber, partnerPhone, resendsLeft } from './phone-verification-rules';
+import { phoneCodeText } from './phone-code-text';
+import { isSameNumber, partnerPhone } from './phone-verification-rules';
 import { PhoneVerificationsRepository } from './phone-verifications.repository';
 
 /**
@@ -31,7 +34,7 @@ export class SendPhoneCode {
     private readonly sessions: SessionsService,
     private readonly verifications: PhoneVerificationsRepository,
     private readonly texts: TextMessagesRepository,
-    private readonly verdictTexts: VerdictTexts,
+    private readonly dispatch: TextDispatch,
     private readonly audit: AuditLogService,
     private readonly limits: PhoneCodeLimits,
   ) {}
@@ -63,7 +66,7 @@ export class SendPhoneCode {
       const sent = { sentTo: maskPhone(phone)!, expiresAt: stored.expiresAt.toISOString(), resendsLeft: resendsLeft({ codesSent }), verified: false };
       return { answer: sent, pending: await this.texts.pendingIdsOf(transaction, session.id) };
     });
-    await this.verdictTexts.dispatch(pending);
+    await this.dispatch.dispatch(pending);
     return answer;
   }
 }

@@ -1,5 +1,5 @@
 import type { VideoAsset } from '../recordings/video-asset.entity';
-import type { ConsentSession } from '../sessions/consent-session.entity';
+import type { ConsentSession } from '../session-records/consent-session.entity';
 import type { Verdict } from '../verdicts/verdict.entity';
 import { presentReceipt, receiptAssetId, recordingPlayable, withdrawalStep } from './receipt-rules';
 

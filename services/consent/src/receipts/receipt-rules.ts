@@ -1,7 +1,7 @@
 import type { Receipt as ReceiptJson } from '@app/contracts';
 import type { VideoAsset } from '../recordings/video-asset.entity';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { decidingValue } from '../sessions/session-rules';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { decidingValue } from '../session-records/session-rules';
 import type { Verdict } from '../verdicts/verdict.entity';
 
 type WithdrawalFacts = Pick<ConsentSession, 'withdrawnAt' | 'aiVerdict' | 'consentStatus'>;

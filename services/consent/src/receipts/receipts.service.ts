@@ -6,15 +6,15 @@ import type { Readable } from 'node:stream';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { Certificates } from '../certificates/certificates';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { RecordingKeysRepository } from '../storage/recording-keys.repository';
 import { RecordingStorage } from '../storage/recording-storage';
-import { firstName } from '../text-messages/verdict-texts';
+import { firstName } from '../verdicts/verdict-texts';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
 import { ReceiptNotFoundException } from './receipt-errors';
 import { presentReceipt, receiptAssetId, recordingPlayable } from './receipt-rules';
-import { receiptSecretMatches } from './receipt-secret';
-import { ReceiptsRepository } from './receipts.repository';
+import { receiptSecretMatches } from '../receipt-records/receipt-secret';
+import { ReceiptsRepository } from '../receipt-records/receipts.repository';
 import { WithdrawConsent } from './withdraw-consent';
 
 /**

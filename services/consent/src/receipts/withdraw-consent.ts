@@ -1,13 +1,15 @@
 import { API_ERRORS } from '@app/contracts';
-import { UnitOfWork } from '@app/database';
+import { UnitOfWork, type Transaction } from '@app/database';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { SessionUpdates } from '../events/session-updates';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
-import { VerdictTexts } from '../text-messages/verdict-texts';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
+import { TextDispatch } from '../text-messages/text-dispatch';
+import { TextMessagesRepository } from '../text-messages/text-messages.repository';
 import { withdrawalStep } from './receipt-rules';
+import { withdrawalText } from './withdrawal-text';
 
 /** How the partner reached the withdrawal: their receipt's secret, or the link's token on the result screen. */
 export type WithdrawalRoute = 'receipt' | 'link';
@@ -23,7 +25,8 @@ export class WithdrawConsent {
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: ConsentSessionsRepository,
     private readonly audit: AuditLogService,
-    private readonly texts: VerdictTexts,
+    private readonly messages: TextMessagesRepository,
+    private readonly texts: TextDispatch,
     private readonly updates: SessionUpdates,
   ) {}
 
@@ -38,12 +41,23 @@ export class WithdrawConsent {
       await this.audit.append(transaction, sessionId, 'consent_withdrawn', { via }, context);
       const withdrawn = await this.sessions.get(transaction, sessionId);
       await this.updates.record(transaction, withdrawn, 'withdrawn');
-      return { session: withdrawn, textMessageIds: await this.texts.prepareWithdrawal(transaction, withdrawn) };
+      return { session: withdrawn, textMessageIds: await this.prepareText(transaction, withdrawn) };
     });
     if (outcome.textMessageIds) {
       await this.updates.publish(outcome.session, 'withdrawn');
       await this.texts.dispatch(outcome.textMessageIds);
     }
     return outcome.session;
+  }
+
+  /**
+   * Inside the withdrawal's transaction: the member's text that their partner withdrew consent (when the gateway passed
+   * the member's number), once per session. Answers the ids of the session's texts now pending, for `dispatch`.
+   */
+  private async prepareText(transaction: Transaction, session: ConsentSession): Promise<string[]> {
+    if (session.initiatorPhone) {
+      await this.messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'member', purpose: 'withdrawal', phone: session.initiatorPhone, body: withdrawalText(session) }]);
+    }
+    return this.messages.pendingIdsOf(transaction, session.id);
   }
 }

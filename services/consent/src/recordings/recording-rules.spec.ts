@@ -1,4 +1,4 @@
-import { assertSafetyAnswered, isAcceptedRecordingType, recordingStorageKey, sessionOfStorageKey } from './recording-rules';
+import { assertSafetyAnswered, isAcceptedRecordingType } from './recording-rules';
 
 describe('recording rules', () => {
   it.each(['video/webm', 'video/mp4', 'video/webm;codecs=vp8,opus', 'video/webm; codecs="vp9"', 'VIDEO/MP4'])('accepts the declared type %j', (type) => {
@@ -12,15 +12,5 @@ describe('recording rules', () => {
   it('needs both safety questions answered Yes before anything is recorded', () => {
     expect(() => assertSafetyAnswered({ safetyAnsweredAt: null })).toThrow(expect.objectContaining({ code: 'safety_questions_unanswered' }));
     expect(() => assertSafetyAnswered({ safetyAnsweredAt: new Date() })).not.toThrow();
-  });
-
-  it('keys a recording by session and asset id', () => {
-    expect(recordingStorageKey('s-1', 'a-2')).toBe('recordings/s-1/a-2');
-  });
-
-  it('reads the session back from a storage key (its recordings key), and refuses any other key', () => {
-    expect(sessionOfStorageKey(recordingStorageKey('s-1', 'a-2'))).toBe('s-1');
-    expect(() => sessionOfStorageKey('profile-pictures/x.webp')).toThrow();
-    expect(() => sessionOfStorageKey('recordings/')).toThrow();
   });
 });

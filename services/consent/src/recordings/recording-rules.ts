@@ -15,15 +15,3 @@ export function assertSafetyAnswered(session: { safetyAnsweredAt: Date | null })
 
 export const unsupportedRecording = () => new ApiException(API_ERRORS.recordingUnsupported);
 export const recordingTooLarge = (maxBytes: number) => new ApiException(API_ERRORS.recordingTooLarge, recordingTooLargeMessage(maxBytes));
-
-/** Built from ids only, so it says nothing about the people involved. */
-export function recordingStorageKey(sessionId: string, assetId: string): string {
-  return `recordings/${sessionId}/${assetId}`;
-}
-
-/** The session a recording's storage key belongs to (`recordingStorageKey` read back). */
-export function sessionOfStorageKey(key: string): string {
-  const [prefix, sessionId] = key.split('/');
-  if (prefix !== 'recordings' || !sessionId) throw new Error(`Not a recording's storage key: ${key}`);
-  return sessionId;
-}

@@ -2,7 +2,7 @@ import { isUuid } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { Transaction } from '@app/database';
-import { ConsentSession } from '../sessions/consent-session.entity';
+import { ConsentSession } from '../session-records/consent-session.entity';
 import { VideoAsset } from './video-asset.entity';
 
 /** What the inspector found in a recording's bytes, kept with its asset once it is stored. */

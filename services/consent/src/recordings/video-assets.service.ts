@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { UnitOfWork } from '@app/database';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { assertPhoneVerified } from '../phone-verification/phone-verification-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
-import { assertSafetyAnswered, isAcceptedRecordingType, recordingStorageKey, recordingTooLarge, unsupportedRecording } from './recording-rules';
+import { recordingStorageKey } from '../storage/storage-keys';
+import { assertSafetyAnswered, isAcceptedRecordingType, recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { VideoAsset } from './video-asset.entity';
 import { VideoAssetsRepository } from './video-assets.repository';
 

@@ -1,7 +1,7 @@
 import { type DeletionCount, type ExpiredSessionsRequest, isRecordDue } from '@app/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
 import { SessionDeletion } from './session-deletion';
 

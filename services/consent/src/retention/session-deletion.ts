@@ -2,7 +2,7 @@ import type { DeletionCount } from '@app/contracts';
 import { type Transaction, UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { RecordingStorage } from '../storage/recording-storage';
 import type { DeletionReason } from './deletion-log-entry.entity';
 import { DeletionLogRepository } from './deletion-log.repository';

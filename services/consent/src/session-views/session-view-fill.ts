@@ -26,8 +26,9 @@ export class SessionViewFill implements OnModuleInit, BeforeApplicationShutdown 
   }
 
   onModuleInit(): void {
-    const renew = () => this.store.keepAlive(this.generation).catch((error: Error) => this.logger.debug(`Generation not renewed: ${error.message}`));
-    void renew();
+    // Never rejects: a renewal that fails is logged and tried again at the next interval.
+    const renew = () => void this.store.keepAlive(this.generation).catch((error: Error) => this.logger.debug(`Generation not renewed: ${error.message}`));
+    renew();
     this.renewal = setInterval(renew, LIVE_RENEW_MS).unref();
   }
 

@@ -1,6 +1,6 @@
 import type { CallerContext } from '../http/caller-context';
 import { recipientTokenMatches } from '@app/session-views';
-import { isExpired, SessionState } from './session-rules';
+import { isExpired, SessionState } from '../session-records/session-rules';
 
 export interface AccessFacts extends SessionState {
   id: string;

@@ -1,4 +1,4 @@
-import type { ConsentSession } from './consent-session.entity';
+import type { ConsentSession } from '../session-records/consent-session.entity';
 import { maskPhone, presentCheck, presentDeniedBecause, presentSession, showsWhatWasHeard } from './session.presenter';
 
 const now = new Date('2026-11-22T12:00:00Z');

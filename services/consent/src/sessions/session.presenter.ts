@@ -1,6 +1,6 @@
 import { deniedBecause, denialKind, MAX_RECORDING_ATTEMPTS, type DeniedBecause, type PartnerCheck, type ConsentSession as SessionJson } from '@app/contracts';
-import type { ConsentSession } from './consent-session.entity';
-import { awaitsRetake, isExpired, pendingRetakeUntil } from './session-rules';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { awaitsRetake, isExpired, pendingRetakeUntil } from '../session-records/session-rules';
 
 /** Nobody needs the partner's number echoed back (the member holds the link too): only its last two digits. */
 export function maskPhone(phone: string | null): string | null {

@@ -1,8 +1,9 @@
-import { API_ERRORS, createSessionBodySchema, type ConsentSession as SessionJson } from '@app/contracts';
+import { API_ERRORS, createSessionBodySchema, type ConsentSession as SessionJson, type PartnerPushView } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { SessionNotFoundException } from './session-errors';
 import { SessionsService } from './sessions.service';
 
 const createSessionBody = new ZodBodyPipe(createSessionBodySchema);
@@ -22,6 +23,14 @@ export class SessionsController {
   @Get('qr/:qrCodeId')
   readByQrCode(@Param('qrCodeId') qrCodeId: string, @Caller() caller: CallerContext): Promise<SessionJson> {
     return this.sessions.readByQrCode(qrCodeId, caller);
+  }
+
+  /** For the gateway's push, made for no caller: the partner's view and whose credential it is for. */
+  @Get(':id/partner-view')
+  partnerView(@Param('id') id: string, @Caller() caller: CallerContext): Promise<PartnerPushView> {
+    // A call made for a browser (a member, a link, a credential) is never given it, should a route ever relay here.
+    if (caller.actorUserId || caller.recipientToken || caller.partnerCredentials?.size) throw new SessionNotFoundException();
+    return this.sessions.partnerPushView(id);
   }
 
   @Get(':id')

@@ -5,18 +5,16 @@ import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.reposi
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { isQrCodeId, isUuid } from '@app/contracts';
-import { ConsentSession } from './consent-session.entity';
-import { ConsentSessionsRepository } from './consent-sessions.repository';
+import { type ConsentSession as SessionJson, type CreateSessionInput, isQrCodeId, isUuid, newQrCodeId, type PartnerPushView } from '@app/contracts';
+import { ConsentSession } from '../session-records/consent-session.entity';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
 import { canRead, holdsLink, isOwner, isPartner } from './session-access';
 import { refuseAsPartner, refuseAsProver, SessionNotFoundException } from './session-errors';
-import { isExpired, readStableUntil } from './session-rules';
+import { isExpired, readStableUntil } from '../session-records/session-rules';
 import { SessionViewFill } from '../session-views/session-view-fill';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
-import { newQrCodeId } from '@app/contracts';
 import { presentCheck, presentSession, showsWhatWasHeard, type StoredOutcome } from './session.presenter';
-import type { ConsentSession as SessionJson, CreateSessionInput } from '@app/contracts';
 
 const QR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const QR_RANDOM_LENGTH = 10;
@@ -101,6 +99,19 @@ export class SessionsService {
    */
   async presentToPartner(session: ConsentSession, now: Date): Promise<SessionJson> {
     return this.partnerView(session, now, await this.verdictOf(session));
+  }
+
+  /**
+   * The partner's view for a live push, with the hash of the one credential it is for (the gateway's room of the
+   * sockets that presented it). A 404 while no phone is proved (the link's holders then read their own view) and once
+   * the partner may no longer read the session (`isPartner`).
+   */
+  async partnerPushView(id: string): Promise<PartnerPushView> {
+    const now = new Date();
+    const session = isUuid(id) ? await this.repository.findById(id) : null;
+    if (!session?.partnerCredentialHash || isExpired(session, now)) throw new SessionNotFoundException();
+    const view = await this.partnerView(session, now, await this.verdictOf(session));
+    return { session: view, partnerCredentialHash: session.partnerCredentialHash.toString('base64url') };
   }
 
   private async partnerView(session: ConsentSession, now: Date, verdict: StoredOutcome | null): Promise<SessionJson> {

@@ -2,8 +2,8 @@ import { createObjectStorage, EncryptedStorage, keyRingFromConfig, newWrappedSco
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { sessionOfStorageKey } from '../recordings/recording-rules';
 import { RecordingKeysRepository } from './recording-keys.repository';
+import { sessionOfStorageKey } from './storage-keys';
 
 /**
  * Recordings are written and read only through the encrypted wrapper of the configured backend, each session's under

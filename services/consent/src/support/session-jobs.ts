@@ -1,11 +1,8 @@
 import type { SupportJobRef } from '@app/contracts';
-import { JOBS, QUEUES } from '@app/queue';
+import { jobIdOf, JOBS, QUEUES, type SessionChange } from '@app/queue';
 import type { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
-import { sessionUpdateJobId } from '../events/session-updates';
-import { analysisJobId } from '../queue/analysis-queue';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { offersRetake } from '../sessions/session-rules';
-import { textMessageJobId } from '../text-messages/text-message-queue';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { offersRetake } from '../session-records/session-rules';
 import type { Verdict } from '../verdicts/verdict.entity';
 
 type JobFacts = Pick<ConsentSession, 'id' | 'attempts' | 'verificationTextSentAt' | 'withdrawnAt'>;
@@ -23,14 +20,15 @@ export function sessionJobs(
 ): SupportJobRef[] {
   const jobs: SupportJobRef[] = [];
   for (let attempt = 1; attempt <= session.attempts; attempt++) {
-    jobs.push({ queue: QUEUES.mediaAnalysis, name: JOBS.analyzeRecording, id: analysisJobId(session.id, attempt) });
+    jobs.push({ queue: QUEUES.mediaAnalysis, name: JOBS.analyzeRecording, id: jobIdOf(JOBS.analyzeRecording, { sessionId: session.id, attempt }) });
   }
-  const push = (id: string) => jobs.push({ queue: QUEUES.sessionUpdates, name: JOBS.pushSessionUpdate, id });
-  if (session.attempts > 0) push(sessionUpdateJobId(session.id, 'submitted'));
-  for (const { attempt, outcome } of attempts) if (offersRetake(outcome, attempt)) push(sessionUpdateJobId(session.id, 'retake_requested', attempt));
-  if (verdict) push(sessionUpdateJobId(session.id, verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict'));
-  if (session.verificationTextSentAt) push(sessionUpdateJobId(session.id, 'text_sent'));
-  if (session.withdrawnAt) push(sessionUpdateJobId(session.id, 'withdrawn'));
-  for (const id of textMessageIds) jobs.push({ queue: QUEUES.textMessages, name: JOBS.sendTextMessage, id: textMessageJobId(id) });
+  const push = (change: SessionChange, attempt?: number) =>
+    jobs.push({ queue: QUEUES.sessionUpdates, name: JOBS.pushSessionUpdate, id: jobIdOf(JOBS.pushSessionUpdate, { sessionId: session.id, change, attempt }) });
+  if (session.attempts > 0) push('submitted');
+  for (const { attempt, outcome } of attempts) if (offersRetake(outcome, attempt)) push('retake_requested', attempt);
+  if (verdict) push(verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict');
+  if (session.verificationTextSentAt) push('text_sent');
+  if (session.withdrawnAt) push('withdrawn');
+  for (const messageId of textMessageIds) jobs.push({ queue: QUEUES.textMessages, name: JOBS.sendTextMessage, id: jobIdOf(JOBS.sendTextMessage, { messageId }) });
   return jobs;
 }

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { verifyAuditChain } from '../audit/audit-chain';
 import { AuditEntriesRepository } from '../audit/audit-entries.repository';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { SessionNotFoundException } from '../sessions/session-errors';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../audit/audit-entry.entity';
-import type { ConsentSession } from '../sessions/consent-session.entity';
+import type { ConsentSession } from '../session-records/consent-session.entity';
 import type { TextMessage } from '../text-messages/text-message.entity';
 import type { Verdict } from '../verdicts/verdict.entity';
 import { presentSupportRecord, type SupportFacts } from './support-record.presenter';

@@ -2,8 +2,8 @@ import type { SupportAuditChain, SupportSessionRecord, SupportTextMessage, Suppo
 import type { ChainVerdict } from '../audit/audit-chain';
 import type { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
 import type { AuditEntry } from '../audit/audit-entry.entity';
-import type { ConsentSession } from '../sessions/consent-session.entity';
-import { isExpired } from '../sessions/session-rules';
+import type { ConsentSession } from '../session-records/consent-session.entity';
+import { isExpired } from '../session-records/session-rules';
 import { maskPhone } from '../sessions/session.presenter';
 import type { TextMessage } from '../text-messages/text-message.entity';
 import type { Verdict } from '../verdicts/verdict.entity';

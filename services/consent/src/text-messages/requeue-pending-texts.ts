@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PeriodicRequeue } from '@app/queue';
-import { SPENT_CODE_TEXT } from '../phone-verification/phone-code';
-import { TextMessageQueue } from './text-message-queue';
+import { JOBS, JobQueues, PeriodicRequeue } from '@app/queue';
 import { TextMessagesRepository } from './text-messages.repository';
-import { phoneCodeTextsLapsedBefore } from './text-secrets';
+import { phoneCodeTextsLapsedBefore, SPENT_CODE_TEXT } from './text-secrets';
 
 /** Rows re-queued per pass at most; the rest wait for the next minute. */
 const BATCH = 1000;
@@ -18,7 +16,7 @@ const BATCH = 1000;
 export class RequeuePendingTexts extends PeriodicRequeue {
   constructor(
     private readonly messages: TextMessagesRepository,
-    private readonly queue: TextMessageQueue,
+    private readonly jobs: JobQueues,
   ) {
     super(new Logger(RequeuePendingTexts.name), 'text messages');
   }
@@ -26,7 +24,7 @@ export class RequeuePendingTexts extends PeriodicRequeue {
   protected async requeue(): Promise<number> {
     await this.messages.withdrawLapsedPhoneCodes(phoneCodeTextsLapsedBefore(new Date()), SPENT_CODE_TEXT);
     const pending = await this.messages.pendingIds(BATCH);
-    for (const id of pending) await this.queue.enqueue(id);
+    for (const messageId of pending) await this.jobs.enqueue(JOBS.sendTextMessage, { version: 1, messageId });
     return pending.length;
   }
 }

@@ -3,7 +3,7 @@ import { JOBS, OnJob, type JobPayload } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { SessionUpdates } from '../events/session-updates';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { SessionViewMarks } from '../session-views/session-view-marks';
 import type { TextMessage } from './text-message.entity';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from './text-message-sender';

@@ -1,7 +1,7 @@
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConsentSession } from '../sessions/consent-session.entity';
+import { ConsentSession } from '../session-records/consent-session.entity';
 import { TextMessage, type TextPurpose, type TextRecipient } from './text-message.entity';
 
 export interface NewTextMessage {

@@ -1,7 +1,7 @@
 import { receiptUrl } from '@app/contracts';
-import { phoneCodeText, SPENT_CODE_TEXT } from '../phone-verification/phone-code';
-import { bodyWithoutSecrets, phoneCodeLapsed } from './text-secrets';
-import { memberText, partnerText } from './verdict-texts';
+import { phoneCodeText } from '../phone-verification/phone-code-text';
+import { bodyWithoutSecrets, phoneCodeLapsed, SPENT_CODE_TEXT } from './text-secrets';
+import { memberText, partnerText } from '../verdicts/verdict-texts';
 
 const session = { initiatorFullName: 'Alex Doe', qrCodeId: 'QR-123' };
 const receiptId = '0b6c1f6e-2f4e-4c55-9e21-3a7b9c0d1e2f';

@@ -1,6 +1,12 @@
-import { SPENT_CODE_TEXT } from '../phone-verification/phone-code';
-import { PHONE_CODE_RULES } from '../phone-verification/phone-verification-rules';
+import { PHONE_CODE_RULES } from '../phone-codes/phone-code-rules';
+import { PRODUCT_NAME } from './product-name';
 import type { TextMessage } from './text-message.entity';
+
+/**
+ * What a code's text is replaced with once it is sent, or once its code is used, replaced or expired before it was
+ * sent: a code is kept in clear only while its text waits to be sent.
+ */
+export const SPENT_CODE_TEXT = `${PRODUCT_NAME} code: [removed]`;
 
 /** A link's fragment: where a text carries a secret (the receipt's, `/r/<id>#<secret>`). */
 const LINK_SECRET = /#[A-Za-z0-9_-]+/g;

@@ -6,10 +6,11 @@ import { Injectable } from '@nestjs/common';
 import { AuditEntriesRepository } from '../audit/audit-entries.repository';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { SessionUpdates } from '../events/session-updates';
-import { ConsentSession } from '../sessions/consent-session.entity';
-import { ConsentSessionsRepository } from '../sessions/consent-sessions.repository';
-import { decidingValue, verdictChanges, type VerdictOutcome } from '../sessions/session-rules';
-import { VerdictTexts } from '../text-messages/verdict-texts';
+import { ConsentSession } from '../session-records/consent-session.entity';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
+import { decidingValue, verdictChanges, type VerdictOutcome } from '../session-records/session-rules';
+import { TextDispatch } from '../text-messages/text-dispatch';
+import { VerdictTexts } from './verdict-texts';
 import { VerdictsRepository } from './verdicts.repository';
 
 export interface NewVerdict {
@@ -46,6 +47,7 @@ export class StoreVerdict {
     private readonly auditEntries: AuditEntriesRepository,
     private readonly updates: SessionUpdates,
     private readonly texts: VerdictTexts,
+    private readonly dispatch: TextDispatch,
   ) {}
 
   /**
@@ -86,6 +88,6 @@ export class StoreVerdict {
     if (!stored) return;
     if (stored.submittedAt) METRICS.verdictLatency.observe({ outcome: stored.outcome }, (Date.now() - stored.submittedAt.getTime()) / 1000);
     await this.updates.publish(stored.session, stored.change);
-    await this.texts.dispatch(stored.textMessageIds);
+    await this.dispatch.dispatch(stored.textMessageIds);
   }
 }

@@ -1,6 +1,6 @@
 import type { NameCheck } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { VerdictOutcome } from '../sessions/session-rules';
+import type { VerdictOutcome } from '../session-records/session-rules';
 
 /** A session's one verdict: what the judge concluded and why, or why no verdict could be reached (`failed`). */
 @Entity({ name: 'verdicts' })

@@ -4,9 +4,6 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { DeleteDueAccounts } from './delete-due-accounts';
 import { DeleteExpiredRecords } from './delete-expired-records';
 
-/** The job scheduler's id: one schedule per deployment, however many gateway instances upsert it. */
-export const ACCOUNT_DELETION_SCHEDULER = 'delete-due-accounts';
-
 /**
  * Enforces the retention schedule: runs `DeleteDueAccounts`, then `DeleteExpiredRecords`, every
  * ACCOUNT_DELETION_INTERVAL_MS: a BullMQ job scheduler (repeatable job
@@ -30,12 +27,7 @@ export class AccountDeletionSchedule implements OnApplicationBootstrap, OnModule
 
   onApplicationBootstrap(): void {
     this.scheduled = this.jobs
-      .schedule(JOBS.deleteDueAccounts, ACCOUNT_DELETION_SCHEDULER, this.config.ACCOUNT_DELETION_INTERVAL_MS, { version: 1 }, {
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 10_000 },
-        removeOnComplete: { count: 100 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      })
+      .schedule(JOBS.deleteDueAccounts, this.config.ACCOUNT_DELETION_INTERVAL_MS, { version: 1 })
       .catch((error: Error) => this.logger.warn(`Scheduling the account deletion failed: ${error.message}`));
   }
 

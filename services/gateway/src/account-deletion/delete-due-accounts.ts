@@ -1,11 +1,12 @@
+import { UnitOfWork } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { LiveSignIns } from '../auth/live-sign-ins/live-sign-ins';
 import { BillingServiceProxy } from '../billing/billing-service.proxy';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
 import type { InternalServiceProxy } from '../internal-services/internal-service.proxy';
 import { LiveUpdatesGateway } from '../live-updates/live-updates.gateway';
 import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
+import { AuthSessionsRepository } from '../sign-ins/auth-sessions.repository';
+import { LiveSignIns } from '../sign-ins/live-sign-ins/live-sign-ins';
 import { DueAccountsRepository } from './due-accounts.repository';
 
 /** Due accounts listed per query; each is then claimed and deleted on its own. */
@@ -48,8 +49,9 @@ export class DeleteDueAccounts {
   private readonly logger = new Logger(DeleteDueAccounts.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly accounts: DueAccountsRepository,
+    private readonly sessions: AuthSessionsRepository,
     private readonly consent: ConsentServiceProxy,
     private readonly billing: BillingServiceProxy,
     private readonly pictures: ProfilePicturesService,
@@ -79,10 +81,10 @@ export class DeleteDueAccounts {
 
   /** One account, if it is (still) due and no other run holds it. */
   deleteAccount(userId: string): Promise<AccountDeletionOutcome> {
-    return this.dataSource.transaction(async (transaction) => {
+    return this.unitOfWork.run(async (transaction) => {
       const claimed = await this.accounts.claim(transaction, userId);
       if (!claimed) return 'skipped';
-      await this.signIns.ending({ userId }, () => this.accounts.revokeSignIns(userId));
+      await this.signIns.ending({ userId }, () => this.sessions.revokeAllOf(userId));
       this.live.closeMember(userId);
       await this.deleteIn(this.consent, 'consent service', userId);
       await this.deleteIn(this.billing, 'billing service', userId);

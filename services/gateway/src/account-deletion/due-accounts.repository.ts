@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { IDENTITY_SCHEMA } from '../database/identity-data-source';
+import { IDENTITY_SCHEMA } from '../database/identity-schema';
 
 /** The user rows the retention job reads and deletes, and `deletion_log`, which outlives them. */
 @Injectable()
@@ -43,11 +43,6 @@ export class DueAccountsRepository {
       [userId],
     )) as { profilePictureKey: string | null; accountDeletionDate: Date }[];
     return row ?? null;
-  }
-
-  /** Ends every sign-in of the account, committed at once (outside any transaction): refused from here on. */
-  async revokeSignIns(userId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
   }
 
   /** Deletes the user row (its sign-ins go by cascade) and logs it, in the claim's transaction: logged once, when it commits. */

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { REQUIRED_ROLES, RoleGuard } from './role.guard';
-import type { Role } from './staff-roles';
+import type { Role } from '../users/staff-roles';
 
 /**
  * Opens a route (or every route of a controller) to the signed-in users whose role is one of `roles`, and to no one

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { StaffAccess } from './staff-access';
-import type { Role } from './staff-roles';
+import type { Role } from '../users/staff-roles';
 
 export const REQUIRED_ROLES = 'requiredRoles';
 

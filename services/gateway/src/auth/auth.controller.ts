@@ -1,22 +1,23 @@
 import { loginRequestSchema, registerRequestSchema, SIGN_IN_HINT_COOKIE, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@app/contracts';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ZodBodyPipe } from '@app/http';
 import { ReferralNotice } from '../billing/referral-notice';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';
 import { LiveUpdatesGateway } from '../live-updates/live-updates.gateway';
-import { ZodBodyPipe } from '@app/http';
+import { CurrentMember } from '../sign-ins/current-member.decorator';
+import { JwtAuthGuard } from '../sign-ins/jwt-auth.guard';
+import { SESSION_COOKIE, sessionCookieOptions, signInHintCookieOptions } from '../sign-ins/session-cookie';
+import { MemberAccounts } from '../users/member-accounts';
 import { presentUser } from '../users/user.presenter';
 import { AuthService, IssuedSession } from './auth.service';
-import { CurrentSession } from './current-session.decorator';
-import { JwtAuthGuard } from './jwt-auth.guard';
-import type { AuthenticatedRequestUser } from './jwt.strategy';
-import { SESSION_COOKIE, sessionCookieOptions, signInHintCookieOptions } from './session-cookie';
 
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly accounts: MemberAccounts,
     private readonly referrals: ReferralNotice,
     private readonly live: LiveUpdatesGateway,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -46,17 +47,17 @@ export class AuthController {
 
   @Get('me')
   @UseGuards(JwtAuthGuard)
-  me(@CurrentSession() session: AuthenticatedRequestUser): User {
-    return presentUser(session.user);
+  async me(@CurrentMember() member: CurrentMember): Promise<User> {
+    return presentUser(await this.accounts.of(member.userId));
   }
 
   @Post('logout')
   @HttpCode(204)
   @UseGuards(JwtAuthGuard)
-  async logout(@CurrentSession() session: AuthenticatedRequestUser, @Res({ passthrough: true }) response: Response): Promise<void> {
-    await this.auth.logout(session.sessionId);
+  async logout(@CurrentMember() member: CurrentMember, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.auth.logout(member.signInId);
     // The sign-in's open sockets would otherwise go on receiving the member's sessions.
-    this.live.closeSignIn(session.sessionId);
+    this.live.closeSignIn(member.signInId);
     response.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.COOKIE_SECURE));
     response.clearCookie(SIGN_IN_HINT_COOKIE, signInHintCookieOptions(this.config.COOKIE_SECURE));
   }

@@ -1,6 +1,6 @@
 import { JOBS, OnJob, type JobPayload } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
-import { LiveSignIns } from '../auth/live-sign-ins/live-sign-ins';
+import { LiveSignIns } from '../sign-ins/live-sign-ins/live-sign-ins';
 import { UsersRepository, type AppliedChange } from '../users/users.repository';
 
 /**

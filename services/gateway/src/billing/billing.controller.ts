@@ -8,11 +8,11 @@ import {
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CurrentSession } from '../auth/current-session.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { pageOrigin } from '../http/cross-site-request-guard';
+import { CurrentMember } from '../sign-ins/current-member.decorator';
+import { JwtAuthGuard } from '../sign-ins/jwt-auth.guard';
+import { MemberAccounts } from '../users/member-accounts';
 import { BillingLimiter } from './billing-limiter';
 import { BillingServiceProxy } from './billing-service.proxy';
 import { validCheckoutId } from './checkout-id';
@@ -35,6 +35,7 @@ const validVerifyBody = new ZodBodyPipe(verifyPaymentRequestSchema);
 export class BillingController {
   constructor(
     private readonly billing: BillingServiceProxy,
+    private readonly accounts: MemberAccounts,
     private readonly limiter: BillingLimiter,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -44,30 +45,31 @@ export class BillingController {
   @UseGuards(JwtAuthGuard)
   async createSubscription(
     @Body(new ZodBodyPipe(createSubscriptionRequestSchema)) { plan }: CreateSubscriptionRequest,
-    @CurrentSession() member: AuthenticatedRequestUser,
+    @CurrentMember() member: CurrentMember,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.limiter.checkout(member.user.id);
+    await this.limiter.checkout(member.userId);
+    const { email } = await this.accounts.of(member.userId);
     await this.billing.forward(request, response, {
       method: 'POST',
       path: '/subscriptions/checkout',
-      actorUserId: member.user.id,
-      body: { json: { plan, email: member.user.email, origin: pageOrigin(request, this.config) } },
+      actorUserId: member.userId,
+      body: { json: { plan, email, origin: pageOrigin(request, this.config) } },
     });
   }
 
   /** The checkout named by `session_id` (body, else the query, as the return address carries it), or the latest. */
   @Post(`${PAYMENT_PATH_SEGMENT}/verify-payment`)
   @UseGuards(JwtAuthGuard)
-  async verifyPayment(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async verifyPayment(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const fromQuery = request.query.session_id;
     const { session_id } = validVerifyBody.transform(body.session_id === undefined && fromQuery !== undefined ? { ...body, session_id: fromQuery } : body);
     await this.billing.forward(request, response, {
       method: 'POST',
       path: '/subscriptions/verify',
-      actorUserId: member.user.id,
+      actorUserId: member.userId,
       body: { json: session_id === undefined ? {} : { session_id } },
     });
   }
@@ -92,22 +94,22 @@ export class BillingController {
 
   @Get('billing/account')
   @UseGuards(JwtAuthGuard)
-  async account(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'GET', path: '/account', actorUserId: member.user.id });
+  async account(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: '/account', actorUserId: member.userId });
   }
 
   /** The member's referral code and progress: `{code, counted, needed: 4, freeForLife}`. */
   @Get('billing/referrals')
   @UseGuards(JwtAuthGuard)
-  async referrals(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'GET', path: '/referrals', actorUserId: member.user.id });
+  async referrals(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: '/referrals', actorUserId: member.userId });
   }
 
   /** Cancels at the end of the paid period; the answer is the account with its end date. */
   @Post('billing/cancel')
   @UseGuards(JwtAuthGuard)
-  async cancel(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'POST', path: '/account/cancel', actorUserId: member.user.id, body: { json: {} } });
+  async cancel(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'POST', path: '/account/cancel', actorUserId: member.userId, body: { json: {} } });
   }
 
   /**
@@ -116,16 +118,16 @@ export class BillingController {
    */
   @Post('billing/resume')
   @UseGuards(JwtAuthGuard)
-  async resume(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'POST', path: '/account/resume', actorUserId: member.user.id, body: { json: {} } });
+  async resume(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'POST', path: '/account/resume', actorUserId: member.userId, body: { json: {} } });
   }
 
   /** The provider's customer portal, returning to the Profile page. */
   @Post('billing/portal')
   @UseGuards(JwtAuthGuard)
-  async portal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async portal(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     const returnUrl = new URL(PORTAL_RETURN_PATH, pageOrigin(request, this.config)).toString();
-    await this.billing.forward(request, response, { method: 'POST', path: '/account/portal', actorUserId: member.user.id, body: { json: { returnUrl } } });
+    await this.billing.forward(request, response, { method: 'POST', path: '/account/portal', actorUserId: member.userId, body: { json: { returnUrl } } });
   }
 
   // The TEST MODE portal's routes come before `test-checkout/:id`, so 'portal' is never taken as a checkout id.
@@ -133,8 +135,8 @@ export class BillingController {
   /** The `local` provider's TEST MODE customer portal: the member's subscription and card on file (404 with stripe). */
   @Get('billing/test-checkout/portal')
   @UseGuards(JwtAuthGuard)
-  async testPortal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'GET', path: '/test-checkout/portal', actorUserId: member.user.id });
+  async testPortal(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'GET', path: '/test-checkout/portal', actorUserId: member.userId });
   }
 
   /** Replaces the card on file with a test card (a past_due subscription's renewal is paid with it); 402 when declined. */
@@ -142,19 +144,19 @@ export class BillingController {
   @UseGuards(JwtAuthGuard)
   async updateTestPortalCard(
     @Body(new ZodBodyPipe(testCardSchema)) card: TestCard,
-    @CurrentSession() member: AuthenticatedRequestUser,
+    @CurrentMember() member: CurrentMember,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.limiter.testPayment(member.user.id);
-    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/card', actorUserId: member.user.id, body: { json: card } });
+    await this.limiter.testPayment(member.userId);
+    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/card', actorUserId: member.userId, body: { json: card } });
   }
 
   /** Undoes a cancel at period end. */
   @Post('billing/test-checkout/portal/resume')
   @UseGuards(JwtAuthGuard)
-  async resumeTestPortal(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/resume', actorUserId: member.user.id, body: { json: {} } });
+  async resumeTestPortal(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/resume', actorUserId: member.userId, body: { json: {} } });
   }
 
   /** The `local` provider's checkout page reads its session (404 with the stripe provider). */
@@ -162,11 +164,11 @@ export class BillingController {
   @UseGuards(JwtAuthGuard)
   async testCheckout(
     @Param('id', validCheckoutId) id: string,
-    @CurrentSession() member: AuthenticatedRequestUser,
+    @CurrentMember() member: CurrentMember,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.billing.forward(request, response, { method: 'GET', path: `/test-checkout/${encodeURIComponent(id)}`, actorUserId: member.user.id });
+    await this.billing.forward(request, response, { method: 'GET', path: `/test-checkout/${encodeURIComponent(id)}`, actorUserId: member.userId });
   }
 
   /** A test card: `{redirectUrl}` when it is taken, 402 card_declined when the card is the declined test card. */
@@ -175,15 +177,15 @@ export class BillingController {
   async payTestCheckout(
     @Param('id', validCheckoutId) id: string,
     @Body(new ZodBodyPipe(testCardSchema)) card: TestCard,
-    @CurrentSession() member: AuthenticatedRequestUser,
+    @CurrentMember() member: CurrentMember,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.limiter.testPayment(member.user.id);
+    await this.limiter.testPayment(member.userId);
     await this.billing.forward(request, response, {
       method: 'POST',
       path: `/test-checkout/${encodeURIComponent(id)}/pay`,
-      actorUserId: member.user.id,
+      actorUserId: member.userId,
       body: { json: card },
     });
   }

@@ -11,20 +11,19 @@ import {
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, Inject, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CurrentSession } from '../auth/current-session.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
-import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
-import { OptionalPollingMemberGuard } from '../auth/polling-members/optional-polling-member.guard';
-import type { PollingMember } from '../auth/polling-members/polling-members';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
+import { CurrentMember } from '../sign-ins/current-member.decorator';
+import { JwtAuthGuard } from '../sign-ins/jwt-auth.guard';
+import { OptionalJwtAuthGuard } from '../sign-ins/optional-jwt-auth.guard';
+import { OptionalPollingMemberGuard } from '../sign-ins/optional-polling-member.guard';
+import { MemberAccounts } from '../users/member-accounts';
 import { presentUser } from '../users/user.presenter';
 import { ConsentServiceProxy } from './consent-service.proxy';
 import { refuseDeclaredOversize } from './declared-upload-size';
 import { SessionCreationLimiter } from './session-creation-limiter';
 import { SessionIdPipe } from './session-id.pipe';
 
-type MaybeMember = AuthenticatedRequestUser | null;
+type MaybeMember = CurrentMember | null;
 
 const validSessionId = new SessionIdPipe(isUuid);
 const validQrCodeId = new SessionIdPipe(isQrCodeId);
@@ -38,6 +37,7 @@ const validQrCodeId = new SessionIdPipe(isQrCodeId);
 export class ConsentController {
   constructor(
     private readonly consent: ConsentServiceProxy,
+    private readonly accounts: MemberAccounts,
     private readonly limiter: SessionCreationLimiter,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -45,11 +45,12 @@ export class ConsentController {
   /** The initiator is the signed-in member (id, name, picture, phone): identity fields in the body are ignored. */
   @Post('consent/sessions')
   @UseGuards(JwtAuthGuard)
-  async createSession(@CurrentSession() member: AuthenticatedRequestUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    if (member.user.subscriptionStatus !== 'active') throw new ApiException(API_ERRORS.subscriptionRequired);
-    if (!member.user.phoneVerifiedAt) throw new ApiException(API_ERRORS.memberPhoneNotVerified);
-    await this.limiter.consume(member.user.id);
-    const user = presentUser(member.user);
+  async createSession(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const account = await this.accounts.of(member.userId);
+    if (account.subscriptionStatus !== 'active') throw new ApiException(API_ERRORS.subscriptionRequired);
+    if (!account.phoneVerifiedAt) throw new ApiException(API_ERRORS.memberPhoneNotVerified);
+    await this.limiter.consume(member.userId);
+    const user = presentUser(account);
     const { deleteAfterDays } = (request.body ?? {}) as { deleteAfterDays?: unknown };
     await this.consent.forward(request, response, {
       method: 'POST',
@@ -63,19 +64,19 @@ export class ConsentController {
 
   @Get('consent/sessions/qr/:qrCodeId')
   @UseGuards(OptionalJwtAuthGuard)
-  async sessionByQr(@Param('qrCodeId', validQrCodeId) qrCodeId: string, @CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async sessionByQr(@Param('qrCodeId', validQrCodeId) qrCodeId: string, @CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
   }
 
   /**
    * The read every open screen polls, when `PolledSessionMiddleware` (in front of the router) could not answer it from
    * the read model: the consent service answers, and fills the read model for the next poll. The member's sign-in is
-   * checked as the middleware checks it (`PollingMembers`).
+   * checked as the middleware checks it (`SignInVerifier`).
    */
   @Get('consent/sessions/:id')
   @UseGuards(OptionalPollingMemberGuard)
-  async session(@Param('id', validSessionId) id: string, @CurrentSession() member: PollingMember | null, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: member?.userId ?? null });
+  async session(@Param('id', validSessionId) id: string, @CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
   }
 
   @Patch('consent/sessions/:id/status')
@@ -83,7 +84,7 @@ export class ConsentController {
   async updateStatus(
     @Param('id', validSessionId) id: string,
     @Body(new ZodBodyPipe(statusUpdateRequestSchema)) update: StatusUpdateRequest,
-    @CurrentSession() member: MaybeMember,
+    @CurrentMember() member: MaybeMember,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -99,7 +100,7 @@ export class ConsentController {
   @UseGuards(OptionalJwtAuthGuard)
   async createVideoAsset(
     @Body(new ZodBodyPipe(registerAssetRequestSchema)) asset: RegisterAssetInput,
-    @CurrentSession() member: MaybeMember,
+    @CurrentMember() member: MaybeMember,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -108,7 +109,7 @@ export class ConsentController {
 
   @Post('upload')
   @UseGuards(OptionalJwtAuthGuard)
-  async upload(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async upload(@CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     requireMultipart(request);
     refuseDeclaredOversize(request, response, this.config.RECORDING_MAX_BYTES);
     await this.consent.forward(request, response, { method: 'POST', path: '/uploads', actorUserId: actorOf(member), body: 'stream' });
@@ -116,7 +117,7 @@ export class ConsentController {
 
   @Post('consent/process-video')
   @UseGuards(OptionalJwtAuthGuard)
-  async processVideo(@CurrentSession() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async processVideo(@CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
     requireMultipart(request);
     refuseDeclaredOversize(request, response, this.config.RECORDING_MAX_BYTES);
     await this.consent.forward(request, response, { method: 'POST', path: '/process-video', actorUserId: actorOf(member), body: 'stream' });
@@ -124,7 +125,7 @@ export class ConsentController {
 }
 
 function actorOf(member: MaybeMember): string | null {
-  return member?.user.id ?? null;
+  return member?.userId ?? null;
 }
 
 // A JSON body was already consumed by the body parser, so only a multipart stream can be passed on.

@@ -4,10 +4,9 @@ import { NEW_PARTNER_CREDENTIAL_HEADER } from '@app/session-views';
 import { Body, Controller, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
-import { CurrentSession } from '../auth/current-session.decorator';
-import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
-import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.schema';
+import { CurrentMember } from '../sign-ins/current-member.decorator';
+import { OptionalJwtAuthGuard } from '../sign-ins/optional-jwt-auth.guard';
 import { ConsentServiceProxy } from './consent-service.proxy';
 import { setPartnerCredentialCookie } from './partner-credential-cookie';
 import { SessionIdPipe } from './session-id.pipe';
@@ -28,7 +27,7 @@ export class PhoneVerificationController {
   async send(
     @Param('id', new SessionIdPipe(isUuid)) id: string,
     @Body(new ZodBodyPipe(phoneCodeRequestSchema)) body: PhoneCodeRequest,
-    @CurrentSession() member: AuthenticatedRequestUser | null,
+    @CurrentMember() member: CurrentMember | null,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -39,7 +38,7 @@ export class PhoneVerificationController {
   async confirm(
     @Param('id', new SessionIdPipe(isUuid)) id: string,
     @Body(new ZodBodyPipe(phoneCodeConfirmationSchema)) body: PhoneCodeConfirmation,
-    @CurrentSession() member: AuthenticatedRequestUser | null,
+    @CurrentMember() member: CurrentMember | null,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -55,9 +54,9 @@ export class PhoneVerificationController {
     response: Response,
     path: string,
     body: object,
-    member: AuthenticatedRequestUser | null,
+    member: CurrentMember | null,
     onAnswer?: (answer: IncomingMessage) => void,
   ): Promise<void> {
-    return this.consent.forward(request, response, { method: 'POST', path, actorUserId: member?.user.id ?? null, body: { json: body }, onAnswer });
+    return this.consent.forward(request, response, { method: 'POST', path, actorUserId: member?.userId ?? null, body: { json: body }, onAnswer });
   }
 }

@@ -2,14 +2,14 @@ import { isUuid } from '@app/contracts';
 import { assignRequestId, nameRouteForMetrics } from '@app/http';
 import { Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { PollingMembers } from '../auth/polling-members/polling-members';
+import { SignInVerifier } from '../sign-ins/sign-in-verifier';
 import { partnerCredentialFor } from './partner-credential-cookie';
 import { POLL_ROUTE, PolledSession, polledSessionId } from './polled-session';
 import { recipientTokenOf } from './recipient-token';
 
 /**
  * The poll every open screen repeats, answered in front of Nest's router whenever the read model holds its answer
- * (`PolledSession`), for the caller the route's guard would find (`PollingMembers`; the partner's link token and credential),
+ * (`PolledSession`), for the caller the route's guard would find (`SignInVerifier`; the partner's link token and credential),
  * with the same body and headers. Routing, guards and pipes took about a third of the gateway's CPU per poll
  * (docs/MEASUREMENTS.md, bench:status). Everything else goes on to the route in `ConsentController`: other requests, an id it
  * refuses, a view the read model may not answer, and an error (a sign-in that cannot be checked), which the route
@@ -21,7 +21,7 @@ export class PolledSessionMiddleware {
 
   constructor(
     private readonly polled: PolledSession,
-    private readonly members: PollingMembers,
+    private readonly verifier: SignInVerifier,
   ) {}
 
   readonly handle = (request: Request, response: Response, next: NextFunction): void => {
@@ -39,7 +39,7 @@ export class PolledSessionMiddleware {
   };
 
   private async answer(sessionId: string, request: Request, response: Response): Promise<boolean> {
-    const member = await this.members.of(request);
+    const member = await this.verifier.memberOf(request);
     const body = await this.polled.answer(sessionId, {
       memberId: member?.userId ?? null,
       recipientToken: recipientTokenOf(request),

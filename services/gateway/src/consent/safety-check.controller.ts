@@ -2,9 +2,8 @@ import { isUuid, safetyCheckRequestSchema, type SafetyCheckRequest } from '@app/
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CurrentSession } from '../auth/current-session.decorator';
-import type { AuthenticatedRequestUser } from '../auth/jwt.strategy';
-import { OptionalJwtAuthGuard } from '../auth/optional-jwt-auth.guard';
+import { CurrentMember } from '../sign-ins/current-member.decorator';
+import { OptionalJwtAuthGuard } from '../sign-ins/optional-jwt-auth.guard';
 import { ConsentServiceProxy } from './consent-service.proxy';
 import { SessionIdPipe } from './session-id.pipe';
 
@@ -18,14 +17,14 @@ export class SafetyCheckController {
   async safetyCheck(
     @Param('id', new SessionIdPipe(isUuid)) id: string,
     @Body(new ZodBodyPipe(safetyCheckRequestSchema)) answers: SafetyCheckRequest,
-    @CurrentSession() member: AuthenticatedRequestUser | null,
+    @CurrentMember() member: CurrentMember | null,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     await this.consent.forward(request, response, {
       method: 'POST',
       path: `/sessions/${encodeURIComponent(id)}/safety-check`,
-      actorUserId: member?.user.id ?? null,
+      actorUserId: member?.userId ?? null,
       body: { json: answers },
     });
   }

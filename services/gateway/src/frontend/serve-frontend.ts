@@ -2,7 +2,7 @@ import { nameRouteForMetrics } from '@app/http';
 import { NextFunction, Request, Response, Router } from 'express';
 import { statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { SESSION_COOKIE } from '../sign-ins/session-cookie';
 import { PRERENDERED_DIR, prerenderedPageFor } from './prerendered-page';
 
 /** Answered by the server itself; the job dashboard passes on only the paths its board does not know, which are 404s. */

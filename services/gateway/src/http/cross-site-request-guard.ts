@@ -3,7 +3,7 @@ import { ApiException } from '@app/http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { SESSION_COOKIE } from '../sign-ins/session-cookie';
 import type { GatewayConfig } from '../config/gateway-config.schema';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { GatewayConfig } from '../config/gateway-config.schema';
-import { hiddenFromSearch } from '../site/robots';
+import { hiddenFromSearch } from '../robots/robots';
 
 const API_PATH = /^\/api(\/|$)/;
 /**
@@ -35,7 +35,7 @@ function contentSecurityPolicy(publicUrl: string, { inlineStyles }: { inlineStyl
 
 /**
  * Conservative defaults for every answer. No referrer leaves the site because partner links carry a secret token
- * in their query string, and no search engine indexes a partner's page, a receipt or a staff page (`site/robots.ts`).
+ * in their query string, and no search engine indexes a partner's page, a receipt or a staff page (`robots/robots.ts`).
  * API answers carry personal data, so no cache keeps them (a route may set its own rule after this, as profile
  * pictures do). HSTS only when the site is served over HTTPS, which COOKIE_SECURE declares.
  */

@@ -1,4 +1,4 @@
-import { LIVE_UPDATES } from '@app/contracts';
+import { API_ERRORS, LIVE_UPDATES } from '@app/contracts';
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -6,7 +6,6 @@ import Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { GatewayConfig } from '../config/gateway-config.schema';
-import { API_ERRORS } from '@app/contracts';
 import { appOrigins, isCrossSite } from '../http/cross-site-request-guard';
 
 /** A client sends nothing bigger than a join request. */

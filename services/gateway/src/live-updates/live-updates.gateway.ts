@@ -7,9 +7,11 @@ import {
   type ClientToServerEvents,
   type ConsentSession,
   type JoinSessionAck,
+  type PartnerPushView,
   type ServerToClientEvents,
 } from '@app/contracts';
 import { ApiException } from '@app/http';
+import { hashRecipientToken } from '@app/session-views';
 import { METRICS } from '@app/metrics';
 import { Inject, Logger } from '@nestjs/common';
 import {
@@ -27,14 +29,15 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { partnerCredentialInHeader } from '../consent/partner-credential-cookie';
 import { isRecipientToken } from '../consent/recipient-token';
 import { forwardedClientIp } from '../http/client-info';
+import type { CurrentMember } from '../sign-ins/current-member.decorator';
 import { JoinSessionLimiter } from './join-session-limiter';
-import { memberRoom, roomsOf, sessionRoom, signInRoom } from './rooms';
+import { memberRoom, partnerRoom, roomsOf, sessionRoom, signInRoom } from './rooms';
 import { SessionReader } from './session-reader';
 import { SocketAuthenticator } from './socket-authenticator';
 
 export interface LiveSocketData {
   /** The signed-in member and the sign-in (`auth_sessions` row) the handshake presented; absent for a partner. */
-  member?: { userId: string; signInId: string };
+  member?: CurrentMember;
   clientIp: string;
 }
 
@@ -51,8 +54,9 @@ const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(sp
  * partner's socket has no account: it joins one session's room with `join-session` {sessionId, token}, checked by
  * reading the session through the consent service with that token and the partner credential the handshake's
  * cookies hold, so the consent service alone decides: only an answer as the partner (with their `check`) joins, so
- * once the phone is proved the link's token alone does not; every refusal is the unknown session's 404, as over HTTP. `push` sends a session to the rooms a change concerns, on every
- * instance.
+ * once the phone is proved the link's token alone does not; every refusal is the unknown session's 404, as over HTTP. A
+ * socket whose handshake carried a partner credential also joins that credential's room (`partnerRoom`). `push` sends
+ * each room its own view of a change, on every instance.
  */
 @WebSocketGateway()
 export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket>, OnGatewayDisconnect<LiveSocket> {
@@ -73,7 +77,7 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       this.authenticator.identify({ headers, auth }).then(
         (identity) => {
           if (identity.kind === 'refused') return next(Object.assign(new Error(API_ERRORS.notSignedIn.message), { data: body(API_ERRORS.notSignedIn) }));
-          if (identity.kind === 'member') socket.data.member = { userId: identity.member.user.id, signInId: identity.member.sessionId };
+          if (identity.kind === 'member') socket.data.member = identity.member;
           next();
         },
         (error: Error) => {
@@ -96,7 +100,7 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       this.logger.warn(`socket sign-in check failed: ${error.message}`);
       return null;
     });
-    if (identity?.kind !== 'member' || identity.member.sessionId !== member.signInId) socket.disconnect(true);
+    if (identity?.kind !== 'member' || identity.member.signInId !== member.signInId) socket.disconnect(true);
   }
 
   handleDisconnect(): void {
@@ -118,7 +122,8 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     try {
       const credential = partnerCredentialInHeader(socket.handshake.headers.cookie, sessionId);
       const read = await this.sessions.read(sessionId, {
-        actorUserId: null,
+        // As the API answers a signed-in member: the session's own member is never answered as the partner.
+        actorUserId: socket.data.member?.userId ?? null,
         recipientToken: token,
         partnerCredentials: credential ? new Map([[sessionId.toLowerCase(), credential]]) : undefined,
         clientIp: socket.data.clientIp,
@@ -126,7 +131,8 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       });
       // The link's holder who may not act as the partner reads the session without the check (`isPartner`).
       if (read.kind === 'refused' || read.session.check === null) return refusal(API_ERRORS.sessionNotFound);
-      await socket.join(sessionRoom(read.session.id));
+      const { id } = read.session;
+      await socket.join(credential ? [sessionRoom(id), partnerRoom(id, hashRecipientToken(credential))] : sessionRoom(id));
       return { ok: true };
     } catch (error) {
       this.logger.warn(`join-session: ${(error as Error).message}`);
@@ -147,8 +153,15 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     this.server.in(memberRoom(userId)).disconnectSockets(true);
   }
 
-  /** The changed session to the sockets watching it (`roomsOf`), on every gateway instance (each socket gets it once). */
-  push(session: ConsentSession): void {
-    this.server.to(roomsOf(session)).emit(LIVE_UPDATES.sessionUpdated, session);
+  /**
+   * A changed session to the sockets watching it, on every gateway instance, each socket once: the partner's view
+   * (`partner`) to the proved phone's current credential's room only, the member's view to the member's room and the
+   * link's other holders (`roomsOf`).
+   */
+  push(session: ConsentSession, partner: PartnerPushView | null): void {
+    if (!partner) return void this.server.to(roomsOf(session)).emit(LIVE_UPDATES.sessionUpdated, session);
+    const proved = partnerRoom(session.id, Buffer.from(partner.partnerCredentialHash, 'base64url'));
+    this.server.to(proved).emit(LIVE_UPDATES.sessionUpdated, partner.session);
+    this.server.to(roomsOf(session)).except(proved).emit(LIVE_UPDATES.sessionUpdated, session);
   }
 }

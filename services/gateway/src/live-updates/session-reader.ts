@@ -1,4 +1,4 @@
-import type { ConsentSession } from '@app/contracts';
+import type { ConsentSession, PartnerPushView } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { type Caller, ConsentServiceProxy } from '../consent/consent-service.proxy';
 
@@ -7,24 +7,41 @@ export type SessionRead = { kind: 'session'; session: ConsentSession } | { kind:
 
 export class ConsentServiceUnavailable extends Error {}
 
+/** A push's own read: no member, no partner, no client. */
+const PUSH_CALLER: Caller = { actorUserId: null, recipientToken: null, clientIp: null };
+
 /**
  * Reads one session through the consent service proxy, for a caller that is not a browser request: a partner's
- * socket (with the link's token) or a queued push (as the session's owner). The answer is the spec's session object
- * as the API gives it (phone masked by the consent service).
+ * socket (with the link's token) or a queued push (as the session's owner, and the partner's view for the proved
+ * phone). The answer is the spec's session object as the API gives it (phone masked by the consent service).
  */
 @Injectable()
 export class SessionReader {
   constructor(private readonly consent: ConsentServiceProxy) {}
 
   async read(sessionId: string, caller: Caller): Promise<SessionRead> {
+    const session = await this.get<ConsentSession>(`/sessions/${encodeURIComponent(sessionId)}`, caller);
+    return session ? { kind: 'session', session } : { kind: 'refused' };
+  }
+
+  /**
+   * The partner's view for a push and the hash of the one credential it is for; null while no phone is proved or
+   * once the partner may no longer read the session (the consent service decides).
+   */
+  partnerPushView(sessionId: string): Promise<PartnerPushView | null> {
+    return this.get<PartnerPushView>(`/sessions/${encodeURIComponent(sessionId)}/partner-view`, PUSH_CALLER);
+  }
+
+  /** The answer's JSON, or null when refused (any 4xx). */
+  private async get<T>(path: string, caller: Caller): Promise<T | null> {
     let answer;
     try {
-      answer = await this.consent.read(`/sessions/${encodeURIComponent(sessionId)}`, caller);
+      answer = await this.consent.read(path, caller);
     } catch (error) {
       throw new ConsentServiceUnavailable(`consent service call failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
-    if (answer.status === 200) return { kind: 'session', session: JSON.parse(answer.body.toString('utf8')) as ConsentSession };
-    if (answer.status >= 400 && answer.status < 500) return { kind: 'refused' };
+    if (answer.status === 200) return JSON.parse(answer.body.toString('utf8')) as T;
+    if (answer.status >= 400 && answer.status < 500) return null;
     throw new ConsentServiceUnavailable(`consent service answered ${answer.status}`);
   }
 }

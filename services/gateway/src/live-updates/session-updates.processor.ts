@@ -6,9 +6,10 @@ import { SessionReader } from './session-reader';
 /**
  * Consumes `push-session-update` (queue session-updates, published by the consent service after a change commits):
  * reads the session from the consent service as its owner, so it is exactly what the member's API answers (phone
- * masked, no partner-only fields), and pushes it to the member's and the partner's rooms (the partner's screen reads
- * its own view on any push). Any error is rethrown so the job is retried; a
- * session the consent service no longer shows its owner (deleted) has nothing left to push.
+ * masked, no partner-only fields), and the partner's view with the credential it is for, so the proved phone's screen
+ * is pushed what its API answers and reads nothing; both are pushed (`LiveUpdatesGateway.push`). Any error is
+ * rethrown so the job is retried; a session the consent service no longer shows its owner (deleted) has nothing left
+ * to push.
  */
 @Injectable()
 export class SessionUpdatesProcessor {
@@ -21,11 +22,15 @@ export class SessionUpdatesProcessor {
 
   @OnJob(JOBS.pushSessionUpdate)
   async push({ sessionId, initiatorUserId, change }: JobPayload<typeof JOBS.pushSessionUpdate>): Promise<void> {
-    const read = await this.sessions.read(sessionId, { actorUserId: initiatorUserId, recipientToken: null, clientIp: null });
+    // Both at once: the push waits for one round trip, not two.
+    const [read, partner] = await Promise.all([
+      this.sessions.read(sessionId, { actorUserId: initiatorUserId, recipientToken: null, clientIp: null }),
+      this.sessions.partnerPushView(sessionId),
+    ]);
     if (read.kind === 'refused') {
       this.logger.warn(`session ${sessionId} (${change}) not pushed: the consent service no longer shows it to its owner`);
       return;
     }
-    this.live.push(read.session);
+    this.live.push(read.session, partner);
   }
 }

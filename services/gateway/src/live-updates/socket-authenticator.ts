@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-import { JwtStrategy, sessionTokenOf, type AuthenticatedRequestUser } from '../auth/jwt.strategy';
-import { verifySession } from '../auth/verify-session';
+import type { CurrentMember } from '../sign-ins/current-member.decorator';
+import { sessionTokenOf } from '../sign-ins/session-token';
+import { SignInVerifier } from '../sign-ins/sign-in-verifier';
 
 /** What a handshake presented: no credential at all (a partner), a live sign-in, or a credential that is refused. */
-export type SocketIdentity = { kind: 'anonymous' } | { kind: 'member'; member: AuthenticatedRequestUser } | { kind: 'refused' };
+export type SocketIdentity = { kind: 'anonymous' } | { kind: 'member'; member: CurrentMember } | { kind: 'refused' };
 
 export interface HandshakeCredentials {
   headers: IncomingHttpHeaders;
@@ -17,18 +18,17 @@ export interface HandshakeCredentials {
 const readCookies = cookieParser();
 
 /**
- * Authenticates a socket exactly as the API authenticates a request: the handshake is presented to the same passport
- * JWT strategy (same extractors, HS256 key, expiry, and the revocation check of `validate`) as a request whose Bearer
- * header is `auth.token` (else its own Authorization header) and whose cookies are the handshake's.
+ * Authenticates a socket as the API authenticates a request (`SignInVerifier`): the token of a request whose Bearer
+ * header is `auth.token` (else the handshake's own Authorization header) and whose cookies are the handshake's.
  */
 @Injectable()
 export class SocketAuthenticator {
-  constructor(private readonly strategy: JwtStrategy) {}
+  constructor(private readonly verifier: SignInVerifier) {}
 
   async identify({ headers, auth }: HandshakeCredentials): Promise<SocketIdentity> {
-    const request = asRequest(headers, auth);
-    if (!sessionTokenOf(request)) return { kind: 'anonymous' };
-    const member = await verifySession(this.strategy, request);
+    const token = sessionTokenOf(asRequest(headers, auth));
+    if (!token) return { kind: 'anonymous' };
+    const member = await this.verifier.memberOfToken(token);
     return member ? { kind: 'member', member } : { kind: 'refused' };
   }
 }

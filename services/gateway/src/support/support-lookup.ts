@@ -1,7 +1,7 @@
 import type { SupportSessionLookup } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { StaffMember } from '../admin/staff-access';
-import { SupportAccessLog } from '../admin/support-access-log';
+import { SupportAccessLogRepository } from '../admin/support-access-log.repository';
 import { JobStates } from './job-states';
 import { SupportRecordReader } from './support-record-reader';
 
@@ -12,7 +12,7 @@ export const VIEW_SESSION = 'view_session';
 @Injectable()
 export class SupportLookup {
   constructor(
-    private readonly accessLog: SupportAccessLog,
+    private readonly accessLog: SupportAccessLogRepository,
     private readonly records: SupportRecordReader,
     private readonly jobStates: JobStates,
   ) {}

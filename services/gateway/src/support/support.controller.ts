@@ -3,7 +3,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentStaff } from '../admin/current-staff.decorator';
 import { RequireRole } from '../admin/require-role.decorator';
 import type { StaffMember } from '../admin/staff-access';
-import { STAFF_ROLES } from '../admin/staff-roles';
+import { STAFF_ROLES } from '../users/staff-roles';
 import { SessionIdPipe } from '../consent/session-id.pipe';
 import { SupportLookup } from './support-lookup';
 

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Role } from '../admin/staff-roles';
+import type { Role } from './staff-roles';
 
 @Entity({ name: 'users' })
 export class User {

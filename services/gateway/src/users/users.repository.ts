@@ -1,9 +1,13 @@
+import type { Transaction } from '@app/database';
 import type { JobPayload, JOBS } from '@app/queue';
 import { Injectable } from '@nestjs/common';
 import { DataSource, Not } from 'typeorm';
-import type { Role } from '../admin/staff-roles';
-import { IDENTITY_SCHEMA } from '../database/identity-data-source';
+import { IDENTITY_SCHEMA } from '../database/identity-schema';
+import type { Role } from './staff-roles';
 import { User } from './user.entity';
+
+/** What a registration stores; the rest of the row takes its defaults. */
+export type NewUser = Pick<User, 'email' | 'passwordHash' | 'fullName' | 'phoneNumber' | 'profilePictureKey'>;
 
 /** What applying a subscription change did: stored, ignored as older than what is stored, or no such user (deleted). */
 export type AppliedChange = 'applied' | 'stale' | 'unknown_user';
@@ -13,10 +17,37 @@ export interface RoleChange {
   previous: Role;
 }
 
-/** The queries of `identity.users` that the site facts, the account-updates job, the phone proof and the admin CLI make. */
+/** Every query of `identity.users` but the retention job's (`DueAccountsRepository`). */
 @Injectable()
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The account with this (normalized) e-mail, whatever its state. */
+  byEmail(email: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ email });
+  }
+
+  emailTaken(email: string): Promise<boolean> {
+    return this.dataSource.getRepository(User).existsBy({ email });
+  }
+
+  /** Inserts a new account in the registration's transaction; a taken e-mail fails on the unique index (23505). */
+  insert(transaction: Transaction, user: NewUser): Promise<User> {
+    return transaction.save(transaction.create(User, user));
+  }
+
+  /**
+   * The account as its row says now, unless it is gone or past its deletion date (the deletion job may not have
+   * reached it yet): what a signed-in member's routes read besides who they are.
+   */
+  liveAccount(userId: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('u.id = :userId', { userId })
+      .andWhere('(u.account_deletion_date IS NULL OR u.account_deletion_date > now())')
+      .getOne();
+  }
 
   /**
    * Records the member's phone as proved, if it is still the number on the account (in E.164 now, however it was

@@ -1,11 +1,10 @@
-import { JOBS, QUEUES, createQueue, queueWiringFromUrl } from '@app/queue';
+import { JOB_CONTRACTS, JOBS, QUEUES, createQueue, queueWiringFromUrl } from '@app/queue';
 import { distinctRecording, makeTestRecording } from '@app/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
 import { filesUnder } from '../../../consent/test/consent-api';
 import type { ConsentTestApp } from '../../../consent/test/consent-test-app';
-import { ACCOUNT_DELETION_SCHEDULER } from '../../src/account-deletion/account-deletion.schedule';
 import { DeleteDueAccounts } from '../../src/account-deletion/delete-due-accounts';
 import { http, login, register, registerOk } from '../api-helpers';
 import { createSession, submitDecision, uploadRecording, type ConsentStack } from '../consent/consent-stack';
@@ -177,7 +176,7 @@ describe('delete-due-accounts', () => {
       while ((await holdings(due)).user && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await holdings(due)).toEqual(NOTHING);
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: ACCOUNT_DELETION_SCHEDULER, name: JOBS.deleteDueAccounts, every: 200 })]);
+      expect(schedulers).toEqual([expect.objectContaining({ key: JOB_CONTRACTS[JOBS.deleteDueAccounts].scheduler, name: JOBS.deleteDueAccounts, every: 200 })]);
       const jobs = await queue.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed']);
       for (const job of jobs) expect(job.data).toEqual({ version: 1 });
     } finally {

@@ -1,11 +1,10 @@
-import { addJob, createQueue, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { addJob, createQueue, JOB_CONTRACTS, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectError, http, registerOk } from '../api-helpers';
-import { ACCOUNT_DELETION_SCHEDULER } from '../../src/account-deletion/account-deletion.schedule';
 import { BillingStandIn } from '../billing/billing-stand-in';
 import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 import { accessLog, setRole } from './staff-helpers';
@@ -46,7 +45,7 @@ async function failedPush(): Promise<{ jobId: string; sessionId: string }> {
   const sessionId = randomUUID();
   consent.answer(`GET /sessions/${sessionId}`, { status: 503, json: { error: 'down', code: 'service_unavailable' } });
   const jobId = `${sessionId}.verdict`;
-  await addJob(sessionUpdates, JOBS.pushSessionUpdate, { version: 1, sessionId, initiatorUserId: randomUUID(), change: 'verdict' }, { jobId, attempts: 1 });
+  await addJob(sessionUpdates, JOBS.pushSessionUpdate, { version: 2, sessionId, initiatorUserId: randomUUID(), change: 'verdict' }, { attempts: 1 });
   expect(await stateOf(jobId, 'failed')).toBe('failed');
   return { jobId, sessionId };
 }
@@ -207,7 +206,7 @@ describe('the job dashboard at /admin/queues', () => {
       send('put', `${queue}/empty`),
       send('put', `${queue}/pause`),
       send('put', '/admin/queues/api/queues/pause'),
-      send('put', `/admin/queues/api/queues/${QUEUES.accountDeletion}/job-schedulers/${encodeURIComponent(ACCOUNT_DELETION_SCHEDULER)}/run`),
+      send('put', `/admin/queues/api/queues/${QUEUES.accountDeletion}/job-schedulers/${encodeURIComponent(JOB_CONTRACTS[JOBS.deleteDueAccounts].scheduler)}/run`),
     ];
     for (const refusal of refusals) {
       const response = await refusal;

@@ -1,11 +1,10 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { CurrentStaff } from '../../src/admin/current-staff.decorator';
 import { RequireRole } from '../../src/admin/require-role.decorator';
 import type { StaffMember } from '../../src/admin/staff-access';
-import { SupportAccessLog } from '../../src/admin/support-access-log';
+import { SupportAccessLogRepository } from '../../src/admin/support-access-log.repository';
 import { AppModule } from '../../src/app.module';
 import { expectError, registerOk } from '../api-helpers';
 import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
@@ -14,7 +13,7 @@ import { accessLog, setRole } from './staff-helpers';
 @Controller('probe')
 @RequireRole('support', 'admin')
 class ProbeController {
-  constructor(private readonly log: SupportAccessLog) {}
+  constructor(private readonly log: SupportAccessLogRepository) {}
 
   @Get('staff')
   async staff(@CurrentStaff() staff: StaffMember): Promise<StaffMember> {
@@ -83,7 +82,7 @@ describe('@RequireRole', () => {
     expectError(await call('/probe/staff', staff.token), 403);
   });
 
-  it('writes what SupportAccessLog.record is given, with its time, and the log refuses changes', async () => {
+  it('writes what SupportAccessLogRepository.record is given, with its time, and the log refuses changes', async () => {
     const support = await registerOk(gateway);
     await setRole(gateway.dataSource, support.user.id, 'support');
     const before = new Date();

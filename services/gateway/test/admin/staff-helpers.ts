@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Role } from '../../src/admin/staff-roles';
+import type { Role } from '../../src/users/staff-roles';
 
 /** Sets an account's role as `npm run admin -- grant` does, for tests that are not about the CLI itself. */
 export async function setRole(dataSource: DataSource, userId: unknown, role: Role): Promise<void> {

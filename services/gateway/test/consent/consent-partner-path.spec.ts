@@ -75,7 +75,7 @@ describe('consent session: the whole partner path through the gateway (real Post
     // One job per analysis attempt (<session>.<attempt>), carrying ids only.
     const job = await Job.fromId(queue, `${created.id}.1`);
     expect(job?.name).toBe(JOBS.analyzeRecording);
-    expect(job?.data).toEqual({ version: 1, sessionId: created.id, videoAssetId: assetId });
+    expect(job?.data).toEqual({ version: 2, sessionId: created.id, videoAssetId: assetId, attempt: 1 });
 
     // The stored recording is the partner's bytes, hashed and encrypted.
     const [asset] = await stack.consent.dataSource.query(`SELECT sha256, file_size, mime_type FROM consent.video_assets WHERE id = $1`, [assetId]);

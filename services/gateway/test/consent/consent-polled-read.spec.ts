@@ -2,11 +2,12 @@ import { MetricsServer } from '@app/metrics';
 import { makeTestRecording, sampleValue, scrapeMetrics } from '@app/testing';
 import type request from 'supertest';
 import { SessionsService } from '../../../consent/src/sessions/sessions.service';
-import { PollingMembers } from '../../src/auth/polling-members/polling-members';
-import { SESSION_COOKIE } from '../../src/auth/session-cookie';
-import * as signInQueries from '../../src/auth/signed-in-user.query';
 import { AccountUpdatesProcessor } from '../../src/billing/account-updates.processor';
-import { expectError } from '../api-helpers';
+import { AuthSessionsRepository } from '../../src/sign-ins/auth-sessions.repository';
+import { SESSION_COOKIE } from '../../src/sign-ins/session-cookie';
+import { SignInVerifier } from '../../src/sign-ins/sign-in-verifier';
+import { expectError, login } from '../api-helpers';
+import { VALID_PASSWORD } from '../fixtures';
 import { api, createSession, grantedByAnalysis, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
@@ -50,7 +51,7 @@ describe('the polled session read', () => {
   it("answers from the read model before the router, with the route's headers, request id and metrics label", async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
-    const members = jest.spyOn(stack.gateway.app.get(PollingMembers), 'of');
+    const members = jest.spyOn(stack.gateway.app.get(SignInVerifier), 'memberOf');
     const polls = async () => {
       const metrics = await scrapeMetrics(`${stack.gateway.app.get(MetricsServer).url()}/metrics`);
       return sampleValue(metrics, 'ciq_http_request_duration_seconds_count{method="GET",route="/api/consent/sessions/:id",status_code="200"}');
@@ -101,7 +102,7 @@ describe('the polled session read', () => {
   });
 
   it("checks a member's sign-in in Postgres on the first poll only, and reads them as a stranger the moment a change ends it", async () => {
-    const checks = jest.spyOn(signInQueries, 'liveSignInFacts');
+    const checks = jest.spyOn(stack.gateway.app.get(AuthSessionsRepository), 'liveFacts');
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
     for (let poll = 0; poll < 3; poll += 1) await asMember(session, member).expect(200);
@@ -118,12 +119,18 @@ describe('the polled session read', () => {
   it("answers a 503, not a stranger's 404, when a member's sign-in cannot be checked (Postgres away, no entry yet)", async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
+    // Creating the session checked the member's sign-in; one made since, on another phone, has no entry yet.
+    const [{ email }] = await stack.gateway.dataSource.query('SELECT email FROM identity.users WHERE id = $1', [member.id]);
+    const phone = { ...member, token: (await login(stack.gateway, email, VALID_PASSWORD)).body.token as string };
     const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const checks = jest.spyOn(signInQueries, 'liveSignInFacts').mockRejectedValue(away);
-    expectError(await asMember(session, member), 503);
-    expect(checks).toHaveBeenCalled();
-    checks.mockRestore();
-    await asMember(session, member).expect(200);
+    const checks = jest.spyOn(stack.gateway.app.get(AuthSessionsRepository), 'liveFacts').mockRejectedValue(away);
+    try {
+      expectError(await asMember(session, phone), 503);
+      expect(checks).toHaveBeenCalled();
+    } finally {
+      checks.mockRestore();
+    }
+    await asMember(session, phone).expect(200);
   });
 
   it('never answers a session as it was before a change: the poll after the answer shows it', async () => {

@@ -1,5 +1,6 @@
 import { env, explicitInProduction, processConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
+import { JOB_CONTRACTS, JOBS } from '@app/queue';
 import { checkStorageConfig, checkStorageEncryptionConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
 import { z } from 'zod';
 
@@ -12,8 +13,8 @@ const mediaWorkerConfig = z
     CONSENT_SERVICE_URL: env.url(['http:', 'https:']).default('http://127.0.0.1:3001'),
     /** This worker's own credential at the consent service (valid on the analysis routes only). */
     MEDIA_WORKER_TOKEN: env.secret(32),
-    /** How many recordings one worker analyses at once; each uses about one core while it decodes. */
-    MEDIA_CONCURRENCY: env.positiveInt(1),
+    /** How many recordings one worker analyses at once; each uses about one core while it decodes (the job table's setting, with its default). */
+    MEDIA_CONCURRENCY: env.positiveInt(JOB_CONTRACTS[JOBS.analyzeRecording].concurrency.default),
     /** Time limit of each step (decrypting, ffprobe, ffmpeg, each recogniser process, the transcription call). */
     STEP_TIMEOUT_MS: env.positiveInt(20_000),
     /**

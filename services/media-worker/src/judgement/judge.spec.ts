@@ -1,6 +1,6 @@
 import { NAME_SOUNDS } from '../language/phrases';
 import { denialKind, tokenize } from '@app/contracts';
-import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
+import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { judge } from './judge';
 

@@ -1,5 +1,5 @@
 import { tokenize, type JudgementOutcome, type NameCheck } from '@app/contracts';
-import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
+import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { WordFits } from './fit';
 import { checkName } from './name-check';

@@ -1,6 +1,6 @@
 import type { NameCheck } from '@app/contracts';
 import { NAME_SOUNDS } from '../language/phrases';
-import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
+import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
 import type { HeardWord } from '../transcription/transcriber';
 import type { WordFits } from './fit';
 import { editDistance, nameParts, type StatementAnalysis } from '../language/statement';

@@ -1,5 +1,5 @@
+import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
 import { NAME_SOUNDS } from '../language/phrases';
-import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
 import type { Decode, HeardSegment } from './decode';
 import { readDecode } from './decode-reading';
 

@@ -1,6 +1,6 @@
 import { foregroundLevel } from '../audio/levels';
+import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
 import { NAME_SOUNDS } from '../language/phrases';
-import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
 import type { Decode } from './decode';
 import { GARBAGE_PREFIX, NAME_PHONE_PREFIX } from './statement-grammar';
 import type { HeardWord, Reading } from './transcriber';

@@ -10,6 +10,7 @@ import type { NamePronunciations } from './pronouncing-dictionary';
  * fits better than every way of saying the typed name, by the grammar's margin, is `different`. The names of the
  * cohort close to the typed one are left out for that partner (`cohortFor`).
  */
+// prettier-ignore
 export const NAME_COHORT: readonly string[] = [
   'aaron', 'adam', 'adams', 'adrian', 'aguilar', 'ahmed', 'aisha', 'alan', 'albert', 'alex', 'alexander', 'ali',
   'alice', 'alicia', 'allen', 'alvarado', 'alvarez', 'amanda', 'amber', 'amir', 'amit', 'amy', 'ana', 'anderson',

@@ -24,6 +24,7 @@ const IPA_TO_CMU: readonly [string, string[]][] = [
   ['ʑ', ['ZH']], ['ʒ', ['ZH']],
 ];
 /** Stress, length, tone (espeak-ng's digits), syllable and release marks, and its "(en)" voice-switch notes. */
+// eslint-disable-next-line no-misleading-character-class -- each combining mark is listed to be removed on its own.
 const IGNORED = /\([a-z-]+\)|[ˈˌːˑ\u0329\u032f\u0320\u031e\u031f\u0361‿ʔʕʰʲʷˠᵝ\d\s_-]/g;
 
 export function ipaToCmuPhones(ipa: string): string[] {

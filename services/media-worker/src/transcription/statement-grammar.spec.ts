@@ -1,5 +1,5 @@
+import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
 import { PHRASES } from '../language/phrases';
-import { SPEECH_CHECK_SETTINGS } from '../speech-check.settings';
 import { nameWords } from './name-words';
 import { buildStatementGrammar, GARBAGE_PREFIX, NAME_PHONE_PREFIX, PHONES } from './statement-grammar';
 

@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
 import { FakeStripeApi } from '../../../test/fake-stripe-api';
-import { WebhookSignatureError, type CheckoutRequest } from '../payment-provider';
-import { isPermanentProviderError, PermanentProviderError } from '../payment-provider';
+import { type CheckoutRequest, isPermanentProviderError, PermanentProviderError, WebhookSignatureError } from '../payment-provider';
 import { FREE_FOR_LIFE_COUPON_ID, StripePaymentProvider, type StripePaymentProviderOptions } from './stripe-payment-provider';
 
 const PRICES = { monthly: 'price_test_monthly_40', annual: 'price_test_annual_400' };

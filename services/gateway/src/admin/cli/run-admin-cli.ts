@@ -1,9 +1,8 @@
 import { env, parseConfig } from '@app/config';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { z } from 'zod';
-import { identityDataSourceOptions } from '../../database/identity-data-source';
-import { parseAdminCommand, USAGE } from './admin-command';
 import { UsersRepository } from '../../users/users.repository';
+import { parseAdminCommand, USAGE } from './admin-command';
 
 interface Output {
   out(line: string): void;
@@ -14,9 +13,15 @@ const stdio: Output = { out: (line) => process.stdout.write(`${line}\n`), err: (
 
 /**
  * `npm run admin -- grant <email> <role>` / `revoke <email>`: the answer's exit status, 0 only when the role was set.
- * It reads DATABASE_URL alone and prints the account's id and roles, never its e-mail or any secret.
+ * It reads DATABASE_URL alone and prints the account's id and roles, never its e-mail or any secret. The identity
+ * schema's data source comes from the composition (`admin-cli.ts`), which lists every entity.
  */
-export async function runAdminCli(args: readonly string[], environment: NodeJS.ProcessEnv = process.env, output: Output = stdio): Promise<number> {
+export async function runAdminCli(
+  args: readonly string[],
+  dataSourceOptions: (databaseUrl: string) => DataSourceOptions,
+  environment: NodeJS.ProcessEnv = process.env,
+  output: Output = stdio,
+): Promise<number> {
   const command = parseAdminCommand(args);
   if (command.kind === 'usage') {
     if (command.problem) output.err(`admin: ${command.problem}`);
@@ -26,7 +31,7 @@ export async function runAdminCli(args: readonly string[], environment: NodeJS.P
   let dataSource: DataSource | undefined;
   try {
     const { DATABASE_URL } = parseConfig(z.object({ DATABASE_URL: env.url(['postgres:', 'postgresql:']) }), environment);
-    dataSource = await new DataSource(identityDataSourceOptions(DATABASE_URL)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();
     const change = await new UsersRepository(dataSource).assignRole(command.email, command.role);
     if (!change) {
       output.err('admin: no account has this e-mail address');

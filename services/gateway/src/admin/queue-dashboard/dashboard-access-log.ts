@@ -1,7 +1,7 @@
 import { RedisConnection } from '@app/redis';
 import { Injectable } from '@nestjs/common';
 import type { StaffMember } from '../staff-access';
-import { SupportAccessLog } from '../support-access-log';
+import { SupportAccessLogRepository } from '../support-access-log.repository';
 import type { DashboardRead, JobChange } from './dashboard-rules';
 
 /** The board polls its API every few seconds while open: a read counts once a minute, which is what an audit needs. */
@@ -14,7 +14,7 @@ const READ_WINDOW_SECONDS = 60;
 @Injectable()
 export class DashboardAccessLog {
   constructor(
-    private readonly log: SupportAccessLog,
+    private readonly log: SupportAccessLogRepository,
     private readonly redis: RedisConnection,
   ) {}
 

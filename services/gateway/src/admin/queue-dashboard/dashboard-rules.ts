@@ -1,4 +1,4 @@
-import { roleAllows, STAFF_ROLES, type Role } from '../staff-roles';
+import { roleAllows, STAFF_ROLES, type Role } from '../../users/staff-roles';
 import type { BoardRoute } from './board-routes';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -52,6 +52,7 @@ const MAX_TARGET = 300;
 
 /** A target as the log column takes it: at most its width, without control characters (Postgres refuses a NUL). */
 function loggable(target: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point.
   return target.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, MAX_TARGET);
 }
 

@@ -8,7 +8,7 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { StaffAccess, type StaffMember, type StaffRequest } from '../staff-access';
-import type { Role } from '../staff-roles';
+import type { Role } from '../../users/staff-roles';
 import { boardErrorsAsApiErrors } from './board-errors';
 import { boardRouteMatcher, boardRouteOf } from './board-routes';
 import { DashboardAccessLog } from './dashboard-access-log';

@@ -1,0 +1,2 @@
+/** The gateway owns the `identity` schema and nothing else. */
+export const IDENTITY_SCHEMA = 'identity';
