@@ -78,12 +78,21 @@ export const consentSessionSchema = z.object({
 export type ConsentSession = z.infer<typeof consentSessionSchema>;
 
 /**
- * Consent service, internal `GET /sessions/:id/partner-view` (the gateway's push): the partner's own view, and the
- * hash (base64url) of the proved phone's credential, the one credential it may be pushed to.
+ * The partner's own view for a push, and the hash (base64url) of the proved phone's credential, the one credential it
+ * may be pushed to.
  */
 export interface PartnerPushView {
   session: ConsentSession;
   partnerCredentialHash: string;
+}
+
+/**
+ * Consent service, internal `GET /sessions/:id/push-views` (the gateway's push), from one read of the session: the
+ * member's view, and the partner's (null while no phone is proved and once the partner may no longer read it).
+ */
+export interface SessionPushViews {
+  member: ConsentSession;
+  partner: PartnerPushView | null;
 }
 
 const deleteAfterDaysMessage = `deleteAfterDays must be a whole number of days from ${MIN_RETENTION_DAYS} to ${RETENTION_DAYS}`;

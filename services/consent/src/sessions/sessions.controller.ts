@@ -1,4 +1,4 @@
-import { API_ERRORS, createSessionBodySchema, type ConsentSession as SessionJson, type PartnerPushView } from '@app/contracts';
+import { API_ERRORS, createSessionBodySchema, type ConsentSession as SessionJson, type SessionPushViews } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Caller } from '../http/caller-context.decorator';
@@ -25,12 +25,12 @@ export class SessionsController {
     return this.sessions.readByQrCode(qrCodeId, caller);
   }
 
-  /** For the gateway's push, made for no caller: the partner's view and whose credential it is for. */
-  @Get(':id/partner-view')
-  partnerView(@Param('id') id: string, @Caller() caller: CallerContext): Promise<PartnerPushView> {
+  /** For the gateway's push, made for no caller: both views, and whose credential the partner's is for. */
+  @Get(':id/push-views')
+  pushViews(@Param('id') id: string, @Caller() caller: CallerContext): Promise<SessionPushViews> {
     // A call made for a browser (a member, a link, a credential) is never given it, should a route ever relay here.
     if (caller.actorUserId || caller.recipientToken || caller.partnerCredentials?.size) throw new SessionNotFoundException();
-    return this.sessions.partnerPushView(id);
+    return this.sessions.pushViews(id);
   }
 
   @Get(':id')

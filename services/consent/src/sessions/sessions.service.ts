@@ -5,7 +5,7 @@ import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.reposi
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { type ConsentSession as SessionJson, type CreateSessionInput, isQrCodeId, isUuid, newQrCodeId, type PartnerPushView } from '@app/contracts';
+import { type ConsentSession as SessionJson, type CreateSessionInput, isQrCodeId, isUuid, newQrCodeId, type SessionPushViews } from '@app/contracts';
 import { ConsentSession } from '../session-records/consent-session.entity';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
@@ -58,11 +58,28 @@ export class SessionsService {
    * next polls of the session until it changes (`SessionViewFill`).
    */
   async read(id: string, caller: CallerContext): Promise<SessionJson> {
+    const { session, now, member, partner } = await this.bothViews(id, (found, at) => canRead(found, caller, at));
+    return isPartner(session, caller, now) ? partner : member;
+  }
+
+  /**
+   * Both views for a live push, made for no caller, with the hash of the one credential the partner's is for (the
+   * gateway's room of the sockets that presented it). No partner's view while no phone is proved (the link's holders
+   * then read their own) and once the partner may no longer read the session.
+   */
+  async pushViews(id: string): Promise<SessionPushViews> {
+    const { session, now, member, partner } = await this.bothViews(id, () => true);
+    const credential = session.partnerCredentialHash;
+    return { member, partner: credential && !isExpired(session, now) ? { session: partner, partnerCredentialHash: credential.toString('base64url') } : null };
+  }
+
+  /** One read of the session, both its views, and the read model filled with them; a 404 unless `mayRead`. */
+  private async bothViews(id: string, mayRead: (session: ConsentSession, now: Date) => boolean) {
     if (!isUuid(id)) throw new SessionNotFoundException();
     const observed = await this.views.observe(id);
     const now = new Date();
     const session = await this.repository.findById(id);
-    if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
+    if (!session || !mayRead(session, now)) throw new SessionNotFoundException();
     const verdict = await this.verdictOf(session);
     const member = presentSession(session, now, { verdict });
     const partner = await this.partnerView(session, now, verdict);
@@ -75,7 +92,7 @@ export class SessionsService {
       memberBody: JSON.stringify(member),
       partnerBody: JSON.stringify(partner),
     });
-    return isPartner(session, caller, now) ? partner : member;
+    return { session, now, member, partner };
   }
 
   /**
@@ -99,19 +116,6 @@ export class SessionsService {
    */
   async presentToPartner(session: ConsentSession, now: Date): Promise<SessionJson> {
     return this.partnerView(session, now, await this.verdictOf(session));
-  }
-
-  /**
-   * The partner's view for a live push, with the hash of the one credential it is for (the gateway's room of the
-   * sockets that presented it). A 404 while no phone is proved (the link's holders then read their own view) and once
-   * the partner may no longer read the session (`isPartner`).
-   */
-  async partnerPushView(id: string): Promise<PartnerPushView> {
-    const now = new Date();
-    const session = isUuid(id) ? await this.repository.findById(id) : null;
-    if (!session?.partnerCredentialHash || isExpired(session, now)) throw new SessionNotFoundException();
-    const view = await this.partnerView(session, now, await this.verdictOf(session));
-    return { session: view, partnerCredentialHash: session.partnerCredentialHash.toString('base64url') };
   }
 
   private async partnerView(session: ConsentSession, now: Date, verdict: StoredOutcome | null): Promise<SessionJson> {

@@ -1,4 +1,4 @@
-import type { ConsentSession, PartnerPushView } from '@app/contracts';
+import type { ConsentSession, SessionPushViews } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { type Caller, ConsentServiceProxy } from '../consent/consent-service.proxy';
 
@@ -12,8 +12,7 @@ const PUSH_CALLER: Caller = { actorUserId: null, recipientToken: null, clientIp:
 
 /**
  * Reads one session through the consent service proxy, for a caller that is not a browser request: a partner's
- * socket (with the link's token) or a queued push (as the session's owner, and the partner's view for the proved
- * phone). The answer is the spec's session object as the API gives it (phone masked by the consent service).
+ * socket (with the link's token) or a queued push (the member's view, and the partner's for the proved phone). The answer is the spec's session object as the API gives it (phone masked by the consent service).
  */
 @Injectable()
 export class SessionReader {
@@ -25,11 +24,11 @@ export class SessionReader {
   }
 
   /**
-   * The partner's view for a push and the hash of the one credential it is for; null while no phone is proved or
-   * once the partner may no longer read the session (the consent service decides).
+   * A push's views from one read: the member's, and the partner's with the one credential it is for (the consent
+   * service decides); null when the session is gone.
    */
-  partnerPushView(sessionId: string): Promise<PartnerPushView | null> {
-    return this.get<PartnerPushView>(`/sessions/${encodeURIComponent(sessionId)}/partner-view`, PUSH_CALLER);
+  pushViews(sessionId: string): Promise<SessionPushViews | null> {
+    return this.get<SessionPushViews>(`/sessions/${encodeURIComponent(sessionId)}/push-views`, PUSH_CALLER);
   }
 
   /** The answer's JSON, or null when refused (any 4xx). */

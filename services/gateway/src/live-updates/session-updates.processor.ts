@@ -5,11 +5,11 @@ import { SessionReader } from './session-reader';
 
 /**
  * Consumes `push-session-update` (queue session-updates, published by the consent service after a change commits):
- * reads the session from the consent service as its owner, so it is exactly what the member's API answers (phone
- * masked, no partner-only fields), and the partner's view with the credential it is for, so the proved phone's screen
- * is pushed what its API answers and reads nothing; both are pushed (`LiveUpdatesGateway.push`). Any error is
- * rethrown so the job is retried; a session the consent service no longer shows its owner (deleted) has nothing left
- * to push.
+ * reads both views of the session from the consent service in one call: the member's, exactly what the member's API
+ * answers (phone masked, no partner-only fields), and the partner's with the credential it is for, so the proved
+ * phone's screen is pushed what its API answers and reads nothing; both are pushed (`LiveUpdatesGateway.push`). Any
+ * error is rethrown so the job is retried; a session the consent service no longer has (deleted), or not for the
+ * job's member, has nothing to push.
  */
 @Injectable()
 export class SessionUpdatesProcessor {
@@ -22,15 +22,12 @@ export class SessionUpdatesProcessor {
 
   @OnJob(JOBS.pushSessionUpdate)
   async push({ sessionId, initiatorUserId, change }: JobPayload<typeof JOBS.pushSessionUpdate>): Promise<void> {
-    // Both at once: the push waits for one round trip, not two.
-    const [read, partner] = await Promise.all([
-      this.sessions.read(sessionId, { actorUserId: initiatorUserId, recipientToken: null, clientIp: null }),
-      this.sessions.partnerPushView(sessionId),
-    ]);
-    if (read.kind === 'refused') {
-      this.logger.warn(`session ${sessionId} (${change}) not pushed: the consent service no longer shows it to its owner`);
+    const views = await this.sessions.pushViews(sessionId);
+    // A job naming another member than the session's (never made by the consent service) pushes nothing to anyone.
+    if (views?.member.initiatorUserId !== initiatorUserId) {
+      this.logger.warn(`session ${sessionId} (${change}) not pushed: the consent service no longer has it for the job's member`);
       return;
     }
-    this.live.push(read.session, partner);
+    this.live.push(views.member, views.partner);
   }
 }
