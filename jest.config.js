@@ -6,7 +6,8 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: {
-    '^@app/(config|contracts|database|http|metrics|queue|redis|session-views|storage|testing)$': '<rootDir>/libs/$1/src',
+    '^@app/(config|contracts|database|http|metrics|queue|redis|session-views|storage|testing)$':
+      '<rootDir>/libs/$1/src',
   },
   testTimeout: 30000,
 };

@@ -6,7 +6,8 @@ module.exports = {
   testMatch: ['**/*.e2e.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'e2e/tsconfig.json' }] },
   moduleNameMapper: {
-    '^@app/(config|contracts|database|http|metrics|queue|redis|session-views|storage|testing)$': '<rootDir>/libs/$1/src',
+    '^@app/(config|contracts|database|http|metrics|queue|redis|session-views|storage|testing)$':
+      '<rootDir>/libs/$1/src',
   },
   testTimeout: 60000,
   maxWorkers: 2,

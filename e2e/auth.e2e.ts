@@ -3,7 +3,15 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { expectPath, expectVisible, makePngFile, newAccount, registerAccount, registerMember, useE2e } from './support/browser';
+import {
+  expectPath,
+  expectVisible,
+  makePngFile,
+  newAccount,
+  registerAccount,
+  registerMember,
+  useE2e,
+} from './support/browser';
 
 const e2e = useE2e();
 
@@ -94,7 +102,9 @@ describe('cross-site request defence', () => {
     foreign = createServer((request, response) => {
       const target = new URL(request.url ?? '/', 'http://x').searchParams.get('target');
       response.setHeader('Content-Type', 'text/html');
-      response.end(`<script>fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials: 'include' }).finally(() => (document.title = 'sent'))</script>`);
+      response.end(
+        `<script>fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials: 'include' }).finally(() => (document.title = 'sent'))</script>`,
+      );
     });
     await new Promise<void>((listening) => foreign.listen(0, '127.0.0.1', listening));
     foreignOrigin = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
@@ -118,7 +128,9 @@ describe('cross-site request defence', () => {
     expect(await revokedSessions(account.email)).toBe(0);
 
     await page.goto('/');
-    const status = await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' })).status);
+    const status = await page.evaluate(
+      async () => (await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' })).status,
+    );
     expect(status).toBe(204);
     expect(await revokedSessions(account.email)).toBe(1);
   });

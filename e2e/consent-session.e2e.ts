@@ -2,20 +2,37 @@
 // camera would), fills the form and records with Chromium's fake camera and microphone (a spoken statement made
 // with flite), and says yes; the member's screen reaches the verdict and the stored recording decrypts to a playable
 // WebM. A No to a safety question reads to the member as a No pressed at the camera does.
+import { EncryptedStorage, KeyRing, LocalDirectoryStorage, ringWithScopeKey } from '@app/storage';
+import { drawnLines, maskedIdsAndTimes } from '@app/testing';
 import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { EncryptedStorage, KeyRing, LocalDirectoryStorage, ringWithScopeKey } from '@app/storage';
-import { drawnLines, maskedIdsAndTimes } from '@app/testing';
 import type { Page } from 'playwright-core';
-import { DESKTOP, eventually, expectMemberSession, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
-import { scanQrCode } from './support/qr-code';
+import {
+  DESKTOP,
+  eventually,
+  expectMemberSession,
+  expectVisible,
+  MOBILE,
+  newAccount,
+  newContext,
+  registerMember,
+  useE2e,
+} from './support/browser';
+import {
+  decodeFully,
+  type FakeMedia,
+  fakeMediaArgs,
+  makeFakeMedia,
+  maxVolumeDb,
+  probeStreams,
+} from './support/fake-media';
 import { answerUpToRecording, answerUpToSafetyQuestions, newSession } from './support/partner-form';
-import { answerSafetyQuestions, answerSafetyQuestionsYes } from './support/safety-questions';
 import { confirmMemberPhone, proveMemberPhone } from './support/phone-code';
-import { decodeFully, fakeMediaArgs, makeFakeMedia, maxVolumeDb, probeStreams, type FakeMedia } from './support/fake-media';
+import { scanQrCode } from './support/qr-code';
+import { answerSafetyQuestions, answerSafetyQuestionsYes } from './support/safety-questions';
 
 const STATEMENT = 'My name is Jordan Lee and I consent.';
 let media: FakeMedia;
@@ -40,7 +57,9 @@ describe('consent session across two phones', () => {
     await expectVisible(page.getByText('Waiting on Response'));
     expect(await scanQrCode(page)).toBe(link);
     const escapedBase = server.baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    expect(link).toMatch(new RegExp(`^${escapedBase}/consent/form/ciq-[a-z0-9]+-[a-z0-9]+\\?token=[A-Za-z0-9_-]{22,}$`));
+    expect(link).toMatch(
+      new RegExp(`^${escapedBase}/consent/form/ciq-[a-z0-9]+-[a-z0-9]+\\?token=[A-Za-z0-9_-]{22,}$`),
+    );
     const qrCodeId = new URL(link).pathname.split('/').pop()!;
 
     const partnerContext = await newContext(e2e, MOBILE);
@@ -82,7 +101,13 @@ describe('consent session across two phones', () => {
       await partnerContext.close();
     }
 
-    const [row] = await server.sql<{ storage_key: string; sha256: string; mime_type: string; ai_verdict: string; recipient_decision: string }>(
+    const [row] = await server.sql<{
+      storage_key: string;
+      sha256: string;
+      mime_type: string;
+      ai_verdict: string;
+      recipient_decision: string;
+    }>(
       `SELECT a.storage_key, a.sha256, a.mime_type, s.ai_verdict, s.recipient_decision
          FROM consent.consent_sessions s JOIN consent.video_assets a ON a.id = s.video_asset_id
         WHERE s.qr_code_id = $1`,
@@ -93,9 +118,14 @@ describe('consent session across two phones', () => {
     // On disk: ciphertext that decrypts, with the server's key ring, to a playable WebM with an audio track.
     // Its data key is wrapped under the session's own key (kept wrapped under the KEK in the database).
     const keyRing = KeyRing.fromConfig(server.encryptionKeys.spec, server.encryptionKeys.activeId);
-    const [{ wrapped_key: wrapped }] = await server.sql<{ wrapped_key: Buffer }>(`SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`, [sessionId]);
+    const [{ wrapped_key: wrapped }] = await server.sql<{ wrapped_key: Buffer }>(
+      `SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`,
+      [sessionId],
+    );
     const storage = new EncryptedStorage(new LocalDirectoryStorage(server.storageDir), keyRing);
-    const plaintext = await buffer(await storage.get(row.storage_key, ringWithScopeKey(keyRing, sessionId, wrapped, false)));
+    const plaintext = await buffer(
+      await storage.get(row.storage_key, ringWithScopeKey(keyRing, sessionId, wrapped, false)),
+    );
     expect(createHash('sha256').update(plaintext).digest('hex')).toBe(row.sha256);
     const onDisk = await buffer(await new LocalDirectoryStorage(server.storageDir).get(row.storage_key));
     expect(onDisk.includes(plaintext.subarray(0, 64))).toBe(false);
@@ -104,7 +134,9 @@ describe('consent session across two phones', () => {
     await writeFile(file, plaintext);
     const probe = await probeStreams(file);
     expect(probe.format).toMatch(/webm/);
-    expect(probe.streams).toEqual(expect.arrayContaining([expect.stringMatching(/^video:/), expect.stringMatching(/^audio:/)]));
+    expect(probe.streams).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^video:/), expect.stringMatching(/^audio:/)]),
+    );
     await decodeFully(file);
     // The statement really reached the recording: its audio is not silence.
     expect(await maxVolumeDb(file)).toBeGreaterThan(-40);
@@ -116,7 +148,9 @@ describe('consent session across two phones', () => {
     await proveMemberPhone(server, member);
     const [stopped, refused] = [await newSession(server, member), await newSession(server, member)];
     const asMember = async (path: string) => {
-      const response = await fetch(`${server.baseURL}${path}`, { headers: { Authorization: `Bearer ${member.token}` } });
+      const response = await fetch(`${server.baseURL}${path}`, {
+        headers: { Authorization: `Bearer ${member.token}` },
+      });
       expect(response.status).toBe(200);
       return response;
     };
@@ -124,11 +158,14 @@ describe('consent session across two phones', () => {
     // Each partner on their own phone: one is not clear-headed; the other says Yes to both, then No at the camera.
     for (const [session, answer] of [
       [stopped, (partner: Page) => answerSafetyQuestions(partner, { freeToSayNo: true, clearHeaded: false })],
-      [refused, async (partner: Page) => {
-        await answerSafetyQuestionsYes(partner);
-        await expectVisible(partner.getByText('Saying Yes?'));
-        await partner.getByRole('button', { name: "No, I don't consent" }).click();
-      }],
+      [
+        refused,
+        async (partner: Page) => {
+          await answerSafetyQuestionsYes(partner);
+          await expectVisible(partner.getByText('Saying Yes?'));
+          await partner.getByRole('button', { name: "No, I don't consent" }).click();
+        },
+      ],
     ] as const) {
       const phone = await newContext(e2e, MOBILE);
       try {
@@ -136,23 +173,35 @@ describe('consent session across two phones', () => {
         await partner.goto(session.link);
         await answerUpToSafetyQuestions(partner, 'Jordan Lee');
         await answer(partner);
-        await eventually(async () => expect((await (await asMember(`/api/consent/sessions/${session.id}`)).json()).verificationTextSent).toBe(true));
+        await eventually(async () =>
+          expect((await (await asMember(`/api/consent/sessions/${session.id}`)).json()).verificationTextSent).toBe(
+            true,
+          ),
+        );
       } finally {
         await phone.close();
       }
     }
 
-    const masked = (value: unknown, session: typeof stopped) => maskedIdsAndTimes(value, [session.id, new URL(session.link).pathname.split('/').pop()!]);
+    const masked = (value: unknown, session: typeof stopped) =>
+      maskedIdsAndTimes(value, [session.id, new URL(session.link).pathname.split('/').pop()!]);
     const seen = async (session: typeof stopped) => {
-      const { certificate } = (await (await asMember(`/api/consent/sessions/${session.id}/certificate`)).json()) as { certificate: Record<string, unknown> };
-      const pdf = drawnLines(Buffer.from(await (await asMember(`/api/consent/sessions/${session.id}/certificate.pdf`)).arrayBuffer()));
+      const { certificate } = (await (await asMember(`/api/consent/sessions/${session.id}/certificate`)).json()) as {
+        certificate: Record<string, unknown>;
+      };
+      const pdf = drawnLines(
+        Buffer.from(await (await asMember(`/api/consent/sessions/${session.id}/certificate.pdf`)).arrayBuffer()),
+      );
       const history = (await (await asMember('/api/consent/sessions')).json()) as { sessions: { id: string }[] };
       return {
         fields: Object.keys(certificate).sort(),
         certificate: masked(certificate, session),
         // The readable part: the signed JSON printed after it wraps anywhere.
         pdf: pdf.slice(0, pdf.indexOf('Verify this certificate')).map((line) => masked(line, session)),
-        history: masked(history.sessions.find((row) => row.id === session.id), session),
+        history: masked(
+          history.sessions.find((row) => row.id === session.id),
+          session,
+        ),
         session: masked(await (await asMember(`/api/consent/sessions/${session.id}`)).json(), session),
       };
     };

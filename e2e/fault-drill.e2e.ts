@@ -60,12 +60,17 @@ test(
       'billing events replayed, reordered',
     ]);
     expect(report.total.submitted).toBeGreaterThan(0);
-    expect({ lost: report.total.lost, duplicates: report.total.duplicates, late: report.total.late }).toEqual({ lost: 0, duplicates: 0, late: 0 });
+    expect({ lost: report.total.lost, duplicates: report.total.duplicates, late: report.total.late }).toEqual({
+      lost: 0,
+      duplicates: 0,
+      late: 0,
+    });
     expect(report.total.stored).toBe(report.total.submitted);
     expect(report.total.deliveredMember).toBe(report.total.submitted);
     expect(report.total.deliveredPartner).toBe(report.total.submitted);
     expect(report.total.unexplainedServerErrors).toBe(0);
-    for (const answer of report.serverErrors) expect(answer).toMatchObject({ status: 503, body: { error: expect.any(String), code: expect.any(String) } });
+    for (const answer of report.serverErrors)
+      expect(answer).toMatchObject({ status: 503, body: { error: expect.any(String), code: expect.any(String) } });
     // The member's socket lost its gateway and came back.
     expect(report.reconnects).toBeGreaterThan(0);
     expect(report.failures).toEqual([]);

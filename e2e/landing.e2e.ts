@@ -105,22 +105,36 @@ describe('not-found screen', () => {
     const { page } = e2e;
     await page.goto('/no/such/page');
     await expectVisible(page.getByText('404 Page Not Found', { exact: true }));
-    await expectVisible(page.getByText("We couldn't find this page. The link may be mistyped, or the page may have moved.", { exact: true }));
+    await expectVisible(
+      page.getByText("We couldn't find this page. The link may be mistyped, or the page may have moved.", {
+        exact: true,
+      }),
+    );
   });
 });
 
 describe('accessibility', () => {
-  test.each(['/', '/login', '/register'])('%s has no colour-contrast or label-name failure (axe-core, as Lighthouse checks)', async (path) => {
-    const { page } = e2e;
-    await page.goto(path);
-    await expectVisible(page.locator('h1').first());
-    // Evaluated through the browser's debugging protocol, so the page's script policy does not stand in the way.
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } };
-      const result = await axe.run(document, { runOnly: ['color-contrast', 'label-content-name-mismatch'] });
-      return result.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html) }));
-    });
-    expect(violations).toEqual([]);
-  });
+  test.each(['/', '/login', '/register'])(
+    '%s has no colour-contrast or label-name failure (axe-core, as Lighthouse checks)',
+    async (path) => {
+      const { page } = e2e;
+      await page.goto(path);
+      await expectVisible(page.locator('h1').first());
+      // Evaluated through the browser's debugging protocol, so the page's script policy does not stand in the way.
+      await page.evaluate(AXE_SOURCE);
+      const violations = await page.evaluate(async () => {
+        const { axe } = window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: object,
+            ) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }>;
+          };
+        };
+        const result = await axe.run(document, { runOnly: ['color-contrast', 'label-content-name-mismatch'] });
+        return result.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html) }));
+      });
+      expect(violations).toEqual([]);
+    },
+  );
 });

@@ -5,10 +5,10 @@
 // Only the media worker's analysis of the recorded statement (real ffmpeg and PocketSphinx) grants consent.
 import type { Page, WebSocket } from 'playwright-core';
 import { DESKTOP, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
-import { scanQrCode } from './support/qr-code';
+import { type FakeMedia, fakeMediaArgs, makeFakeMedia } from './support/fake-media';
 import { answerUpToRecording } from './support/partner-form';
 import { confirmMemberPhone } from './support/phone-code';
-import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
+import { scanQrCode } from './support/qr-code';
 
 const PARTNER_NAME = 'Jordan Lee';
 const STATEMENT = `My name is ${PARTNER_NAME} and I consent.`;
@@ -48,7 +48,10 @@ async function memberWithPollingBlocked(): Promise<MemberScreen> {
   const { server, context, page } = e2e;
   const member = await registerMember(server, newAccount('Sam Rivera'), context);
   const connected = liveSocketConnected(page);
-  const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST',
+  );
   await page.goto('/consent/new');
   await confirmMemberPhone(page, member.phoneNumber);
   const session = (await (await created).json()) as { id: string };
@@ -111,10 +114,12 @@ describe('live verdicts across two phones', () => {
         await expectVisible(partner.getByText('Review & Consent'));
         await partner.getByRole('button', { name: 'Yes, I consent' }).click();
 
-        await expectVisible(member.page.getByRole('heading', { name: 'Good News' }), VERDICT_TIMEOUT_MS).catch(async (error: Error) => {
-          const verdicts = await e2e.server.sql('SELECT outcome, reasons, transcript FROM consent.verdicts');
-          throw new Error(`${error.message}\nStored verdicts: ${JSON.stringify(verdicts)}`);
-        });
+        await expectVisible(member.page.getByRole('heading', { name: 'Good News' }), VERDICT_TIMEOUT_MS).catch(
+          async (error: Error) => {
+            const verdicts = await e2e.server.sql('SELECT outcome, reasons, transcript FROM consent.verdicts');
+            throw new Error(`${error.message}\nStored verdicts: ${JSON.stringify(verdicts)}`);
+          },
+        );
         expectNoPolling(member);
         await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), VERDICT_TIMEOUT_MS);
       } finally {

@@ -2,7 +2,15 @@
 // greeting, banners), learn page, logout.
 import { toE164 } from '@app/contracts';
 import type { Page } from 'playwright-core';
-import { expectMemberSession, expectHidden, expectPath, expectVisible, newAccount, registerMember, useE2e } from './support/browser';
+import {
+  expectHidden,
+  expectMemberSession,
+  expectPath,
+  expectVisible,
+  newAccount,
+  registerMember,
+  useE2e,
+} from './support/browser';
 import { confirmMemberPhone } from './support/phone-code';
 
 const e2e = useE2e();

@@ -6,10 +6,10 @@
 // The test never reads a session over HTTP while it waits: the verdicts it sees came through the sockets.
 // No browser: Node's fetch and socket.io-client speak the API as the web app does.
 import {
-  LIVE_UPDATES,
   type ClientToServerEvents,
   type ConsentSession,
   type JoinSessionAck,
+  LIVE_UPDATES,
   type ServerToClientEvents,
 } from '@app/contracts';
 import { createQueue, QUEUES, queueWiringFromUrl } from '@app/queue';
@@ -97,27 +97,35 @@ function received(socket: LiveSocket): ConsentSession[] {
 
 /** The first event of `sessionId` that carries its verdict (no longer null or processing). */
 function verdictEvent(events: ConsentSession[], sessionId: string): ConsentSession | undefined {
-  return events.find((session) => session.id === sessionId && session.aiVerdict !== null && session.aiVerdict !== 'processing');
+  return events.find(
+    (session) => session.id === sessionId && session.aiVerdict !== null && session.aiVerdict !== 'processing',
+  );
 }
 
 /** How many pushes of each session the gateways completed (each is one emit to the member's and the partner's room). */
 async function completedPushes(): Promise<Map<string, number>> {
   const pushes = new Map<string, number>();
-  for (const job of await updates.getJobs(['completed'])) pushes.set(job.data.sessionId, (pushes.get(job.data.sessionId) ?? 0) + 1);
+  for (const job of await updates.getJobs(['completed']))
+    pushes.set(job.data.sessionId, (pushes.get(job.data.sessionId) ?? 0) + 1);
   return pushes;
 }
 
 async function call<T>(url: string, init: RequestInit, expected: number): Promise<T> {
   const response = await fetch(url, init);
   const body = await response.text();
-  if (response.status !== expected) throw new Error(`${init.method} ${new URL(url).pathname}: ${response.status} ${body}`);
+  if (response.status !== expected)
+    throw new Error(`${init.method} ${new URL(url).pathname}: ${response.status} ${body}`);
   return JSON.parse(body) as T;
 }
 
 async function createSession(gatewayURL: string, memberToken: string, partnerPhone: string): Promise<CreatedSession> {
   const { id, recipientToken } = await call<{ id: string; recipientToken: string }>(
     `${gatewayURL}/api/consent/sessions`,
-    { method: 'POST', headers: { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ deleteAfterDays: 30 }) },
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ deleteAfterDays: 30 }),
+    },
     201,
   );
   return { id, recipientToken, partnerPhone };
@@ -137,10 +145,19 @@ function partnerHeaders(session: CreatedSession): Record<string, string> {
 async function provePartnerPhone(gatewayURL: string, session: CreatedSession): Promise<void> {
   const phoneVerification = `${gatewayURL}/api/consent/sessions/${session.id}/phone-verification`;
   const json = { ...partnerHeaders(session), 'content-type': 'application/json' };
-  await call(phoneVerification, { method: 'POST', headers: json, body: JSON.stringify({ recipientPhone: session.partnerPhone }) }, 200);
+  await call(
+    phoneVerification,
+    { method: 'POST', headers: json, body: JSON.stringify({ recipientPhone: session.partnerPhone }) },
+    200,
+  );
   const code = await latestPhoneCode(server.devTexts, session.id);
-  const confirmed = await fetch(`${phoneVerification}/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ code }) });
-  if (confirmed.status !== 200) throw new Error(`POST .../phone-verification/confirm: ${confirmed.status} ${await confirmed.text()}`);
+  const confirmed = await fetch(`${phoneVerification}/confirm`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ code }),
+  });
+  if (confirmed.status !== 200)
+    throw new Error(`POST .../phone-verification/confirm: ${confirmed.status} ${await confirmed.text()}`);
   session.partnerCookie = partnerCookie(confirmed.headers.getSetCookie(), session.id);
 }
 
@@ -163,7 +180,12 @@ async function submitYes(gatewayURL: string, session: CreatedSession): Promise<C
     {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: video.length }),
+      body: JSON.stringify({
+        sessionId: session.id,
+        filename: 'recording.webm',
+        mimeType: 'video/webm;codecs=vp8,opus',
+        fileSize: video.length,
+      }),
     },
     201,
   );
@@ -174,9 +196,20 @@ async function submitYes(gatewayURL: string, session: CreatedSession): Promise<C
   await call(`${gatewayURL}/api/upload`, { method: 'POST', headers: partner, body: upload }, 201);
 
   const decision = new FormData();
-  const fields = { sessionId: session.id, recipient_full_name: PARTNER_NAME, recipient_phone: session.partnerPhone, is_over_18: 'true', decision: 'yes', videoAssetId: asset.id };
+  const fields = {
+    sessionId: session.id,
+    recipient_full_name: PARTNER_NAME,
+    recipient_phone: session.partnerPhone,
+    is_over_18: 'true',
+    decision: 'yes',
+    videoAssetId: asset.id,
+  };
   for (const [name, value] of Object.entries(fields)) decision.append(name, value);
-  return call<ConsentSession>(`${gatewayURL}/api/consent/process-video`, { method: 'POST', headers: partner, body: decision }, 202);
+  return call<ConsentSession>(
+    `${gatewayURL}/api/consent/process-video`,
+    { method: 'POST', headers: partner, body: decision },
+    202,
+  );
 }
 
 /**
@@ -185,7 +218,10 @@ async function submitYes(gatewayURL: string, session: CreatedSession): Promise<C
  */
 async function partnerSocket(gatewayURL: string, session: CreatedSession): Promise<LiveSocket> {
   const socket = await connect(gatewayURL, {}, session.partnerCookie);
-  const ack = await socket.emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
+  const ack = await socket.emitWithAck(LIVE_UPDATES.joinSession, {
+    sessionId: session.id,
+    token: session.recipientToken,
+  });
   expect(ack).toEqual<JoinSessionAck>({ ok: true });
   return socket;
 }
@@ -213,15 +249,29 @@ test(
     const lagging = async () => {
       const pushes = await completedPushes();
       return sessions
-        .map(({ id }) => ({ id, pushes: pushes.get(id) ?? 0, member: memberEvents.filter((session) => session.id === id), partner: partnerEvents.get(id)! }))
-        .filter(({ id, pushes, member, partner }) => member.length !== pushes || partner.length !== pushes || !verdictEvent(member, id) || !verdictEvent(partner, id))
+        .map(({ id }) => ({
+          id,
+          pushes: pushes.get(id) ?? 0,
+          member: memberEvents.filter((session) => session.id === id),
+          partner: partnerEvents.get(id)!,
+        }))
+        .filter(
+          ({ id, pushes, member, partner }) =>
+            member.length !== pushes ||
+            partner.length !== pushes ||
+            !verdictEvent(member, id) ||
+            !verdictEvent(partner, id),
+        )
         .map(({ id, pushes, member, partner }) => ({ id, pushes, member: member.length, partner: partner.length }));
     };
     // Without rooms shared across instances each push would reach one of the two sockets only: this would never hold.
     await eventually(
       async () => {
         const behind = await lagging();
-        if (behind.length) throw new Error(`${behind.length} of ${SESSIONS} sessions lack their verdict or a push on a socket, e.g. ${JSON.stringify(behind[0])}`);
+        if (behind.length)
+          throw new Error(
+            `${behind.length} of ${SESSIONS} sessions lack their verdict or a push on a socket, e.g. ${JSON.stringify(behind[0])}`,
+          );
       },
       VERDICTS_TIMEOUT_MS,
       200,
@@ -232,14 +282,21 @@ test(
 
     for (const { id } of sessions) {
       for (const events of [memberEvents, partnerEvents.get(id)!]) {
-        expect(verdictEvent(events, id)).toMatchObject({ id, aiVerdict: 'granted', consentStatus: 'granted', recipientFullName: PARTNER_NAME });
+        expect(verdictEvent(events, id)).toMatchObject({
+          id,
+          aiVerdict: 'granted',
+          consentStatus: 'granted',
+          recipientFullName: PARTNER_NAME,
+        });
       }
       // A partner's socket is in its own session's room only.
       expect(new Set(partnerEvents.get(id)!.map((session) => session.id))).toEqual(new Set([id]));
     }
 
     const ids = sessions.map(({ id }) => id);
-    const verdicts = await server.sql<{ session_id: string; outcome: string }>('SELECT session_id, outcome FROM consent.verdicts ORDER BY session_id');
+    const verdicts = await server.sql<{ session_id: string; outcome: string }>(
+      'SELECT session_id, outcome FROM consent.verdicts ORDER BY session_id',
+    );
     expect(verdicts).toEqual([...ids].sort().map((id) => ({ session_id: id, outcome: 'granted' })));
     const audited = await server.sql<{ session_id: string; event: string }>(
       `SELECT session_id, event FROM consent.audit_log WHERE event IN ('verdict_stored', 'analysis_failed') ORDER BY session_id`,

@@ -15,7 +15,10 @@ function gzipTransfer(url: string): Promise<{ encoding: string | undefined; byte
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
-        buffer(response).then((body) => resolve({ encoding: response.headers['content-encoding'], bytes: body.length }), reject);
+        buffer(response).then(
+          (body) => resolve({ encoding: response.headers['content-encoding'], bytes: body.length }),
+          reject,
+        );
       })
       .on('error', reject);
   });
@@ -47,17 +50,29 @@ describe("the partner's page on a phone", () => {
     expect(scripts.length).toBeGreaterThan(0);
     // As the phone received them: compressed (brotli, or gzip for the few tiny files brotli does not make smaller).
     const sent = await Promise.all(
-      scripts.map(async (response) => ({ path: new URL(response.url()).pathname, status: response.status(), encoding: await response.headerValue('content-encoding') })),
+      scripts.map(async (response) => ({
+        path: new URL(response.url()).pathname,
+        status: response.status(),
+        encoding: await response.headerValue('content-encoding'),
+      })),
     );
-    expect(sent.filter((script) => script.status !== 200 || !['br', 'gzip'].includes(script.encoding ?? ''))).toEqual([]);
+    expect(sent.filter((script) => script.status !== 200 || !['br', 'gzip'].includes(script.encoding ?? ''))).toEqual(
+      [],
+    );
     expect(sent.filter((script) => script.encoding === 'br').length).toBeGreaterThan(sent.length / 2);
 
     const gzip = await Promise.all(scripts.map((response) => gzipTransfer(response.url())));
     expect(gzip.filter((script) => script.encoding !== 'gzip')).toEqual([]);
     const total = gzip.reduce((sum, script) => sum + script.bytes, 0);
-    const brotli = (await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))).reduce((a, b) => a + b, 0);
-    const each = sent.map((script, index) => `${script.path.split('/').pop()} ${(gzip[index].bytes / 1000).toFixed(2)}`).join(', ');
-    console.log(`partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip (${(brotli / 1000).toFixed(1)} KB brotli as sent): ${each}`);
+    const brotli = (
+      await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))
+    ).reduce((a, b) => a + b, 0);
+    const each = sent
+      .map((script, index) => `${script.path.split('/').pop()} ${(gzip[index].bytes / 1000).toFixed(2)}`)
+      .join(', ');
+    console.log(
+      `partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip (${(brotli / 1000).toFixed(1)} KB brotli as sent): ${each}`,
+    );
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
     expect(takeCspViolations()).toEqual([]);
   });

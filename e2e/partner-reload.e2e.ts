@@ -5,7 +5,7 @@
 import { copyFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { eventually, expectVisible, MOBILE, registerMember, useE2e } from './support/browser';
-import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
+import { type FakeMedia, fakeMediaArgs, makeFakeMedia } from './support/fake-media';
 import { answerUpToRecording, answerUpToSafetyQuestions, newSession } from './support/partner-form';
 import { confirmPhoneFromTexts, proveMemberPhone } from './support/phone-code';
 import { answerSafetyQuestionsYes } from './support/safety-questions';
@@ -16,7 +16,10 @@ let media: FakeMedia;
 let mumbled: FakeMedia;
 let clear: FakeMedia;
 const e2e = useE2e(MOBILE, async () => {
-  [clear, mumbled] = await Promise.all([makeFakeMedia(SENTENCE, 'slt'), makeFakeMedia('Mm, hmm, uh, well.', 'slt', { mumbled: true })]);
+  [clear, mumbled] = await Promise.all([
+    makeFakeMedia(SENTENCE, 'slt'),
+    makeFakeMedia('Mm, hmm, uh, well.', 'slt', { mumbled: true }),
+  ]);
   media = await makeFakeMedia(SENTENCE, 'slt');
   return fakeMediaArgs(media);
 });
@@ -40,7 +43,8 @@ function keptTake(page: Page, sessionId: string): Promise<number | null> {
 }
 
 /** What this tab keeps of the form in session storage, as text ('' for nothing). */
-const draftText = (page: Page, sessionId: string) => page.evaluate((id) => sessionStorage.getItem(`partner-draft:${id}`) ?? '', sessionId);
+const draftText = (page: Page, sessionId: string) =>
+  page.evaluate((id) => sessionStorage.getItem(`partner-draft:${id}`) ?? '', sessionId);
 
 const PHONE = '+1 555 987 6543';
 
@@ -134,7 +138,9 @@ describe("a reload on the partner's phone", () => {
     await reload(page);
     await expectVisible(page.getByText('Review & Consent'));
     expect(await page.getByText(/^Your recording:/).innerText()).toBe(shown);
-    expect(await page.getByLabel('Your recording').evaluate((video: HTMLVideoElement) => video.src.startsWith('blob:'))).toBe(true);
+    expect(
+      await page.getByLabel('Your recording').evaluate((video: HTMLVideoElement) => video.src.startsWith('blob:')),
+    ).toBe(true);
     expect(await keptTake(page, sessionId)).toBe(size);
 
     await page.getByRole('button', { name: 'Yes, I consent' }).click();

@@ -1,7 +1,15 @@
 // The public pages arrive prerendered (frontend/build/prerender.ts): the HTML the gateway sends already holds what a
 // signed-out visitor first sees, React hydrates it in place without a hydration error, and the page then works as before.
 import type { Page } from 'playwright-core';
-import { expectPath, expectVisible, MOBILE, newAccount, registerAccount, registerMember, useE2e } from './support/browser';
+import {
+  expectPath,
+  expectVisible,
+  MOBILE,
+  newAccount,
+  registerAccount,
+  registerMember,
+  useE2e,
+} from './support/browser';
 import { partnerLink } from './support/partner-form';
 
 const e2e = useE2e(MOBILE);
@@ -31,13 +39,16 @@ async function openPrerendered(page: Page, url: string): Promise<OpenedPage> {
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
-      (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root main, #root [role="status"]');
+      (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector(
+        '#root main, #root [role="status"]',
+      );
     });
   });
   await page.goto(url);
   return {
     errors,
-    keptPrerendered: () => page.evaluate(() => Boolean((window as unknown as { prerendered: Element | null }).prerendered?.isConnected)),
+    keptPrerendered: () =>
+      page.evaluate(() => Boolean((window as unknown as { prerendered: Element | null }).prerendered?.isConnected)),
   };
 }
 
@@ -45,7 +56,8 @@ async function openPrerendered(page: Page, url: string): Promise<OpenedPage> {
 function paintAndCode(page: Page): Promise<{ paint?: number; code?: number }> {
   return page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    code: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+    code: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
+      ?.startTime,
   }));
 }
 

@@ -3,11 +3,21 @@
 // member's open session screen turns to 'Consent Withdrawn' without a reload (the socket brings it).
 import { textedReceiptLink } from '@app/testing';
 import type { Page } from 'playwright-core';
-import { DESKTOP, eventually, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
-import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
-import { scanQrCode } from './support/qr-code';
+import {
+  DESKTOP,
+  eventually,
+  expectHidden,
+  expectVisible,
+  MOBILE,
+  newAccount,
+  newContext,
+  registerMember,
+  useE2e,
+} from './support/browser';
+import { type FakeMedia, fakeMediaArgs, makeFakeMedia } from './support/fake-media';
 import { answerUpToRecording } from './support/partner-form';
 import { confirmMemberPhone } from './support/phone-code';
+import { scanQrCode } from './support/qr-code';
 
 const PARTNER_NAME = 'Jordan Lee';
 const STATEMENT = `My name is ${PARTNER_NAME} and I consent.`;
@@ -39,7 +49,10 @@ describe("the partner's receipt", () => {
     async () => {
       const { server, context, page: member } = e2e;
       const account = await registerMember(server, newAccount('Sam Rivera'), context);
-      const created = member.waitForResponse((response) => new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST');
+      const created = member.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/consent/sessions' && response.request().method() === 'POST',
+      );
       await member.goto('/consent/new');
       await confirmMemberPhone(member, account.phoneNumber);
       const session = (await (await created).json()) as { id: string; qrCodeId: string };
@@ -57,7 +70,10 @@ describe("the partner's receipt", () => {
         expect(text).not.toMatch(/granted|denied/i);
         // The outbox row, once marked sent, keeps the text without the link's secret.
         await eventually(async () => {
-          const rows = (await server.sql(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner' AND purpose = 'verdict'`, [session.id])) as { body: string }[];
+          const rows = (await server.sql(
+            `SELECT body FROM consent.text_messages WHERE session_id = $1 AND recipient = 'partner' AND purpose = 'verdict'`,
+            [session.id],
+          )) as { body: string }[];
           expect(rows.map((row) => row.body)).toEqual([text.replace(`#${secret}`, '')]);
         });
 
@@ -78,10 +94,18 @@ describe("the partner's receipt", () => {
         // Without a reload: the member's screen is told over the socket.
         await expectVisible(member.getByRole('heading', { name: 'Consent Withdrawn' }));
         await expectHidden(member.getByRole('heading', { name: 'Good News' }));
-        const events = (await server.sql(`SELECT event FROM consent.audit_log WHERE session_id = $1 AND event = 'consent_withdrawn'`, [session.id])) as unknown[];
+        const events = (await server.sql(
+          `SELECT event FROM consent.audit_log WHERE session_id = $1 AND event = 'consent_withdrawn'`,
+          [session.id],
+        )) as unknown[];
         expect(events).toHaveLength(1);
-        const memberTexts = (await server.sql(`SELECT body FROM consent.text_messages WHERE session_id = $1 AND purpose = 'withdrawal'`, [session.id])) as { body: string }[];
-        expect(memberTexts.map((row) => row.body)).toEqual([`ConsentIQ: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.`]);
+        const memberTexts = (await server.sql(
+          `SELECT body FROM consent.text_messages WHERE session_id = $1 AND purpose = 'withdrawal'`,
+          [session.id],
+        )) as { body: string }[];
+        expect(memberTexts.map((row) => row.body)).toEqual([
+          `ConsentIQ: consent in your session ${session.qrCodeId} has been withdrawn. Open the app to see it.`,
+        ]);
       } finally {
         await partnerContext.close();
       }

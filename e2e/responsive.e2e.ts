@@ -2,9 +2,9 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import {
   DESKTOP,
-  MOBILE,
   expectHidden,
   expectVisible,
+  MOBILE,
   newAccount,
   newContext,
   registerMember,
@@ -48,9 +48,14 @@ describe('mobile privacy page (375 x 812)', () => {
     await page.goto('/');
     await page.getByTestId('landing-section-footer').getByRole('link', { name: 'Privacy', exact: true }).click();
     await expectVisible(page.getByRole('heading', { name: 'How long we keep a record' }));
-    await expectVisible(page.getByText('Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.'));
+    await expectVisible(
+      page.getByText('Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.'),
+    );
     expect(new URL(page.url()).pathname).toBe('/privacy');
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(375);
     expect(widths.body).toBeLessThanOrEqual(375);
   });
@@ -107,7 +112,9 @@ describe('screenshots for review', () => {
       await screenshot(page, `register-${width}`);
 
       const member = await registerMember(e2e.server, newAccount('Jamie Screens'), context);
-      await e2e.server.setUser(member.email, { accountDeletionDate: new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString() });
+      await e2e.server.setUser(member.email, {
+        accountDeletionDate: new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString(),
+      });
       await page.goto('/dashboard');
       // A new member's dashboard: the card asking them to prove their phone comes first.
       await expectVisible(page.getByRole('heading', { name: 'Confirm your phone' }), 15_000);

@@ -6,11 +6,20 @@
 // time the camera opens (the page releases it after every take), so each take's file is put in place before the step
 // that opens the camera.
 import { copyFile } from 'node:fs/promises';
-import { DESKTOP, expectHidden, expectVisible, MOBILE, newAccount, newContext, registerMember, useE2e } from './support/browser';
-import { fakeMediaArgs, makeFakeMedia, type FakeMedia } from './support/fake-media';
-import { scanQrCode } from './support/qr-code';
+import {
+  DESKTOP,
+  expectHidden,
+  expectVisible,
+  MOBILE,
+  newAccount,
+  newContext,
+  registerMember,
+  useE2e,
+} from './support/browser';
+import { type FakeMedia, fakeMediaArgs, makeFakeMedia } from './support/fake-media';
 import { answerUpToRecording } from './support/partner-form';
 import { confirmMemberPhone } from './support/phone-code';
+import { scanQrCode } from './support/qr-code';
 
 const NAME = 'Jordan Lee';
 const SENTENCE = `My name is ${NAME} and I consent.`;
@@ -72,16 +81,24 @@ describe('the speech check in the browser', () => {
   test('a partner with a West African name, said as its owner says it, is granted on both phones, the name check on the certificate', async () => {
     const name = 'Kwame Mensah';
     const sentence = `My name is ${name} and I consent.`;
-    const take = await makeFakeMedia([{ voice: 'slt', text: 'My name is' }, { voice: 'espeak:sw+f2', text: name }, { voice: 'slt', text: 'and I consent.' }]);
+    const take = await makeFakeMedia([
+      { voice: 'slt', text: 'My name is' },
+      { voice: 'espeak:sw+f2', text: name },
+      { voice: 'slt', text: 'and I consent.' },
+    ]);
     const { member, partner, partnerContext } = await openSession(take, name);
     try {
       await partnerRecords(partner, take, sentence);
       await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), 30_000);
       await expectVisible(member.getByRole('heading', { name: 'Good News' }), 20_000);
-      const [session] = await e2e.server.sql<{ id: string }>(`SELECT id FROM consent.consent_sessions ORDER BY created_at DESC LIMIT 1`);
+      const [session] = await e2e.server.sql<{ id: string }>(
+        `SELECT id FROM consent.consent_sessions ORDER BY created_at DESC LIMIT 1`,
+      );
       const certificate = await member.request.get(`/api/consent/sessions/${session.id}/certificate`);
       expect(certificate.status()).toBe(200);
-      const { certificate: body } = (await certificate.json()) as { certificate: { verdict: string; nameCheck?: string } };
+      const { certificate: body } = (await certificate.json()) as {
+        certificate: { verdict: string; nameCheck?: string };
+      };
       expect(body.verdict).toBe('granted');
       expect(['matched', 'not_confirmed']).toContain(body.nameCheck);
     } finally {

@@ -4,7 +4,17 @@
 // choosing a plan sees 'Already Subscribed'; cancelling from Profile shows the end date. Needs the billing service,
 // which e2e/support/server.ts starts (with the default `local` provider).
 import type { Page } from 'playwright-core';
-import { expectHidden, expectMemberSession, expectPath, expectVisible, makePngFile, newAccount, newContext, useE2e, type AccountInput } from './support/browser';
+import {
+  type AccountInput,
+  expectHidden,
+  expectMemberSession,
+  expectPath,
+  expectVisible,
+  makePngFile,
+  newAccount,
+  newContext,
+  useE2e,
+} from './support/browser';
 import { confirmMemberPhone } from './support/phone-code';
 
 const e2e = useE2e();
@@ -44,7 +54,11 @@ async function payWith(page: Page, cardNumber: string, price: string): Promise<v
 }
 
 /** A new member who has paid Monthly through the test checkout, proved their phone on /consent/new and is on their first session. */
-async function subscribedMember(page: Page, name: string, { card = SUCCEEDS, registerUrl = '/register' } = {}): Promise<AccountInput> {
+async function subscribedMember(
+  page: Page,
+  name: string,
+  { card = SUCCEEDS, registerUrl = '/register' } = {},
+): Promise<AccountInput> {
   const account = newAccount(name);
   await registerThroughForm(page, account, registerUrl);
   await startCheckout(page, 'Monthly');
@@ -67,7 +81,10 @@ describe('subscribing through the test checkout', () => {
     await expectVisible(page.getByText('Waiting on Response'), 20_000);
 
     // The gateway took the billing service's change: /api/auth/me and the gate say active.
-    const [row] = await server.sql<{ subscription_status: string }>('SELECT subscription_status FROM identity.users WHERE email = $1', [account.email]);
+    const [row] = await server.sql<{ subscription_status: string }>(
+      'SELECT subscription_status FROM identity.users WHERE email = $1',
+      [account.email],
+    );
     expect(row.subscription_status).toBe('active');
     await page.goto('/dashboard');
     await expectPath(page, '/dashboard');
@@ -85,7 +102,10 @@ describe('subscribing through the test checkout', () => {
     const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
     await expectVisible(error);
     await expectVisible(page.getByRole('button', { name: 'Choose Monthly' }));
-    const [row] = await server.sql<{ subscription_status: string }>('SELECT subscription_status FROM identity.users WHERE email = $1', [account.email]);
+    const [row] = await server.sql<{ subscription_status: string }>(
+      'SELECT subscription_status FROM identity.users WHERE email = $1',
+      [account.email],
+    );
     expect(row.subscription_status).not.toBe('active');
     await page.goto('/consent/new');
     await expectPath(page, '/subscribe');
@@ -118,7 +138,11 @@ describe('subscribing through the test checkout', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     const banner = page.getByRole('alert').filter({ hasText: 'Your subscription is ending.' });
     await expectVisible(banner, 10_000);
-    await expectVisible(banner.getByText(/You keep access until [A-Z][a-z]+ \d{1,2}, \d{4}; your account and recordings will be deleted on [A-Z][a-z]+ \d{1,2}, \d{4}/));
+    await expectVisible(
+      banner.getByText(
+        /You keep access until [A-Z][a-z]+ \d{1,2}, \d{4}; your account and recordings will be deleted on [A-Z][a-z]+ \d{1,2}, \d{4}/,
+      ),
+    );
     await banner.getByRole('button', { name: 'Resume subscription' }).click();
     await expectHidden(banner);
     await page.reload();
@@ -141,7 +165,10 @@ describe('referrals', () => {
     const friendContext = await newContext(e2e);
     try {
       const friendPage = await friendContext.newPage();
-      await subscribedMember(friendPage, 'Frankie Friend', { card: ANOTHER_CARD, registerUrl: new URL(link).pathname + new URL(link).search });
+      await subscribedMember(friendPage, 'Frankie Friend', {
+        card: ANOTHER_CARD,
+        registerUrl: new URL(link).pathname + new URL(link).search,
+      });
     } finally {
       await friendContext.close();
     }

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
 import { precompressDirectory } from './build/precompress';
 import { prerenderShells } from './build/prerender';
 
@@ -21,7 +21,10 @@ const appConfig = {
       { find: '@app/contracts', replacement: path.resolve(repoDir, 'libs/contracts/src') },
       // react-router's package entry is its development build (warnings and checks, about 2 KB of gzip more on every
       // page); the production build ships beside it, reachable by path only.
-      { find: /^react-router$/, replacement: path.resolve(repoDir, 'node_modules/react-router/dist/production/index.mjs') },
+      {
+        find: /^react-router$/,
+        replacement: path.resolve(repoDir, 'node_modules/react-router/dist/production/index.mjs'),
+      },
     ],
   },
   // The year a prerendered page shows until it is hydrated (the footer's copyright line).
@@ -64,7 +67,10 @@ function prerenderAndPrecompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle: async () => {
-      await prerenderShells(outDir, path.resolve(frontendDir, 'src/prerender/render-shell.tsx'), { ...appConfig, plugins: [react()] });
+      await prerenderShells(outDir, path.resolve(frontendDir, 'src/prerender/render-shell.tsx'), {
+        ...appConfig,
+        plugins: [react()],
+      });
       await precompressDirectory(outDir);
     },
   };
@@ -84,7 +90,16 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Only the modules named: what they import stays in the chunks it is shared from.
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'consent-shared', test: CONSENT_SHARED }, { name: 'small-shared', test: SMALL_SHARED }, { name: 'member-shared', test: MEMBER_SHARED }] } },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'consent-shared', test: CONSENT_SHARED },
+            { name: 'small-shared', test: SMALL_SHARED },
+            { name: 'member-shared', test: MEMBER_SHARED },
+          ],
+        },
+      },
     },
   },
   server: {
@@ -94,7 +109,8 @@ export default defineConfig({
         configure: (proxy) =>
           proxy.on('proxyReq', (outgoing, incoming) => {
             // The gateway takes cookie-authenticated changes only from its own origin: the dev server's pages stand in for it.
-            if (incoming.headers.origin === `http://${incoming.headers.host}`) outgoing.setHeader('origin', gatewayOrigin);
+            if (incoming.headers.origin === `http://${incoming.headers.host}`)
+              outgoing.setHeader('origin', gatewayOrigin);
           }),
       },
     },

@@ -39,9 +39,17 @@ const readEnv = () =>
 
 if (!existsSync(file)) {
   const lines = settings.map(([name, value]) => `${name}=${value()}`);
-  writeFileSync(file, ['# Local development settings, written by npm start. See docs/CONFIGURATION.md for every variable.', ...lines, ''].join('\n'), {
-    mode: 0o600,
-  });
+  writeFileSync(
+    file,
+    [
+      '# Local development settings, written by npm start. See docs/CONFIGURATION.md for every variable.',
+      ...lines,
+      '',
+    ].join('\n'),
+    {
+      mode: 0o600,
+    },
+  );
   console.log('Wrote .env with local settings');
 } else {
   const present = readEnv();

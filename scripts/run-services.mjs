@@ -31,7 +31,9 @@ function prefixed(stream, name, target) {
 }
 
 for (const { name, main } of services) {
-  const child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, '--env-file=.env', main], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, '--env-file=.env', main], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.set(name, child);
   prefixed(child.stdout, name, process.stdout);
   prefixed(child.stderr, name, process.stderr);

@@ -4,7 +4,14 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import sharp from 'sharp';
 import { REPO_ROOT, startServer, type TestServer } from './server';
 
@@ -63,7 +70,10 @@ export interface E2eEnv {
  * fake camera), a new browser context and page per test.
  * Use the returned object's fields inside tests (they are filled in by the hooks).
  */
-export function useE2e(contextOptions: BrowserContextOptions = DESKTOP, browserArgs: () => Promise<string[]> = async () => []): E2eEnv {
+export function useE2e(
+  contextOptions: BrowserContextOptions = DESKTOP,
+  browserArgs: () => Promise<string[]> = async () => [],
+): E2eEnv {
   const env = {} as E2eEnv;
   beforeAll(async () => {
     const [server, browser] = await Promise.allSettled([startServer(), browserArgs().then(launchBrowser)]);
@@ -88,7 +98,10 @@ export function useE2e(contextOptions: BrowserContextOptions = DESKTOP, browserA
   return env;
 }
 
-export async function newContext(env: Pick<E2eEnv, 'server' | 'browser'>, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
+export async function newContext(
+  env: Pick<E2eEnv, 'server' | 'browser'>,
+  options: BrowserContextOptions = DESKTOP,
+): Promise<BrowserContext> {
   const context = await env.browser.newContext({ baseURL: env.server.baseURL, ...options });
   context.on('console', (message) => {
     if (message.type() !== 'error' || !/Content Security Policy/i.test(message.text())) return;
@@ -201,8 +214,13 @@ export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): 
     await locator.first().waitFor({ state: 'visible', timeout });
   } catch (error) {
     const page = locator.page();
-    const where = page.isClosed() ? 'the page is closed' : `the page is on ${page.url()}, showing ${await headingsOf(page)}`;
-    throw new Error(`Expected ${String(locator)} to be visible within ${timeout} ms (${where}).\n${(error as Error).message.split('\n')[0]}`, { cause: error });
+    const where = page.isClosed()
+      ? 'the page is closed'
+      : `the page is on ${page.url()}, showing ${await headingsOf(page)}`;
+    throw new Error(
+      `Expected ${String(locator)} to be visible within ${timeout} ms (${where}).\n${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
+    );
   }
 }
 
@@ -215,11 +233,22 @@ export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): P
 }
 
 /** Waits for the path (and optional search) of the page URL, e.g. '/subscribe'. */
-export async function expectPath(page: Page, path: string, timeout = UI_TIMEOUT_MS, match: 'exact' | 'prefix' = 'exact'): Promise<void> {
+export async function expectPath(
+  page: Page,
+  path: string,
+  timeout = UI_TIMEOUT_MS,
+  match: 'exact' | 'prefix' = 'exact',
+): Promise<void> {
   try {
-    await page.waitForURL((url) => (match === 'exact' ? url.pathname === path : url.pathname.startsWith(path) && url.pathname.length > path.length), { timeout });
+    await page.waitForURL(
+      (url) =>
+        match === 'exact' ? url.pathname === path : url.pathname.startsWith(path) && url.pathname.length > path.length,
+      { timeout },
+    );
   } catch {
-    throw new Error(`Expected the page to be on ${path} within ${timeout} ms, but it is on ${new URL(page.url()).pathname}`);
+    throw new Error(
+      `Expected the page to be on ${path} within ${timeout} ms, but it is on ${new URL(page.url()).pathname}`,
+    );
   }
 }
 
@@ -230,7 +259,11 @@ export async function expectMemberSession(page: Page, timeout = UI_TIMEOUT_MS): 
 }
 
 /** Retries an assertion (a function that throws) until it passes or the time is up; rethrows the last failure. */
-export async function eventually<T>(assertion: () => Promise<T> | T, timeout = UI_TIMEOUT_MS, interval = 100): Promise<T> {
+export async function eventually<T>(
+  assertion: () => Promise<T> | T,
+  timeout = UI_TIMEOUT_MS,
+  interval = 100,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     try {

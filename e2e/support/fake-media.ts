@@ -30,7 +30,11 @@ export interface SpeakingOptions {
  * `voice`: flite's slt by default, a voice the offline recogniser hears reliably (espeak-ng's it often does not). A
  * statement given as parts is said part by part, each in its own voice (a name in the voice of its language).
  */
-export async function makeFakeMedia(statement: string | readonly SpokenPart[], voice: Voice = 'slt', options: SpeakingOptions = {}): Promise<FakeMedia> {
+export async function makeFakeMedia(
+  statement: string | readonly SpokenPart[],
+  voice: Voice = 'slt',
+  options: SpeakingOptions = {},
+): Promise<FakeMedia> {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-media-'));
   const spoken = join(dir, 'spoken.wav');
   const wav = join(dir, 'statement.wav');
@@ -47,9 +51,39 @@ export async function makeFakeMedia(statement: string | readonly SpokenPart[], v
   }
   if (options.mumbled) filters += ',lowpass=f=300,lowpass=f=300,volume=-20dB';
   // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably.
-  await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-i', source, '-af', filters, '-ac', '1', '-ar', '48000', '-sample_fmt', 's16', wav]);
+  await run('ffmpeg', [
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    source,
+    '-af',
+    filters,
+    '-ac',
+    '1',
+    '-ar',
+    '48000',
+    '-sample_fmt',
+    's16',
+    wav,
+  ]);
   // A short loop is enough: Chromium replays the Y4M frames for as long as the camera is open.
-  await run('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=720x480:rate=10', '-frames:v', '10', '-pix_fmt', 'yuv420p', y4m]);
+  await run('ffmpeg', [
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=720x480:rate=10',
+    '-frames:v',
+    '10',
+    '-pix_fmt',
+    'yuv420p',
+    y4m,
+  ]);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   return { wav, y4m, speechSeconds: Number(stdout.trim()) };
 }
@@ -66,9 +100,23 @@ export function fakeMediaArgs(media: FakeMedia): string[] {
 
 /** The streams ffprobe finds in a media file, e.g. ['video:vp8', 'audio:opus'], and its container format. */
 export async function probeStreams(file: string): Promise<{ format: string; streams: string[] }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=format_name:stream=codec_type,codec_name', '-of', 'json', file]);
-  const parsed = JSON.parse(stdout) as { format: { format_name: string }; streams: { codec_type: string; codec_name: string }[] };
-  return { format: parsed.format.format_name, streams: parsed.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`) };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=format_name:stream=codec_type,codec_name',
+    '-of',
+    'json',
+    file,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    format: { format_name: string };
+    streams: { codec_type: string; codec_name: string }[];
+  };
+  return {
+    format: parsed.format.format_name,
+    streams: parsed.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`),
+  };
 }
 
 /** Decodes every frame and sample; rejects when the file is not playable to the end. */

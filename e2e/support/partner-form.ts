@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { registerMember, type RegisteredAccount } from './browser';
+import { type RegisteredAccount, registerMember } from './browser';
 import { confirmPhoneFromTexts, proveMemberPhone } from './phone-code';
 import { answerSafetyQuestionsYes } from './safety-questions';
 import type { TestServer } from './server';

@@ -2,11 +2,20 @@
 // worker, started as child processes on a database, Redis prefix and storage directory of their own, so every test
 // file can run its own copy in parallel. Several gateways and media workers can share them, as replicas would.
 import { workerName } from '@app/queue';
-import { consentDevTexts, createTestDatabase, deleteRedisKeys, pocketsphinxEnvironment, testRedisPrefix, testRedisUrl, type DevTextsReader, type TestDatabase } from '@app/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  consentDevTexts,
+  createTestDatabase,
+  deleteRedisKeys,
+  type DevTextsReader,
+  pocketsphinxEnvironment,
+  type TestDatabase,
+  testRedisPrefix,
+  testRedisUrl,
+} from '@app/testing';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,7 +70,9 @@ export interface TestServer {
 
 /** A service's built entry point, from the list npm start and npm run migrate read too. */
 function builtMain(name: string): string {
-  const { services } = JSON.parse(readFileSync(join(REPO_ROOT, 'scripts/lib/services.json'), 'utf8')) as { services: { name: string; main: string }[] };
+  const { services } = JSON.parse(readFileSync(join(REPO_ROOT, 'scripts/lib/services.json'), 'utf8')) as {
+    services: { name: string; main: string }[];
+  };
   const service = services.find((candidate) => candidate.name === name);
   if (!service) throw new Error(`scripts/lib/services.json lists no service ${name}`);
   return join(REPO_ROOT, service.main);
@@ -72,7 +83,9 @@ export function nodeBinary(): string {
   const major = Number(process.versions.node.split('.')[0]);
   if (major === 24) return process.execPath;
   if (existsSync(PROJECT_NODE)) return PROJECT_NODE;
-  throw new Error(`The gateway needs Node 24; jest runs on ${process.version}. Run the suite with npx from /work/main.`);
+  throw new Error(
+    `The gateway needs Node 24; jest runs on ${process.version}. Run the suite with npx from /work/main.`,
+  );
 }
 
 /** Starts of a file's services, each on new ports, before a port taken in between fails the file. */
@@ -119,7 +132,8 @@ async function waitForReady(name: string, baseURL: string, child: ChildProcess, 
 async function waitForOutput(name: string, ready: RegExp, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!ready.test(output())) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The ${name} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The ${name} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
     if (Date.now() > deadline) throw new Error(`The ${name} was not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -138,7 +152,14 @@ function spawnService(main: string, env: Record<string, string>): RunningService
   let log = '';
   const child = spawn(nodeBinary(), [main], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'test', LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const append = (chunk: Buffer) => {
@@ -175,15 +196,22 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
 async function startServerOnce({ gateways = 1, mediaWorkers = 1 }: ServerOptions): Promise<TestServer> {
   for (const main of [GATEWAY_MAIN, CONSENT_MAIN, BILLING_MAIN, MEDIA_WORKER_MAIN]) {
-    if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:gateway, build:consent, build:billing and build:media-worker`);
+    if (!existsSync(main))
+      throw new Error(
+        `${main} is missing: run npm run build:gateway, build:consent, build:billing and build:media-worker`,
+      );
   }
-  if (!existsSync(join(FRONTEND_DIR, 'index.html'))) throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
+  if (!existsSync(join(FRONTEND_DIR, 'index.html')))
+    throw new Error(`${FRONTEND_DIR}/index.html is missing: run npm run build:web`);
 
   const database: TestDatabase = await createTestDatabase();
   const redisUrl = testRedisUrl();
   const redisPrefix = testRedisPrefix();
   const storageDir = await mkdtemp(join(tmpdir(), 'e2e-storage-'));
-  const encryptionKeys = { spec: `${ENCRYPTION_KEY_ID}:${randomBytes(32).toString('base64')}`, activeId: ENCRYPTION_KEY_ID };
+  const encryptionKeys = {
+    spec: `${ENCRYPTION_KEY_ID}:${randomBytes(32).toString('base64')}`,
+    activeId: ENCRYPTION_KEY_ID,
+  };
   const [consentPort, billingPort] = [await freePort(), await freePort()];
   const gatewayPorts: number[] = [];
   for (let i = 0; i < gateways; i++) gatewayPorts.push(await freePort());
@@ -194,7 +222,10 @@ async function startServerOnce({ gateways = 1, mediaWorkers = 1 }: ServerOptions
   /** What every process of the set is given. */
   const everyProcess = { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, STORAGE_DIR: storageDir };
   const shared = { ...everyProcess, DATABASE_URL: database.url, INTERNAL_SERVICE_TOKEN, MIGRATE_ON_START: 'true' };
-  const keyRing = { STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId };
+  const keyRing = {
+    STORAGE_ENCRYPTION_KEYS: encryptionKeys.spec,
+    STORAGE_ENCRYPTION_ACTIVE_KEY_ID: encryptionKeys.activeId,
+  };
   const gatewayEnv = (port: number) => ({
     ...shared,
     HOST: '127.0.0.1',
@@ -237,12 +268,26 @@ async function startServerOnce({ gateways = 1, mediaWorkers = 1 }: ServerOptions
 
   try {
     // Every phone of a file asks for its codes from 127.0.0.1, and a member may record many sessions (multi-instance).
-    const consent = start(CONSENT_MAIN, { ...shared, CONSENT_HOST: '127.0.0.1', CONSENT_PORT: String(consentPort), MEDIA_WORKER_TOKEN, ...keyRing, PUBLIC_URL: baseURL, PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000', PHONE_CODES_PER_MEMBER_PER_HOUR: '100000' });
+    const consent = start(CONSENT_MAIN, {
+      ...shared,
+      CONSENT_HOST: '127.0.0.1',
+      CONSENT_PORT: String(consentPort),
+      MEDIA_WORKER_TOKEN,
+      ...keyRing,
+      PUBLIC_URL: baseURL,
+      PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000',
+      PHONE_CODES_PER_MEMBER_PER_HOUR: '100000',
+    });
     // Each applies its migrations on start, one after the other (consent, billing, the first gateway), so none race on
     // one database; the other gateways, finding them applied, start together with the media workers.
     await waitForReady('consent service', consentURL, consent.child, consent.output);
     // The local payment provider (no Stripe key): the TEST MODE checkout, fully offline.
-    const billing = start(BILLING_MAIN, { ...shared, BILLING_HOST: '127.0.0.1', BILLING_PORT: String(billingPort), LOCAL_WEBHOOK_SECRET });
+    const billing = start(BILLING_MAIN, {
+      ...shared,
+      BILLING_HOST: '127.0.0.1',
+      BILLING_PORT: String(billingPort),
+      LOCAL_WEBHOOK_SECRET,
+    });
     await waitForReady('billing service', billingURL, billing.child, billing.output);
     const [firstPort, ...otherPorts] = gatewayPorts;
     const gateway = start(GATEWAY_MAIN, gatewayEnv(firstPort));
@@ -286,7 +331,10 @@ async function startServerOnce({ gateways = 1, mediaWorkers = 1 }: ServerOptions
         sets.push(`account_deletion_date = $${params.length}`);
       }
       if (!sets.length) return;
-      const rows = await sql(`UPDATE identity.users SET ${sets.join(', ')}, updated_at = now() WHERE email = $1 RETURNING id`, params);
+      const rows = await sql(
+        `UPDATE identity.users SET ${sets.join(', ')}, updated_at = now() WHERE email = $1 RETURNING id`,
+        params,
+      );
       if (rows.length !== 1) throw new Error(`No user ${email} in the test database`);
     },
     stop: cleanup,

@@ -15,12 +15,16 @@ export async function precompressDirectory(directory: string): Promise<void> {
     files.map(async (file) => {
       const path = join(directory, file);
       const content = await readFile(path);
-      const brotliParams = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
+      const brotliParams = {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      };
       const copies: [string, Buffer][] = [
         ['.br', brotliCompressSync(content, { params: brotliParams })],
         ['.gz', gzipSync(content, { level: 9 })],
       ];
-      for (const [suffix, compressed] of copies) if (compressed.length < content.length) await writeFile(path + suffix, compressed);
+      for (const [suffix, compressed] of copies)
+        if (compressed.length < content.length) await writeFile(path + suffix, compressed);
     }),
   );
 }

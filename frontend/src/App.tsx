@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { AuthenticatedRoute, ProtectedRoute } from '@/components/route-guards';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { GATE_LOADING_MESSAGE } from '@/lib/gate';
-import { CONSENT_FORM_ROUTE } from '@/pages/consent-form/link-session';
 import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
+import { CONSENT_FORM_ROUTE } from '@/pages/consent-form/link-session';
 import NotFound from '@/pages/not-found';
 
 // Each screen is its own chunk so, for example, the partner's form never downloads landing or dashboard code.
@@ -71,7 +71,13 @@ export function AppRoutes() {
 }
 
 /** The app inside a router: the browser's (main.tsx), or a fixed address's when the build prerenders a page. */
-export function App({ client, router: Router = BrowserRouter }: { client: QueryClient; router?: ComponentType<{ children: ReactNode }> }) {
+export function App({
+  client,
+  router: Router = BrowserRouter,
+}: {
+  client: QueryClient;
+  router?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>

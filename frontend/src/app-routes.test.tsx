@@ -8,7 +8,13 @@ import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
 const member = (subscriptionStatus: SubscriptionStatus) => testUser({ subscriptionStatus });
 
-const site = { memberCount: 1234, earlyPricingPlacesLeft: 900, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
+const site = {
+  memberCount: 1234,
+  earlyPricingPlacesLeft: 900,
+  supportEmail: 'help@example.com',
+  paymentProvider: 'stripe',
+  paymentPublishableKey: 'pk',
+};
 
 function signedInAs(status: SubscriptionStatus | null) {
   return mockFetch({
@@ -43,7 +49,11 @@ describe('routes', () => {
     await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/));
 
     fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
-      String(input) === '/api/auth/login' ? jsonResponse({ user: member('active'), token: 'tok-1' }) : String(input) === '/api/auth/me' ? jsonResponse(member('active')) : jsonResponse([]),
+      String(input) === '/api/auth/login'
+        ? jsonResponse({ user: member('active'), token: 'tok-1' })
+        : String(input) === '/api/auth/me'
+          ? jsonResponse(member('active'))
+          : jsonResponse([]),
     );
     await u.type(await screen.findByLabelText('Email'), 'alex@example.com');
     await u.type(screen.getByLabelText('Password'), 'secret12');
@@ -89,7 +99,8 @@ describe('routes', () => {
     renderApp(<AppRoutes />, { route: '/' });
     const topBar = await screen.findByRole('banner');
     expect(await within(topBar).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
-    for (const name of ['Log In', 'Login', 'Get Started']) expect(within(topBar).queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['Log In', 'Login', 'Get Started'])
+      expect(within(topBar).queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('offers a visitor Log In, not the Dashboard', async () => {
@@ -118,7 +129,9 @@ describe('routes', () => {
     renderApp(<AppRoutes />, { route: '/nope' });
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     // Words for a user, and a way home; nothing addressed to a developer.
-    expect(screen.getByText("We couldn't find this page. The link may be mistyped, or the page may have moved.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We couldn't find this page. The link may be mistyped, or the page may have moved."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(/router/)).not.toBeInTheDocument();
   });
@@ -131,7 +144,9 @@ describe('routes', () => {
     expect(screen.getAllByText('Early pricing for the first 1,000 members: 900 places left.')).toHaveLength(2);
     const ids = screen.getAllByTestId(/^landing-section-/).map((el) => el.dataset.testid);
     expect(ids).toEqual(
-      ['hero', 'problem', 'features', 'how-it-works', 'testimonials', 'pricing', 'cta', 'footer'].map((id) => `landing-section-${id}`),
+      ['hero', 'problem', 'features', 'how-it-works', 'testimonials', 'pricing', 'cta', 'footer'].map(
+        (id) => `landing-section-${id}`,
+      ),
     );
     expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
     expect(screen.queryByText(/500\+/)).not.toBeInTheDocument();

@@ -1,9 +1,9 @@
+import '@/index.css';
 import { StrictMode } from 'react';
 import { App } from '@/App';
 import { startApp } from '@/lib/hydration';
 import { queryClient } from '@/lib/query-client';
 import { prefetchLinkSession } from '@/pages/consent-form/link-session';
-import '@/index.css';
 
 prefetchLinkSession(queryClient, window.location);
 

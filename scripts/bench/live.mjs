@@ -13,15 +13,21 @@
 // registered through the API (SQL, with sign-ins and tokens signed like the gateway's: 5,000 argon2 hashes would take
 // the set-up's whole budget); their sessions are created, and the verdicts' sessions answered (phone proved, safety
 // questions, a recording submitted), through the API.
+import Redis from 'ioredis';
+import jwt from 'jsonwebtoken';
 import { fork, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Redis from 'ioredis';
-import jwt from 'jsonwebtoken';
 import { buildIfNeeded } from './support/build.mjs';
 import { cpuMsOf, freePort, memoryOf, startProcess, stopProcess, waitForReady } from './support/processes.mjs';
-import { answerSafetyQuestions, createSession, createSessions, partnerHeaders, verifyPartnerPhone } from './support/sessions.mjs';
+import {
+  answerSafetyQuestions,
+  createSession,
+  createSessions,
+  partnerHeaders,
+  verifyPartnerPhone,
+} from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
 import { importTypeScript } from './support/typescript.mjs';
 
@@ -39,12 +45,17 @@ const SESSIONS = CLIENTS / 2;
 for (const [name, value] of Object.entries({ CLIENTS, VERDICTS, VERDICT_RATE: RATE, CLIENT_PROCESSES })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not ${value}`);
 }
-if (CLIENTS % 2 || VERDICTS > SESSIONS) throw new Error(`CLIENTS must be even and VERDICTS at most CLIENTS/2 (${CLIENTS}, ${VERDICTS})`);
+if (CLIENTS % 2 || VERDICTS > SESSIONS)
+  throw new Error(`CLIENTS must be even and VERDICTS at most CLIENTS/2 (${CLIENTS}, ${VERDICTS})`);
 
 process.chdir(new URL('../..', import.meta.url).pathname);
-const { deliveryLatencies, isLoopbackUrl, percentile } = await importTypeScript('./support/live-deliveries.ts', import.meta.url);
+const { deliveryLatencies, isLoopbackUrl, percentile } = await importTypeScript(
+  './support/live-deliveries.ts',
+  import.meta.url,
+);
 for (const name of ['DATABASE_URL', 'REDIS_URL']) {
-  if (process.env[name] && !isLoopbackUrl(process.env[name])) throw new Error(`bench:live runs on loopback only: ${name} is not a loopback address`);
+  if (process.env[name] && !isLoopbackUrl(process.env[name]))
+    throw new Error(`bench:live runs on loopback only: ${name} is not a loopback address`);
 }
 raiseFileLimit(SESSIONS + 1024);
 if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -58,7 +69,10 @@ const stack = await startStack({ baseline: false, gateways: 2 });
 const redis = new Redis(stack.redisUrl);
 const clientProcesses = [];
 const baselineServers = [];
-const cleanUp = () => Promise.all([...clientProcesses, ...baselineServers].map(stopProcess)).finally(() => Promise.all([redis.quit(), stack.stop()]));
+const cleanUp = () =>
+  Promise.all([...clientProcesses, ...baselineServers].map(stopProcess)).finally(() =>
+    Promise.all([redis.quit(), stack.stop()]),
+  );
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().finally(() => process.exit(130)));
 
 try {
@@ -73,14 +87,21 @@ try {
     processes: [stack.processes.gateway, stack.processes['gateway-2']],
     member: (session) => ({ auth: { token: session.memberToken } }),
     // A proved partner's handshake carries the credential cookie, as their browser sends it: the link's token alone no longer joins.
-    partner: (session) => ({ join: { sessionId: session.id, token: session.recipientToken }, cookie: session.partnerCookie }),
+    partner: (session) => ({
+      join: { sessionId: session.id, token: session.recipientToken },
+      cookie: session.partnerCookie,
+    }),
     push: reportVerdict,
     transactionStarts: verdictRowTimes,
     upstream: stack.processes.consent,
   });
 
   // What the bare servers emit: the session as the member's API answers it, now that it has its verdict.
-  const template = await (await fetch(`${stack.gatewayUrl}/api/consent/sessions/${verdictSessions[0].id}`, { headers: { authorization: `Bearer ${verdictSessions[0].memberToken}` } })).json();
+  const template = await (
+    await fetch(`${stack.gatewayUrl}/api/consent/sessions/${verdictSessions[0].id}`, {
+      headers: { authorization: `Bearer ${verdictSessions[0].memberToken}` },
+    })
+  ).json();
   const baselineUrls = await startBaselineServers();
   const baseline = await scenario({
     urls: baselineUrls,
@@ -90,7 +111,10 @@ try {
     // The emit happens while the request is answered: timed from sending it.
     push: async (session, index) => {
       const sentAt = wallClock();
-      const response = await fetch(`${baselineUrls[index % 2]}/push`, { method: 'POST', body: JSON.stringify({ userId: session.userId, session: { ...template, id: session.id } }) });
+      const response = await fetch(`${baselineUrls[index % 2]}/push`, {
+        method: 'POST',
+        body: JSON.stringify({ userId: session.userId, session: { ...template, id: session.id } }),
+      });
       if (response.status !== 204) throw new Error(`baseline push answered ${response.status}`);
       return { from: sentAt, returned: wallClock() };
     },
@@ -106,19 +130,37 @@ try {
    * from `transactionStarts()` when given, and the CPU time of `upstream` (what produces the events) over the verdicts.
    */
   async function scenario({ urls, processes, member, partner, push, transactionStarts, upstream }) {
-    const live = { path: LIVE_UPDATES.path, event: LIVE_UPDATES.sessionUpdated, joinEvent: LIVE_UPDATES.joinSession, origin: stack.gatewayUrl };
+    const live = {
+      path: LIVE_UPDATES.path,
+      event: LIVE_UPDATES.sessionUpdated,
+      joinEvent: LIVE_UPDATES.joinSession,
+      origin: stack.gatewayUrl,
+    };
     const shares = clientProcesses.map(() => []);
     sessions.forEach((session, i) => {
-      shares[(2 * i) % CLIENT_PROCESSES].push({ url: urls[i % 2], kind: 'member', sessionId: session.id, ...member(session) });
-      shares[(2 * i + 1) % CLIENT_PROCESSES].push({ url: urls[(i + 1) % 2], kind: 'partner', sessionId: session.id, ...partner(session) });
+      shares[(2 * i) % CLIENT_PROCESSES].push({
+        url: urls[i % 2],
+        kind: 'member',
+        sessionId: session.id,
+        ...member(session),
+      });
+      shares[(2 * i + 1) % CLIENT_PROCESSES].push({
+        url: urls[(i + 1) % 2],
+        kind: 'partner',
+        sessionId: session.id,
+        ...partner(session),
+      });
     });
     const idleRssMb = await totalRssMb(processes);
     const connectCpu = await totalCpuMs(processes);
     const connectStarted = performance.now();
-    const connected = await Promise.all(clientProcesses.map((child, i) => ask(child, { type: 'connect', clients: shares[i], live })));
+    const connected = await Promise.all(
+      clientProcesses.map((child, i) => ask(child, { type: 'connect', clients: shares[i], live })),
+    );
     const connectMs = performance.now() - connectStarted;
     const connectCpuMs = (await totalCpuMs(processes)) - connectCpu;
-    if (connected.reduce((sum, { connected: n }) => sum + n, 0) !== CLIENTS) throw new Error(`not every client connected: ${JSON.stringify(connected)}`);
+    if (connected.reduce((sum, { connected: n }) => sum + n, 0) !== CLIENTS)
+      throw new Error(`not every client connected: ${JSON.stringify(connected)}`);
     const joinRetries = connected.reduce((sum, part) => sum + part.joinRetries, 0);
 
     const pushCpu = await totalCpuMs(processes);
@@ -145,7 +187,9 @@ try {
     await Promise.all(clientProcesses.map((child) => ask(child, { type: 'close' })));
 
     const { latenciesMs, missing } = deliveryLatencies(starts, collected.arrivals);
-    const fromTransaction = transactionStarts ? deliveryLatencies(await transactionStarts(), collected.arrivals).latenciesMs : [];
+    const fromTransaction = transactionStarts
+      ? deliveryLatencies(await transactionStarts(), collected.arrivals).latenciesMs
+      : [];
     const fromReturn = deliveryLatencies(returns, collected.arrivals).latenciesMs;
     const firstStart = Math.min(...starts.values());
     const lastArrival = Math.max(...collected.arrivals.map(({ at }) => at));
@@ -186,12 +230,19 @@ function wallClock() {
 function raiseFileLimit(needed) {
   const limit = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
   if (limit === 'unlimited' || Number(limit) >= needed) return;
-  if (process.env.BENCH_LIVE_RAISED_NOFILE) throw new Error(`the open-file limit is ${limit} after raising it to ${needed}`);
-  console.log(`bench:live: open-file limit ${limit} < ${needed}: running again under prlimit --nofile=${needed}:${needed}`);
-  const rerun = spawnSync('prlimit', [`--nofile=${needed}:${needed}`, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_LIVE_RAISED_NOFILE: '1' },
-  });
+  if (process.env.BENCH_LIVE_RAISED_NOFILE)
+    throw new Error(`the open-file limit is ${limit} after raising it to ${needed}`);
+  console.log(
+    `bench:live: open-file limit ${limit} < ${needed}: running again under prlimit --nofile=${needed}:${needed}`,
+  );
+  const rerun = spawnSync(
+    'prlimit',
+    [`--nofile=${needed}:${needed}`, process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_LIVE_RAISED_NOFILE: '1' },
+    },
+  );
   process.exit(rerun.status ?? 1);
 }
 
@@ -204,7 +255,10 @@ function raiseFileLimit(needed) {
  */
 async function population() {
   const [first] = await createSessions(stack, 1, 1);
-  const [{ initiator_user_id: firstUserId }] = await stack.sql('SELECT initiator_user_id FROM consent.consent_sessions WHERE id = $1', [first.id]);
+  const [{ initiator_user_id: firstUserId }] = await stack.sql(
+    'SELECT initiator_user_id FROM consent.consent_sessions WHERE id = $1',
+    [first.id],
+  );
   const signIns = await stack.sql(
     `WITH copies AS (
        INSERT INTO identity.users (email, password_hash, full_name, phone_number, phone_verified_at, profile_picture_key, subscription_status)
@@ -226,7 +280,9 @@ async function population() {
     // A recording of its own (makeTestRecording's bytes differ each call): the same bytes are refused in a second session.
     await submitYes(session, await makeTestRecording('webm'));
   });
-  const assets = await stack.sql(`SELECT id, video_asset_id FROM consent.consent_sessions WHERE ai_verdict = 'processing'`);
+  const assets = await stack.sql(
+    `SELECT id, video_asset_id FROM consent.consent_sessions WHERE ai_verdict = 'processing'`,
+  );
   const assetOf = new Map(assets.map(({ id, video_asset_id: assetId }) => [id, assetId]));
   for (const session of sessions.slice(0, VERDICTS)) {
     session.videoAssetId = assetOf.get(session.id);
@@ -238,11 +294,22 @@ async function population() {
 /** The partner's Yes with the recording in the same request (POST /api/consent/process-video, its file part). */
 async function submitYes(session, recording) {
   const form = new FormData();
-  const fields = { sessionId: session.id, decision: 'yes', recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true' };
+  const fields = {
+    sessionId: session.id,
+    decision: 'yes',
+    recipient_full_name: PARTNER.name,
+    recipient_phone: PARTNER.phone,
+    is_over_18: 'true',
+  };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('video', new Blob([recording], { type: 'video/webm' }), 'recording.webm');
-  const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, { method: 'POST', headers: partnerHeaders(session), body: form });
-  if (response.status !== 202) throw new Error(`POST /api/consent/process-video: ${response.status} ${await response.text()}`);
+  const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, {
+    method: 'POST',
+    headers: partnerHeaders(session),
+    body: form,
+  });
+  if (response.status !== 202)
+    throw new Error(`POST /api/consent/process-video: ${response.status} ${await response.text()}`);
 }
 
 /**
@@ -253,13 +320,24 @@ async function reportVerdict(session) {
   const response = await fetch(`${stack.consentUrl}/analysis/${session.id}/verdict`, {
     method: 'POST',
     headers: { 'X-Internal-Token': stack.mediaWorkerToken, 'content-type': 'application/json' },
-    body: JSON.stringify({ videoAssetId: session.videoAssetId, outcome: 'granted', reasons: ['bench_live'], transcript: null, recogniser: null, timingsMs: {} }),
+    body: JSON.stringify({
+      videoAssetId: session.videoAssetId,
+      outcome: 'granted',
+      reasons: ['bench_live'],
+      transcript: null,
+      recogniser: null,
+      timingsMs: {},
+    }),
   });
   const answer = await response.json();
-  if (!response.ok || !answer.stored) throw new Error(`POST /analysis/{id}/verdict: ${response.status} ${JSON.stringify(answer)}`);
+  if (!response.ok || !answer.stored)
+    throw new Error(`POST /analysis/{id}/verdict: ${response.status} ${JSON.stringify(answer)}`);
   const returned = wallClock();
   // The job id is the consent service's sessionUpdateJobId(session, 'verdict'); BullMQ keeps a job as a hash.
-  const queued = await redis.hget(`${stack.redisPrefix.replace(/:$/, '')}:${QUEUES.sessionUpdates}:${session.id}.verdict`, 'timestamp');
+  const queued = await redis.hget(
+    `${stack.redisPrefix.replace(/:$/, '')}:${QUEUES.sessionUpdates}:${session.id}.verdict`,
+    'timestamp',
+  );
   if (!queued) throw new Error(`no push job queued for the verdict of ${session.id}`);
   return { from: Number(queued), returned };
 }
@@ -275,14 +353,19 @@ async function startBaselineServers() {
   const urls = [];
   for (let i = 0; i < 2; i += 1) {
     const port = await freePort();
-    const server = startProcess(`live-baseline-${i + 1}`, 'scripts/bench/support/live-baseline-server.mjs', {
-      PORT: String(port),
-      REDIS_URL: stack.redisUrl,
-      REDIS_KEY: `${stack.redisPrefix}live-baseline`,
-      LIVE_PATH: LIVE_UPDATES.path,
-      EVENT: LIVE_UPDATES.sessionUpdated,
-      JOIN_EVENT: LIVE_UPDATES.joinSession,
-    }, join(stack.workDir, `live-baseline-${i + 1}.log`));
+    const server = startProcess(
+      `live-baseline-${i + 1}`,
+      'scripts/bench/support/live-baseline-server.mjs',
+      {
+        PORT: String(port),
+        REDIS_URL: stack.redisUrl,
+        REDIS_KEY: `${stack.redisPrefix}live-baseline`,
+        LIVE_PATH: LIVE_UPDATES.path,
+        EVENT: LIVE_UPDATES.sessionUpdated,
+        JOIN_EVENT: LIVE_UPDATES.joinSession,
+      },
+      join(stack.workDir, `live-baseline-${i + 1}.log`),
+    );
     baselineServers.push(server);
     urls.push(`http://127.0.0.1:${port}`);
     await waitForReady(server, `${urls[i]}/readyz`);
@@ -340,7 +423,11 @@ function printReport({ app, baseline, setupMs }) {
     `\nbench:live  ${CLIENTS.toLocaleString('en-US')} Socket.IO clients (${SESSIONS.toLocaleString('en-US')} members' + ${SESSIONS.toLocaleString('en-US')} partners') over 2 instances sharing Redis, ` +
       `${CLIENT_PROCESSES} client processes; ${VERDICTS.toLocaleString('en-US')} verdicts at ${RATE}/s; LOG_LEVEL=${LOG_LEVEL}, loopback`,
   );
-  console.log(`machine: ${cpu[0]?.model.trim()} x ${cpu.length}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; Node ${process.version}; set-up ${(setupMs / 1000).toFixed(0)} s`);
+  console.log(
+    `machine: ${cpu[0]?.model.trim()} x ${cpu.length}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; Node ${process.version}; set-up ${(setupMs / 1000).toFixed(0)} s`,
+  );
   console.log(
     `delivery: to the session-updated event on both the member's and the partner's socket; app: from its push job's timestamp (queued by the consent ` +
       `service just after the commit; also from the transaction's start, consent.verdicts.created_at, and from the internal call's return); ` +
@@ -352,7 +439,10 @@ function printReport({ app, baseline, setupMs }) {
     ['delivery p50', (r) => ms(r.p50)],
     ['delivery p99', (r) => ms(r.p99)],
     ['delivery max', (r) => ms(r.max)],
-    ["p50 / p99 from the verdict's transaction start", (r) => (r === baseline ? '' : `${ms(r.transaction[0])} / ${ms(r.transaction[1])}`)],
+    [
+      "p50 / p99 from the verdict's transaction start",
+      (r) => (r === baseline ? '' : `${ms(r.transaction[0])} / ${ms(r.transaction[1])}`),
+    ],
     ['p50 / p99 from the push call returning', (r) => `${ms(r.returned[0])} / ${ms(r.returned[1])}`],
     ['verdicts delivered to both sockets', (r) => `${r.delivered} / ${VERDICTS}`],
     ['throughput (delivered verdicts/s)', (r) => r.perSecond.toFixed(1)],
@@ -364,10 +454,14 @@ function printReport({ app, baseline, setupMs }) {
     ['RSS per 1,000 sockets (growth)', (r) => `${((r.rssMb - r.idleRssMb) / perThousand).toFixed(1)} MB`],
     ['CPU per 1,000 sockets: connecting', (r) => ms(r.connectCpuMs / perThousand)],
     ['CPU per 1,000 sockets: the verdicts', (r) => ms(r.pushCpuMs / perThousand)],
-    ['CPU per verdict: both instances / consent service', (r) => `${ms(r.pushCpuMs / VERDICTS)} / ${r === baseline ? '-' : ms(r.upstreamCpuMs / VERDICTS)}`],
+    [
+      'CPU per verdict: both instances / consent service',
+      (r) => `${ms(r.pushCpuMs / VERDICTS)} / ${r === baseline ? '-' : ms(r.upstreamCpuMs / VERDICTS)}`,
+    ],
   ];
   console.log(`${''.padEnd(50)}${'app (2 gateways)'.padStart(20)}${'bare baseline'.padStart(18)}`);
-  for (const [label, cell] of rows) console.log(`${label.padEnd(50)}${cell(app).padStart(20)}${cell(baseline).padStart(18)}`);
+  for (const [label, cell] of rows)
+    console.log(`${label.padEnd(50)}${cell(app).padStart(20)}${cell(baseline).padStart(18)}`);
   const ratio = app.perSecond / baseline.perSecond;
   const met = app.p99 <= TARGET.p99Ms && app.misdelivered === 0 && ratio >= TARGET.ratio;
   console.log(

@@ -4,8 +4,8 @@
 // them alike; each figure is the median of its rounds, and each ratio is taken within a round. Prints req/s, p50 and
 // p99, the ratio ours/baseline, CPU per request (each process, and this database's Postgres backends) and RSS.
 import { spawnSync } from 'node:child_process';
-import { cpuMsOf, memoryOf } from './support/processes.mjs';
 import { buildIfNeeded } from './support/build.mjs';
+import { cpuMsOf, memoryOf } from './support/processes.mjs';
 import { createSessions, partnerHeaders, verifyPartnerPhone } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack } from './support/stack.mjs';
 import { rotationScript, runWrk } from './support/wrk.mjs';
@@ -61,7 +61,8 @@ try {
     const [{ path, headers }] = scenario.requests;
     const check = await fetch(scenario.baseUrl + path, { headers });
     if (check.status !== 200) throw new Error(`${scenario.name}: a first request answered ${check.status}`);
-    if (scenario.answers && !scenario.answers(await check.json())) throw new Error(`${scenario.name}: a first request was not answered as expected`);
+    if (scenario.answers && !scenario.answers(await check.json()))
+      throw new Error(`${scenario.name}: a first request was not answered as expected`);
     const script = await rotationScript(stack.workDir, `scenario-${index}`, scenario.requests);
     scenario.load = (seconds) => runWrk({ baseUrl: scenario.baseUrl, script, connections: CONNECTIONS, seconds });
     scenario.rounds = [];
@@ -82,8 +83,11 @@ try {
   for (const key of ['gateway', 'consent', 'baseline']) memory[key] = await memoryOf(stack.processes[key]);
 
   printReport(scenarios, memory);
-  const failures = scenarios.flatMap(({ name, rounds }) => rounds.filter((r) => r.non2xx > 0 || r.socketErrors > 0).map((r) => ({ name, r })));
-  for (const { name, r } of failures) console.error(`\n${name}: ${r.non2xx} non-2xx answers, ${r.socketErrors} socket errors:\n${r.output}`);
+  const failures = scenarios.flatMap(({ name, rounds }) =>
+    rounds.filter((r) => r.non2xx > 0 || r.socketErrors > 0).map((r) => ({ name, r })),
+  );
+  for (const { name, r } of failures)
+    console.error(`\n${name}: ${r.non2xx} non-2xx answers, ${r.socketErrors} socket errors:\n${r.output}`);
   if (failures.length) process.exitCode = 1;
 } finally {
   await stack.stop();
@@ -97,7 +101,8 @@ async function cpuUse(stack, keys, since) {
   const use = {};
   for (const key of keys) use[key] = await cpuMsOf(stack.processes[key]);
   const backends = {};
-  for (const backend of await stack.postgresBackends()) backends[backend.child.pid] = await cpuMsOf(backend).catch(() => 0);
+  for (const backend of await stack.postgresBackends())
+    backends[backend.child.pid] = await cpuMsOf(backend).catch(() => 0);
   if (!since) return { ...use, backends };
   const delta = Object.fromEntries(keys.map((key) => [key, use[key] - since[key]]));
   delta.postgres = Object.entries(backends).reduce((sum, [pid, ms]) => sum + ms - (since.backends[pid] ?? 0), 0);
@@ -124,25 +129,38 @@ function printReport(scenarios, memory) {
       p99: median(rounds.map((r) => r.p99)),
       ratios,
       ratio: median(ratios),
-      cpu: Object.entries(scenario.cpuMs).map(([key, total]) => `${key} ${(total / requests).toFixed(3)}`).join(', '),
+      cpu: Object.entries(scenario.cpuMs)
+        .map(([key, total]) => `${key} ${(total / requests).toFixed(3)}`)
+        .join(', '),
     });
   }
   console.log(
     `\nbench:status  GET /api/consent/sessions/{id}  wrk -t2 -c${CONNECTIONS}, ${ROUNDS} rounds of ${ROUND_SECONDS} s per scenario taken in turn, ` +
       `${MEMBERS * SESSIONS_PER_MEMBER} sessions, LOG_LEVEL=${LOG_LEVEL}, loopback; medians of the rounds`,
   );
-  console.log(`${'scenario'.padEnd(40)}${'req/s'.padStart(9)}${'p50'.padStart(11)}${'p99'.padStart(11)}${'ours/base'.padStart(11)}   CPU ms/request`);
+  console.log(
+    `${'scenario'.padEnd(40)}${'req/s'.padStart(9)}${'p50'.padStart(11)}${'p99'.padStart(11)}${'ours/base'.padStart(11)}   CPU ms/request`,
+  );
   for (const scenario of scenarios) {
     const ratio = scenario === baseline ? '' : `${scenario.ratio.toFixed(2)}x`;
-    console.log(`${scenario.name.padEnd(40)}${number(scenario.requestsPerSecond).padStart(9)}${ms(scenario.p50).padStart(11)}${ms(scenario.p99).padStart(11)}${ratio.padStart(11)}   ${scenario.cpu}`);
+    console.log(
+      `${scenario.name.padEnd(40)}${number(scenario.requestsPerSecond).padStart(9)}${ms(scenario.p50).padStart(11)}${ms(scenario.p99).padStart(11)}${ratio.padStart(11)}   ${scenario.cpu}`,
+    );
   }
-  for (const scenario of ours) console.log(`${scenario.name}: ratio per round ${scenario.ratios.map((r) => r.toFixed(2)).join(', ')}`);
-  const rss = Object.entries(memory).map(([key, { rssMb, peakMb }]) => `${key} ${rssMb.toFixed(0)} MB (peak ${peakMb.toFixed(0)} MB)`);
+  for (const scenario of ours)
+    console.log(`${scenario.name}: ratio per round ${scenario.ratios.map((r) => r.toFixed(2)).join(', ')}`);
+  const rss = Object.entries(memory).map(
+    ([key, { rssMb, peakMb }]) => `${key} ${rssMb.toFixed(0)} MB (peak ${peakMb.toFixed(0)} MB)`,
+  );
   console.log(`RSS after the run: ${rss.join(', ')}`);
   for (const scenario of ours) {
     const met = scenario.ratio >= TARGET.ratio && scenario.p99 <= TARGET.p99Ms;
-    console.log(`${scenario.name}: target (ratio >= ${TARGET.ratio}, p99 <= ${TARGET.p99Ms} ms) ${met ? 'met' : 'NOT met'}`);
+    console.log(
+      `${scenario.name}: target (ratio >= ${TARGET.ratio}, p99 <= ${TARGET.p99Ms} ms) ${met ? 'met' : 'NOT met'}`,
+    );
   }
   const rssMet = memory.gateway.rssMb <= TARGET.rssMb && memory.consent.rssMb <= TARGET.rssMb;
-  console.log(`RSS target (<= ${TARGET.rssMb} MB per service) ${rssMet ? 'met' : `NOT met (the baseline: ${memory.baseline.rssMb.toFixed(0)} MB)`}`);
+  console.log(
+    `RSS target (<= ${TARGET.rssMb} MB per service) ${rssMet ? 'met' : `NOT met (the baseline: ${memory.baseline.rssMb.toFixed(0)} MB)`}`,
+  );
 }

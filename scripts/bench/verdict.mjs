@@ -42,13 +42,22 @@ const RECORDINGS = [
 ];
 /** The retake path's first take: a few syllables that are no statement, so the check asks for another recording. */
 const MUMBLED = { label: 'mumbled', statements: ['Mm, hmm, uh'], pauseSeconds: 0 };
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
 
 process.chdir(new URL('../..', import.meta.url).pathname);
-if (spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (
+  spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], {
+    stdio: 'inherit',
+  }).status !== 0
+)
+  process.exit(1);
 // The worker runs the project's PocketSphinx build (its decoder server), as under npm start.
-const build = spawnSync('bash', ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
-  { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const build = spawnSync(
+  'bash',
+  ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
+  { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+);
 if (build.status !== 0) process.exit(1);
 process.env.POCKETSPHINX_BIN_DIR = build.stdout;
 buildIfNeeded(MAINS, { mediaWorker: true });
@@ -69,7 +78,8 @@ try {
     recording.bytes = await readFile(recording.path);
     recording.duration = mediaDuration(recording.path);
     const [min, max] = recording.seconds;
-    if (!(recording.duration >= min && recording.duration < max)) throw new Error(`The ${recording.label} recording lasts ${recording.duration} s`);
+    if (!(recording.duration >= min && recording.duration < max))
+      throw new Error(`The ${recording.label} recording lasts ${recording.duration} s`);
   }
   MUMBLED.bytes = await spokenRecording(MUMBLED.statements, 'slt');
   const live = liveUpdates();
@@ -112,14 +122,17 @@ try {
   for (let i = 0; i < BURST; i += 1) burstFloorMs += (await floorRun(short, grammar)).ms;
 
   printReport({ burst, burstMs, burstFloorMs, retakes });
-  if ([...RECORDINGS.flatMap((r) => r.app), ...burst, ...retakes].some(({ outcome }) => outcome === 'failed')) process.exitCode = 1;
+  if ([...RECORDINGS.flatMap((r) => r.app), ...burst, ...retakes].some(({ outcome }) => outcome === 'failed'))
+    process.exitCode = 1;
 } finally {
   for (const socket of sockets) socket.disconnect();
   await stack.stop();
 }
 
 function mediaDuration(path) {
-  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path], { encoding: 'utf8' });
+  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path], {
+    encoding: 'utf8',
+  });
   return Number(probe.stdout.trim());
 }
 
@@ -150,7 +163,11 @@ function liveUpdates() {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(sessionId);
-          reject(new Error(`no verdict for session ${sessionId} on the socket within ${VERDICT_TIMEOUT_MS} ms (a recording the check finds unclear is offered a retake, pushed to the partner only)`));
+          reject(
+            new Error(
+              `no verdict for session ${sessionId} on the socket within ${VERDICT_TIMEOUT_MS} ms (a recording the check finds unclear is offered a retake, pushed to the partner only)`,
+            ),
+          );
         }, VERDICT_TIMEOUT_MS);
         waiting.set(sessionId, (arrival) => {
           clearTimeout(timer);
@@ -167,7 +184,13 @@ function liveUpdates() {
  */
 function openSocket({ auth, cookie } = {}) {
   const extraHeaders = { origin: stack.gatewayUrl, ...(cookie ? { cookie } : {}) };
-  const socket = io(stack.gatewayUrl, { path: LIVE_UPDATES.path, transports: ['websocket'], auth, extraHeaders, reconnection: false });
+  const socket = io(stack.gatewayUrl, {
+    path: LIVE_UPDATES.path,
+    transports: ['websocket'],
+    auth,
+    extraHeaders,
+    reconnection: false,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -187,7 +210,9 @@ function connected(socket) {
 async function partnerSocket(session) {
   const socket = openSocket({ cookie: session.partnerCookie });
   await connected(socket);
-  const ack = await socket.timeout(VERDICT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
+  const ack = await socket
+    .timeout(VERDICT_TIMEOUT_MS)
+    .emitWithAck(LIVE_UPDATES.joinSession, { sessionId: session.id, token: session.recipientToken });
   if (!ack.ok) throw new Error(`join-session refused: ${JSON.stringify(ack)}`);
   const arrivals = [];
   let heard = () => undefined;
@@ -198,7 +223,10 @@ async function partnerSocket(session) {
   return {
     arrival: (seen) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`nothing pushed to the partner of ${session.id} within ${VERDICT_TIMEOUT_MS} ms`)), VERDICT_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error(`nothing pushed to the partner of ${session.id} within ${VERDICT_TIMEOUT_MS} ms`)),
+          VERDICT_TIMEOUT_MS,
+        );
         heard = () => {
           if (arrivals.length <= seen) return;
           clearTimeout(timer);
@@ -228,7 +256,8 @@ async function retakeRun(live, session, recording) {
       'GET /api/consent/sessions/{id} (partner)',
     );
   }
-  if (!view.check?.retakeAllowed) throw new Error(`the mumbled take was not offered a retake: ${JSON.stringify(view.check)}`);
+  if (!view.check?.retakeAllowed)
+    throw new Error(`the mumbled take was not offered a retake: ${JSON.stringify(view.check)}`);
   const clear = await uploadRecording(session, recording);
   const arrival = live.verdictOf(session.id);
   const secondAcceptedAt = await submitDecision(session, clear);
@@ -266,7 +295,12 @@ async function uploadRecording(session, recording) {
     await fetch(`${stack.gatewayUrl}/api/video/assets`, {
       method: 'POST',
       headers: { ...partner, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: session.id, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: bytes.length }),
+      body: JSON.stringify({
+        sessionId: session.id,
+        filename: 'recording.webm',
+        mimeType: 'video/webm;codecs=vp8,opus',
+        fileSize: bytes.length,
+      }),
     }),
     201,
     'POST /api/video/assets',
@@ -275,7 +309,11 @@ async function uploadRecording(session, recording) {
   form.append('sessionId', session.id);
   form.append('videoAssetId', asset.id);
   form.append('video', new Blob([bytes], { type: 'video/webm' }), 'recording.webm');
-  await expectStatus(await fetch(`${stack.gatewayUrl}/api/upload`, { method: 'POST', headers: partner, body: form }), 201, 'POST /api/upload');
+  await expectStatus(
+    await fetch(`${stack.gatewayUrl}/api/upload`, { method: 'POST', headers: partner, body: form }),
+    201,
+    'POST /api/upload',
+  );
   return asset.id;
 }
 
@@ -289,7 +327,8 @@ async function submitDecision(session, videoAssetId) {
     recipient_phone: PARTNER.phone,
     is_over_18: 'true',
     videoAssetId,
-  })) form.append(key, value);
+  }))
+    form.append(key, value);
   const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, {
     method: 'POST',
     headers: partnerHeaders(session),
@@ -331,12 +370,36 @@ function timed(command, args) {
 /** The bare tools on the same file: ffmpeg to 16 kHz mono WAV, then one grammar decode of it. */
 async function floorRun(recording, grammar) {
   const wav = join(stack.workDir, 'floor.wav');
-  const ffmpeg = await timed('ffmpeg', ['-nostdin', '-y', '-i', recording.path, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
-  const sphinx = await timed('pocketsphinx_continuous', [
-    '-infile', wav, '-hmm', join(SPHINX_MODEL, 'en-us'), '-dict', join(SPHINX_MODEL, 'cmudict-en-us.dict'),
-    '-jsgf', grammar, '-remove_noise', 'no', '-logfn', '/dev/null',
+  const ffmpeg = await timed('ffmpeg', [
+    '-nostdin',
+    '-y',
+    '-i',
+    recording.path,
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'pcm_s16le',
+    wav,
   ]);
-  if (!/\bconsent\b/.test(sphinx.stdout)) throw new Error(`the floor's decode heard no consent: ${JSON.stringify(sphinx.stdout)}`);
+  const sphinx = await timed('pocketsphinx_continuous', [
+    '-infile',
+    wav,
+    '-hmm',
+    join(SPHINX_MODEL, 'en-us'),
+    '-dict',
+    join(SPHINX_MODEL, 'cmudict-en-us.dict'),
+    '-jsgf',
+    grammar,
+    '-remove_noise',
+    'no',
+    '-logfn',
+    '/dev/null',
+  ]);
+  if (!/\bconsent\b/.test(sphinx.stdout))
+    throw new Error(`the floor's decode heard no consent: ${JSON.stringify(sphinx.stdout)}`);
   return { ms: ffmpeg.ms + sphinx.ms, ffmpegMs: ffmpeg.ms, sphinxMs: sphinx.ms };
 }
 
@@ -353,7 +416,9 @@ function sum(values) {
 function outcomes(runs) {
   const counts = { granted: 0, denied: 0, unclear: 0 };
   for (const { outcome } of runs) counts[outcome] = (counts[outcome] ?? 0) + 1;
-  return Object.entries(counts).map(([outcome, n]) => `${outcome} ${n}`).join(', ');
+  return Object.entries(counts)
+    .map(([outcome, n]) => `${outcome} ${n}`)
+    .join(', ');
 }
 
 function printReport({ burst, burstMs, burstFloorMs, retakes }) {
@@ -364,7 +429,9 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
       `${RUNS} runs per length one at a time (after ${WARMUP_RUNS} not counted), one media worker (MEDIA_CONCURRENCY=1), LOG_LEVEL=${LOG_LEVEL}, loopback`,
   );
   console.log(
-    `machine: ${cpu[0]?.model.trim()} x ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
+    `machine: ${cpu[0]?.model.trim()} x ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ` +
       `Node ${process.version}, ffmpeg ${version('ffmpeg', ['-version'], /ffmpeg version (\S+)/)}, ` +
       `pocketsphinx ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx'], /^(\S+)/)}; ` +
       `the worker's: ${process.env.POCKETSPHINX_BIN_DIR ? `the project's build (${process.env.POCKETSPHINX_BIN_DIR})` : "Debian's"}`,
@@ -372,13 +439,22 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
   console.log(
     `recordings: flite slt "${STATEMENT}", VP8/Opus WebM (${RECORDINGS.map((r) => `${r.label}: ${r.duration.toFixed(2)} s, ${Math.round(r.bytes.length / 1024)} KB`).join('; ')})`,
   );
-  console.log(`floor: this script runs ffmpeg (WebM -> 16 kHz mono WAV) then pocketsphinx_continuous (tiny JSGF grammar) on the same file, after each app run`);
+  console.log(
+    `floor: this script runs ffmpeg (WebM -> 16 kHz mono WAV) then pocketsphinx_continuous (tiny JSGF grammar) on the same file, after each app run`,
+  );
 
-  console.log(`\n${'recording'.padEnd(11)}${'runs'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}${'floor p50'.padStart(11)}${'floor p95'.padStart(11)}${'app/floor p50'.padStart(15)}${'p95'.padStart(7)}   outcomes`);
+  console.log(
+    `\n${'recording'.padEnd(11)}${'runs'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}${'floor p50'.padStart(11)}${'floor p95'.padStart(11)}${'app/floor p50'.padStart(15)}${'p95'.padStart(7)}   outcomes`,
+  );
   for (const r of RECORDINGS) {
     const app = r.app.map(({ ms: t }) => t);
     const floor = r.floor.map(({ ms: t }) => t);
-    Object.assign(r, { p50: percentile(app, 50), p95: percentile(app, 95), floorP50: percentile(floor, 50), floorP95: percentile(floor, 95) });
+    Object.assign(r, {
+      p50: percentile(app, 50),
+      p95: percentile(app, 95),
+      floorP50: percentile(floor, 50),
+      floorP95: percentile(floor, 95),
+    });
     console.log(
       `${r.label.padEnd(11)}${String(app.length).padStart(5)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${ms(Math.max(...app)).padStart(10)}` +
         `${ms(r.floorP50).padStart(11)}${ms(r.floorP95).padStart(11)}${`${(r.p50 / r.floorP50).toFixed(2)}x`.padStart(15)}${`${(r.p95 / r.floorP95).toFixed(2)}x`.padStart(7)}   ${outcomes(r.app)}`,
@@ -398,7 +474,11 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
   console.log(`${'recording'.padEnd(11)}${parts.map(([, label]) => label.padStart(26)).join('')}`);
   for (const r of RECORDINGS) {
     const rows = r.app.map(({ ms: total, timings }) => {
-      const steps = { normalize: timings.normalize ?? 0, transcribe: timings.transcribe ?? 0, judge: timings.judge ?? 0 };
+      const steps = {
+        normalize: timings.normalize ?? 0,
+        transcribe: timings.transcribe ?? 0,
+        judge: timings.judge ?? 0,
+      };
       return { ...steps, rest: total - steps.normalize - steps.transcribe - steps.judge };
     });
     const total = sum(r.app.map(({ ms: t }) => t));
@@ -408,7 +488,20 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
     });
     console.log(`${r.label.padEnd(11)}${cells.join('')}`);
   }
-  const floorParts = RECORDINGS.map((r) => `${r.label}: ffmpeg ${ms(percentile(r.floor.map((f) => f.ffmpegMs), 50))}, pocketsphinx ${ms(percentile(r.floor.map((f) => f.sphinxMs), 50))}`);
+  const floorParts = RECORDINGS.map(
+    (r) =>
+      `${r.label}: ffmpeg ${ms(
+        percentile(
+          r.floor.map((f) => f.ffmpegMs),
+          50,
+        ),
+      )}, pocketsphinx ${ms(
+        percentile(
+          r.floor.map((f) => f.sphinxMs),
+          50,
+        ),
+      )}`,
+  );
   console.log(`floor p50 by tool: ${floorParts.join('; ')}`);
 
   const offers = retakes.map(({ offerMs }) => offerMs);
@@ -423,8 +516,12 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
     `\nthroughput: ${BURST} x ${RECORDINGS[0].label} submitted at once: all verdicts on the socket after ${ms(burstMs)} = ${((BURST * 1000) / burstMs).toFixed(2)} verdicts/s; ` +
       `per session p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}; ${outcomes(burst)}`,
   );
-  console.log(`throughput floor: the same ${BURST} files through the bare tools one after another ${ms(burstFloorMs)} = ${((BURST * 1000) / burstFloorMs).toFixed(2)} /s`);
+  console.log(
+    `throughput floor: the same ${BURST} files through the bare tools one after another ${ms(burstFloorMs)} = ${((BURST * 1000) / burstFloorMs).toFixed(2)} /s`,
+  );
 
   const target = RECORDINGS.find((r) => r.label === TARGET.recording);
-  console.log(`\ntarget: p95 <= ${ms(TARGET.p95Ms)} for a ${TARGET.recording} recording: p95 ${ms(target.p95)}  ${target.p95 <= TARGET.p95Ms ? 'PASS' : 'MISS'}`);
+  console.log(
+    `\ntarget: p95 <= ${ms(TARGET.p95Ms)} for a ${TARGET.recording} recording: p95 ${ms(target.p95)}  ${target.p95 <= TARGET.p95Ms ? 'PASS' : 'MISS'}`,
+  );
 }

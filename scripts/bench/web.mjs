@@ -16,7 +16,8 @@ process.chdir(REPO_ROOT);
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const LIGHTHOUSE_CLI = join(REPO_ROOT, 'node_modules/lighthouse/cli/index.js');
 const REPORT_DIR = join(REPO_ROOT, '.data/bench/web');
 // Issue 32's bar: first paint as fast as a static page's, the script not blocking a throttled phone.
@@ -48,7 +49,9 @@ async function postJson(url, body, token) {
 
 /** A member with an active subscription (set in the database, as e2e does) starts a session: its partner link. */
 async function partnerLink(app) {
-  const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 225, g: 29, b: 72 } } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 225, g: 29, b: 72 } } })
+    .png()
+    .toBuffer();
   const email = `bench-${Date.now()}@example.com`;
   const { token } = await postJson(`${app.gatewayUrl}/api/auth/register`, {
     username: email,
@@ -57,19 +60,35 @@ async function partnerLink(app) {
     phoneNumber: '+1 555 123 4567',
     profilePicture: `data:image/png;base64,${picture.toString('base64')}`,
   });
-  await app.sql(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE email = $1`, [email]);
+  await app.sql(
+    `UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE email = $1`,
+    [email],
+  );
   const session = await postJson(`${app.gatewayUrl}/api/consent/sessions`, { deleteAfterDays: 90 }, token);
   return `${app.gatewayUrl}/consent/form/${encodeURIComponent(session.qrCodeId)}?token=${encodeURIComponent(session.recipientToken)}`;
 }
 
 function runLighthouse(url, reportPath) {
-  const args = [LIGHTHOUSE_CLI, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${reportPath}`, `--chrome-flags=${CHROME_FLAGS}`];
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    '--quiet',
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${reportPath}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-5_000)));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code} on ${url}:\n${errors}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code} on ${url}:\n${errors}`)),
+    );
   });
 }
 
@@ -81,8 +100,12 @@ function figuresOf(report, url) {
     score: Math.round(report.categories.performance.score * 100),
     lcpMs: report.audits['largest-contentful-paint'].numericValue,
     tbtMs: report.audits['total-blocking-time'].numericValue,
-    jsBytes: requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + request.transferSize, 0),
-    external: requests.map((request) => request.url).filter((address) => /^https?:/.test(address) && new URL(address).origin !== origin),
+    jsBytes: requests
+      .filter((request) => request.resourceType === 'Script')
+      .reduce((sum, request) => sum + request.transferSize, 0),
+    external: requests
+      .map((request) => request.url)
+      .filter((address) => /^https?:/.test(address) && new URL(address).origin !== origin),
   };
 }
 
@@ -118,16 +141,37 @@ async function measure(slug, name, url) {
 }
 
 function printTable(baseline, pages) {
-  const row = (cells) => console.log(cells.map((cell, i) => (i === 0 ? String(cell).padEnd(26) : String(cell).padStart(14))).join(''));
+  const row = (cells) =>
+    console.log(cells.map((cell, i) => (i === 0 ? String(cell).padEnd(26) : String(cell).padStart(14))).join(''));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling; baseline: a minimal static page, same run\n`);
+  console.log(
+    `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling; baseline: a minimal static page, same run\n`,
+  );
   row(['page', 'score', 'LCP', 'LCP/baseline', 'TBT', 'JS transfer', 'target']);
-  row([baseline.name, baseline.score, `${(baseline.lcpMs / 1000).toFixed(2)} s`, '1.00', `${Math.round(baseline.tbtMs)} ms`, kb(baseline.jsBytes), '']);
+  row([
+    baseline.name,
+    baseline.score,
+    `${(baseline.lcpMs / 1000).toFixed(2)} s`,
+    '1.00',
+    `${Math.round(baseline.tbtMs)} ms`,
+    kb(baseline.jsBytes),
+    '',
+  ]);
   for (const page of pages) {
     const met = page.score >= TARGET.score && page.lcpMs <= TARGET.lcpMs && page.tbtMs <= TARGET.tbtMs;
-    row([page.name, page.score, `${(page.lcpMs / 1000).toFixed(2)} s`, (page.lcpMs / baseline.lcpMs).toFixed(2), `${Math.round(page.tbtMs)} ms`, kb(page.jsBytes), met ? 'met' : 'NOT met']);
+    row([
+      page.name,
+      page.score,
+      `${(page.lcpMs / 1000).toFixed(2)} s`,
+      (page.lcpMs / baseline.lcpMs).toFixed(2),
+      `${Math.round(page.tbtMs)} ms`,
+      kb(page.jsBytes),
+      met ? 'met' : 'NOT met',
+    ]);
   }
-  console.log(`\ntarget: score >= ${TARGET.score}, LCP <= ${TARGET.lcpMs / 1000} s and total blocking time <= ${TARGET.tbtMs} ms on each page`);
+  console.log(
+    `\ntarget: score >= ${TARGET.score}, LCP <= ${TARGET.lcpMs / 1000} s and total blocking time <= ${TARGET.tbtMs} ms on each page`,
+  );
 }
 
 async function main() {

@@ -23,7 +23,11 @@ export function apiClient({ gatewayUrls, serverErrors, stopped }) {
    * One call, retried on a refused connection (next gateway) or a 5xx until the run stops; other answers returned:
    * the body, or with `cookies` {body, setCookies} (the answer's Set-Cookie headers).
    */
-  async function call(method, path, { headers = {}, json, form, expect = [200, 201, 202], preferred = 0, cookies = false } = {}) {
+  async function call(
+    method,
+    path,
+    { headers = {}, json, form, expect = [200, 201, 202], preferred = 0, cookies = false } = {},
+  ) {
     let attempt = 0;
     for (;;) {
       const url = gatewayUrls[(preferred + attempt) % gatewayUrls.length] + path;
@@ -37,7 +41,10 @@ export function apiClient({ gatewayUrls, serverErrors, stopped }) {
           signal: AbortSignal.timeout(30_000),
         });
       } catch (error) {
-        if (stopped()) throw new Error(`${method} ${path}: no gateway answered (${error.cause?.code ?? error.message})`, { cause: error });
+        if (stopped())
+          throw new Error(`${method} ${path}: no gateway answered (${error.cause?.code ?? error.message})`, {
+            cause: error,
+          });
         await sleep(RETRY_PAUSE_MS);
         continue;
       }
@@ -49,8 +56,15 @@ export function apiClient({ gatewayUrls, serverErrors, stopped }) {
       } catch {
         body = { raw: text.slice(0, 200) };
       }
-      if (response.status >= 500) serverErrors.push({ at: Date.now(), status: response.status, body, path: `${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}')}` });
-      if (expect.includes(response.status)) return cookies ? { body, setCookies: response.headers.getSetCookie() } : body;
+      if (response.status >= 500)
+        serverErrors.push({
+          at: Date.now(),
+          status: response.status,
+          body,
+          path: `${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}')}`,
+        });
+      if (expect.includes(response.status))
+        return cookies ? { body, setCookies: response.headers.getSetCookie() } : body;
       if (response.status >= 500 && !stopped()) {
         await sleep(RETRY_PAUSE_MS);
         continue;

@@ -11,8 +11,8 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { importTypeScript } from '../bench/support/typescript.mjs';
 import { MAINS } from '../bench/support/stack.mjs';
+import { importTypeScript } from '../bench/support/typescript.mjs';
 import { apiClient } from './client.mjs';
 import { FAULTS } from './faults.mjs';
 import { submittedSession, subscribedMember } from './flow.mjs';
@@ -45,16 +45,23 @@ const STATEMENT = 'My name is Jordan and I consent';
  */
 const PARTNER_CODE_WAIT_MS = 5_000;
 
-if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`DRILL_ROUNDS must be a positive whole number, not ${process.env.DRILL_ROUNDS}`);
-if (!Number.isFinite(MAX_SECONDS) || MAX_SECONDS < 30) throw new Error(`DRILL_MAX_SECONDS must be at least 30, not ${process.env.DRILL_MAX_SECONDS}`);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1)
+  throw new Error(`DRILL_ROUNDS must be a positive whole number, not ${process.env.DRILL_ROUNDS}`);
+if (!Number.isFinite(MAX_SECONDS) || MAX_SECONDS < 30)
+  throw new Error(`DRILL_MAX_SECONDS must be at least 30, not ${process.env.DRILL_MAX_SECONDS}`);
 process.chdir(new URL('../..', import.meta.url).pathname);
 const missing = Object.entries(MAINS).filter(([name, main]) => name !== 'baseline' && !existsSync(main));
 if (missing.length || !existsSync('dist/frontend/index.html')) {
-  console.error(`drill: build first (npm run build:web, build:gateway, build:consent, build:billing, build:media-worker): missing ${missing.map(([, main]) => main).join(', ') || 'dist/frontend'}`);
+  console.error(
+    `drill: build first (npm run build:web, build:gateway, build:consent, build:billing, build:media-worker): missing ${missing.map(([, main]) => main).join(', ') || 'dist/frontend'}`,
+  );
   process.exit(1);
 }
 
-const { consentDevTexts, latestMemberPhoneCode, latestPhoneCode } = await importTypeScript('../../libs/testing/src/dev-texts.ts', import.meta.url);
+const { consentDevTexts, latestMemberPhoneCode, latestPhoneCode } = await importTypeScript(
+  '../../libs/testing/src/dev-texts.ts',
+  import.meta.url,
+);
 const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
 const { distinctRecording } = await importTypeScript('../../libs/testing/src/test-recordings.ts', import.meta.url);
 const { formatReport, tally } = await importTypeScript('./tally.ts', import.meta.url);
@@ -71,16 +78,20 @@ let cleaned;
 const cleanUp = () => {
   cleaned ??= (async () => {
     stopping = true;
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(`drill: clean-up: ${error.message}`));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error) => console.error(`drill: clean-up: ${error.message}`));
     await rm(workDir, { recursive: true, force: true });
   })();
   return cleaned;
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().finally(() => process.exit(130)));
-const hardStop = setTimeout(() => {
-  console.error(`drill: still running after DRILL_MAX_SECONDS=${MAX_SECONDS}: stopping`);
-  cleanUp().finally(() => process.exit(1));
-}, (MAX_SECONDS + 60) * 1000);
+const hardStop = setTimeout(
+  () => {
+    console.error(`drill: still running after DRILL_MAX_SECONDS=${MAX_SECONDS}: stopping`);
+    cleanUp().finally(() => process.exit(1));
+  },
+  (MAX_SECONDS + 60) * 1000,
+);
 
 /** A failed run's service logs, kept under .data/drill/ (the rest of its files go). */
 async function keepLogs(dir) {
@@ -93,7 +104,8 @@ async function keepLogs(dir) {
 /** Everything the drill talks to is on this machine's loopback: it refuses anything else. */
 function assertLoopback(url) {
   const { hostname } = new URL(url);
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '[::1]') throw new Error(`drill: refusing a non-loopback address: ${url}`);
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '[::1]')
+    throw new Error(`drill: refusing a non-loopback address: ${url}`);
 }
 
 const log = (line) => console.log(`drill ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)} s  ${line}`);
@@ -112,10 +124,20 @@ try {
   for (const url of [databaseUrl, redis.url]) assertLoopback(url);
   log(`Postgres (pid ${postgres.pid}) and Redis (pid ${redis.pid}) of the drill's own in ${workDir}`);
 
-  const services = await startServices({ databaseUrl, redisUrl: redis.url, workDir, pocketsphinxBinDir: process.env.POCKETSPHINX_BIN_DIR });
+  const services = await startServices({
+    databaseUrl,
+    redisUrl: redis.url,
+    workDir,
+    pocketsphinxBinDir: process.env.POCKETSPHINX_BIN_DIR,
+  });
   cleanups.push(() => services.stop());
   services.gatewayUrls.forEach(assertLoopback);
-  log(`services started: ${services.names().map((name) => `${name} ${services.pid(name)}`).join(', ')}`);
+  log(
+    `services started: ${services
+      .names()
+      .map((name) => `${name} ${services.pid(name)}`)
+      .join(', ')}`,
+  );
 
   // The drill's own reads of the database (the phone's texted code, the stored verdicts): a pool, which connects
   // again after Postgres restarts.
@@ -140,8 +162,10 @@ try {
     // The codes as the phones received them: the consent service's development outbox (its `log` provider). A
     // partner's code texted since `since` (ms), or null when none can be read within a few seconds: the outbox is in
     // the service's memory, and a restart forgets it.
-    phoneCode: (sessionId, since) => eventually(() => latestPhoneCode(textedSince(since), sessionId).catch(() => null), PARTNER_CODE_WAIT_MS),
-    memberPhoneCode: async (phone) => (await retried(() => latestMemberPhoneCode(devTexts, phone))) ?? latestMemberPhoneCode(devTexts, phone),
+    phoneCode: (sessionId, since) =>
+      eventually(() => latestPhoneCode(textedSince(since), sessionId).catch(() => null), PARTNER_CODE_WAIT_MS),
+    memberPhoneCode: async (phone) =>
+      (await retried(() => latestMemberPhoneCode(devTexts, phone))) ?? latestMemberPhoneCode(devTexts, phone),
   };
   const members = [];
   for (let i = 0; i < MEMBERS; i += 1) members.push(await subscribedMember(context, i));
@@ -151,7 +175,8 @@ try {
   const submitted = [];
   const clientErrors = [];
   let submitting = 0;
-  const undecided = () => submitting + submitted.filter((session) => !session.member.socket.arrivals.has(session.id)).length;
+  const undecided = () =>
+    submitting + submitted.filter((session) => !session.member.socket.arrivals.has(session.id)).length;
   let generating = true;
   const partners = [];
   cleanups.push(async () => partners.forEach((socket) => socket.close()));
@@ -173,7 +198,8 @@ try {
     }
   })();
 
-  const storedAfter = async (at) => (await sql('SELECT 1 FROM consent.verdicts WHERE created_at > to_timestamp($1 / 1000.0) LIMIT 1', [at])).length > 0;
+  const storedAfter = async (at) =>
+    (await sql('SELECT 1 FROM consent.verdicts WHERE created_at > to_timestamp($1 / 1000.0) LIMIT 1', [at])).length > 0;
   await eventually(() => storedAfter(0).catch(() => false), RECOVERY_WAIT_MS);
   await sleep(CALM_MS);
   const faults = [];
@@ -187,25 +213,33 @@ try {
       record.problem = await fault.inject({ services, postgres, redis, members, sql, api, damaged });
       record.recoveredAt = Date.now();
       const next = await eventually(() => storedAfter(record.recoveredAt).catch(() => false), RECOVERY_WAIT_MS);
-      log(`recovered in ${((record.recoveredAt - record.startedAt) / 1000).toFixed(1)} s${next ? '' : `; no verdict stored in the ${RECOVERY_WAIT_MS / 1000} s after`}${record.problem ? `; ${record.problem}` : ''}`);
+      log(
+        `recovered in ${((record.recoveredAt - record.startedAt) / 1000).toFixed(1)} s${next ? '' : `; no verdict stored in the ${RECOVERY_WAIT_MS / 1000} s after`}${record.problem ? `; ${record.problem}` : ''}`,
+      );
       await sleep(CALM_MS);
     }
   }
   generating = false;
   await generator;
   await eventually(() => submitting === 0, DRAIN_MS, 100);
-  const delivered = (session) => session.member.socket.arrivals.has(session.id) && session.partner.arrivals.has(session.id);
+  const delivered = (session) =>
+    session.member.socket.arrivals.has(session.id) && session.partner.arrivals.has(session.id);
   await eventually(() => submitted.every(delivered), DRAIN_MS);
   log(`stopped generating; ${submitted.length} sessions submitted`);
 
   const verdicts = new Map(
-    (await retried(() => sql(`SELECT session_id, (extract(epoch FROM created_at) * 1000)::float8 AS stored_at FROM consent.verdicts`))).map((row) => [
-      row.session_id,
-      { count: 1, storedAt: row.stored_at },
-    ]),
+    (
+      await retried(() =>
+        sql(`SELECT session_id, (extract(epoch FROM created_at) * 1000)::float8 AS stored_at FROM consent.verdicts`),
+      )
+    ).map((row) => [row.session_id, { count: 1, storedAt: row.stored_at }]),
   );
   const texts = new Map();
-  for (const row of await retried(() => sql(`SELECT session_id, recipient, count(*)::int AS n FROM consent.text_messages WHERE purpose = 'verdict' GROUP BY 1, 2`))) {
+  for (const row of await retried(() =>
+    sql(
+      `SELECT session_id, recipient, count(*)::int AS n FROM consent.text_messages WHERE purpose = 'verdict' GROUP BY 1, 2`,
+    ),
+  )) {
     texts.set(row.session_id, { member: 0, partner: 0, ...texts.get(row.session_id), [row.recipient]: row.n });
   }
   const observed = {
@@ -222,7 +256,9 @@ try {
     clientErrors: [...clientErrors, ...socketErrors],
   };
   const result = tally(observed);
-  console.log(`\nnpm run drill${SHORT ? ' --short' : ''}: ${ROUNDS} round(s) of ${FAULTS.length} faults, ${MEMBERS} members, a session every ${SESSION_INTERVAL_MS} ms (at most ${MAX_IN_FLIGHT} undecided at once, 1 in ${NO_EVERY} a No), ${api.requests()} HTTP answers, ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nnpm run drill${SHORT ? ' --short' : ''}: ${ROUNDS} round(s) of ${FAULTS.length} faults, ${MEMBERS} members, a session every ${SESSION_INTERVAL_MS} ms (at most ${MAX_IN_FLIGHT} undecided at once, 1 in ${NO_EVERY} a No), ${api.requests()} HTTP answers, ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+  );
   console.log(formatReport(result));
   const byKind = new Map();
   for (const { status, body, path } of serverErrors) {
@@ -230,18 +266,35 @@ try {
     byKind.set(key, (byKind.get(key) ?? 0) + 1);
   }
   if (byKind.size) console.log(`5xx seen: ${[...byKind].map(([key, n]) => `${n} x ${key}`).join('; ')}`);
-  const reconnects = members.reduce((total, member) => total + member.socket.reconnects, 0) + partners.reduce((total, socket) => total + socket.reconnects, 0);
-  const outcomes = await retried(() => sql(`SELECT outcome, count(*)::int AS n FROM consent.verdicts GROUP BY 1 ORDER BY 1`));
+  const reconnects =
+    members.reduce((total, member) => total + member.socket.reconnects, 0) +
+    partners.reduce((total, socket) => total + socket.reconnects, 0);
+  const outcomes = await retried(() =>
+    sql(`SELECT outcome, count(*)::int AS n FROM consent.verdicts GROUP BY 1 ORDER BY 1`),
+  );
   // A Yes whose analysis failed for good (its retries ran out while a service was down) is stored, but as failed.
-  console.log(`verdicts stored: ${outcomes.map(({ outcome, n }) => `${outcome} ${n}`).join(', ')}; socket reconnects: ${reconnects}`);
+  console.log(
+    `verdicts stored: ${outcomes.map(({ outcome, n }) => `${outcome} ${n}`).join(', ')}; socket reconnects: ${reconnects}`,
+  );
   for (const message of observed.clientErrors.slice(0, 5)) console.log(`refused or abandoned: ${message}`);
   const lost = observed.sessions.filter(({ id }) => !verdicts.has(id)).map(({ id }) => id);
   if (lost.length) {
-    const states = await retried(() => sql(`SELECT ai_verdict, recipient_decision, attempts, count(*)::int AS n FROM consent.consent_sessions WHERE id = ANY($1) GROUP BY 1, 2, 3`, [lost]));
-    console.log(`lost sessions as stored: ${states.map((row) => `${row.n} x ai_verdict ${row.ai_verdict}, decision ${row.recipient_decision}, attempts ${row.attempts}`).join('; ')}`);
+    const states = await retried(() =>
+      sql(
+        `SELECT ai_verdict, recipient_decision, attempts, count(*)::int AS n FROM consent.consent_sessions WHERE id = ANY($1) GROUP BY 1, 2, 3`,
+        [lost],
+      ),
+    );
+    console.log(
+      `lost sessions as stored: ${states.map((row) => `${row.n} x ai_verdict ${row.ai_verdict}, decision ${row.recipient_decision}, attempts ${row.attempts}`).join('; ')}`,
+    );
   }
   if (!result.passed) await keepLogs(workDir);
-  if (process.env.DRILL_REPORT) await writeFile(process.env.DRILL_REPORT, JSON.stringify({ ...result, serverErrors, clientErrors: observed.clientErrors, reconnects }, null, 2));
+  if (process.env.DRILL_REPORT)
+    await writeFile(
+      process.env.DRILL_REPORT,
+      JSON.stringify({ ...result, serverErrors, clientErrors: observed.clientErrors, reconnects }, null, 2),
+    );
   if (!result.passed) process.exitCode = 1;
 } catch (error) {
   console.error(`drill: ${error.stack ?? error.message}`);

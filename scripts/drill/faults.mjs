@@ -7,7 +7,9 @@ import { sleep } from './waiting.mjs';
 
 const require = createRequire(import.meta.url);
 /** The billing service's own signing of the local provider's events, as built. */
-const { signLocalWebhook } = require('../../dist/services/billing/services/billing/src/providers/local/local-webhook-signature.js');
+const {
+  signLocalWebhook,
+} = require('../../dist/services/billing/services/billing/src/providers/local/local-webhook-signature.js');
 const MID_ANALYSIS_TIMEOUT_MS = 30_000;
 
 /** The processes whose parent is `pid` (a media worker's ffmpeg and PocketSphinx while it analyses). */
@@ -93,7 +95,13 @@ export const FAULTS = [
       for (const { payload } of events) {
         const raw = Buffer.from(JSON.stringify(payload));
         for (let copy = 0; copy < 2; copy += 1) {
-          await api.call('POST', '/api/stripe/webhook', { headers: { 'content-type': 'application/json', 'stripe-signature': signLocalWebhook(services.webhookSecret, raw) }, form: () => raw });
+          await api.call('POST', '/api/stripe/webhook', {
+            headers: {
+              'content-type': 'application/json',
+              'stripe-signature': signLocalWebhook(services.webhookSecret, raw),
+            },
+            form: () => raw,
+          });
         }
       }
       await sleep(1_000);

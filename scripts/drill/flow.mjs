@@ -12,7 +12,8 @@ import { isVerdict, liveSocket } from './live.mjs';
 const { partnerCookie } = await importTypeScript('../../libs/testing/src/partner-credential.ts', import.meta.url);
 
 /** A valid 1x1 PNG: registration requires a picture. */
-const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PICTURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PARTNER_NAME = 'Jordan Lee';
 const SUCCEEDING_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 /** The answer to a second submission the first of which was taken (its answer lost to a fault). */
@@ -35,7 +36,12 @@ async function uploadedRecording(api, partner, sessionId, recording) {
   for (let attempt = 1; ; attempt += 1) {
     const asset = await api.call('POST', '/api/video/assets', {
       headers: partner,
-      json: { sessionId, filename: 'recording.webm', mimeType: 'video/webm;codecs=vp8,opus', fileSize: recording.length },
+      json: {
+        sessionId,
+        filename: 'recording.webm',
+        mimeType: 'video/webm;codecs=vp8,opus',
+        fileSize: recording.length,
+      },
     });
     try {
       await api.call('POST', '/api/upload', {
@@ -51,7 +57,8 @@ async function uploadedRecording(api, partner, sessionId, recording) {
       return asset.id;
     } catch (error) {
       if (error instanceof ApiError && error.body?.code === UPLOAD_TAKEN) return asset.id;
-      if (!(error instanceof ApiError && error.body?.code === UPLOAD_IN_PROGRESS) || attempt === UPLOAD_TRIES) throw error;
+      if (!(error instanceof ApiError && error.body?.code === UPLOAD_IN_PROGRESS) || attempt === UPLOAD_TRIES)
+        throw error;
     }
   }
 }
@@ -60,7 +67,8 @@ async function uploadedRecording(api, partner, sessionId, recording) {
 const memberPhone = (index) => `+1 555 010 ${String(index).padStart(4, '0')}`;
 
 /** Each session's partner proves a number of their own (the daily limit is per number). */
-const partnerPhone = (n) => `+1 555 ${String(200 + Math.floor(n / 10_000)).padStart(3, '0')} ${String(n % 10_000).padStart(4, '0')}`;
+const partnerPhone = (n) =>
+  `+1 555 ${String(200 + Math.floor(n / 10_000)).padStart(3, '0')} ${String(n % 10_000).padStart(4, '0')}`;
 
 /**
  * `context`: {api, gatewayUrls, origin, stopped, onError, phoneCode(sessionId, since), memberPhoneCode(phone)}.
@@ -81,12 +89,24 @@ export async function subscribedMember(context, index) {
   const bearer = { authorization: `Bearer ${token}` };
   // The member proves their own phone before their first session, as the dashboard's card has them do.
   await api.call('POST', '/api/auth/phone-verification', { headers: bearer, json: {} });
-  await api.call('POST', '/api/auth/phone-verification/confirm', { headers: bearer, json: { code: await context.memberPhoneCode(user.phoneNumber) } });
-  const checkout = await api.call('POST', '/api/stripe/create-subscription', { headers: bearer, json: { plan: 'monthly' } });
-  await api.call('POST', `/api/billing/test-checkout/${encodeURIComponent(checkout.sessionId)}/pay`, { headers: bearer, json: SUCCEEDING_CARD });
+  await api.call('POST', '/api/auth/phone-verification/confirm', {
+    headers: bearer,
+    json: { code: await context.memberPhoneCode(user.phoneNumber) },
+  });
+  const checkout = await api.call('POST', '/api/stripe/create-subscription', {
+    headers: bearer,
+    json: { plan: 'monthly' },
+  });
+  await api.call('POST', `/api/billing/test-checkout/${encodeURIComponent(checkout.sessionId)}/pay`, {
+    headers: bearer,
+    json: SUCCEEDING_CARD,
+  });
   // The payment reaches the gateway through billing's event and account-update jobs; /success asks until it has.
   for (;;) {
-    const { subscriptionStatus } = await api.call('POST', '/api/stripe/verify-payment', { headers: bearer, json: { session_id: checkout.sessionId } });
+    const { subscriptionStatus } = await api.call('POST', '/api/stripe/verify-payment', {
+      headers: bearer,
+      json: { session_id: checkout.sessionId },
+    });
     if (subscriptionStatus === 'active') break;
     if (context.stopped()) throw new Error(`member ${index} never became active (${subscriptionStatus})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -127,16 +147,22 @@ async function provedPartner(context, session, phone) {
     const code = await context.phoneCode(session.id, askedAt);
     if (code) {
       try {
-        const { setCookies } = await api.call('POST', `${base}/confirm`, { headers: partner, json: { code }, cookies: true });
+        const { setCookies } = await api.call('POST', `${base}/confirm`, {
+          headers: partner,
+          json: { code },
+          cookies: true,
+        });
         return { ...partner, Cookie: partnerCookie(setCookies, session.id) };
       } catch (error) {
         // Lost answers, retried: a confirmation that proved the phone for a credential that never arrived makes its
         // retry another browser's (403); a send retried after its answer was lost texts a second code, which
         // replaces the one read (400). Either way, as the partner would, press "New code".
-        if (!(error instanceof ApiError && RETRIED_PROOF_REFUSALS.has(`${error.status} ${error.body?.code}`))) throw error;
+        if (!(error instanceof ApiError && RETRIED_PROOF_REFUSALS.has(`${error.status} ${error.body?.code}`)))
+          throw error;
       }
     }
-    if (resends === CODE_RESENDS) throw new Error(`no code for session ${session.id} could be read, after ${CODE_RESENDS} new ones`);
+    if (resends === CODE_RESENDS)
+      throw new Error(`no code for session ${session.id} could be read, after ${CODE_RESENDS} new ones`);
   }
 }
 
@@ -147,7 +173,11 @@ async function provedPartner(context, session, phone) {
  */
 export async function submittedSession(context, member, n, decision, recording) {
   const { api } = context;
-  const session = await api.call('POST', '/api/consent/sessions', { headers: member.bearer, json: { deleteAfterDays: 30 }, preferred: n });
+  const session = await api.call('POST', '/api/consent/sessions', {
+    headers: member.bearer,
+    json: { deleteAfterDays: 30 },
+    preferred: n,
+  });
   member.sessionIds.push(session.id);
   const base = `/api/consent/sessions/${session.id}`;
   const phone = partnerPhone(n);
@@ -166,7 +196,14 @@ export async function submittedSession(context, member, n, decision, recording) 
   await partnerSocket.start();
   await api.call('POST', `${base}/safety-check`, { headers: partner, json: { freeToSayNo: true, clearHeaded: true } });
   const assetId = await uploadedRecording(api, partner, session.id, recording);
-  const fields = { sessionId: session.id, decision, recipient_full_name: PARTNER_NAME, recipient_phone: phone, is_over_18: 'true', videoAssetId: assetId };
+  const fields = {
+    sessionId: session.id,
+    decision,
+    recipient_full_name: PARTNER_NAME,
+    recipient_phone: phone,
+    is_over_18: 'true',
+    videoAssetId: assetId,
+  };
   try {
     await api.call('POST', '/api/consent/process-video', {
       headers: partner,

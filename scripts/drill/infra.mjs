@@ -72,10 +72,26 @@ export async function startPostgres(workDir) {
   const dataDir = join(workDir, 'postgres');
   mkdirSync(dataDir, { mode: 0o700 });
   if (user.uid !== undefined) chownSync(dataDir, user.uid, user.gid);
-  execFileSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync'], { stdio: 'ignore', ...user });
+  execFileSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync'], {
+    stdio: 'ignore',
+    ...user,
+  });
   const port = await freePort();
   const url = `postgres://postgres@${LOOPBACK}:${port}/postgres`;
-  const args = ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${LOOPBACK}`, '-k', dataDir, '-c', 'fsync=off', '-c', 'max_connections=200'];
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    `listen_addresses=${LOOPBACK}`,
+    '-k',
+    dataDir,
+    '-c',
+    'fsync=off',
+    '-c',
+    'max_connections=200',
+  ];
   const logFile = join(workDir, 'postgres.log');
   const start = async (track) => {
     const child = track(daemon(join(bin, 'postgres'), args, logFile, user));
@@ -95,7 +111,20 @@ export async function startRedis(workDir) {
   mkdirSync(dir);
   const port = await freePort();
   const url = `redis://${LOOPBACK}:${port}`;
-  const args = ['--port', String(port), '--bind', LOOPBACK, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '', '--dir', dir];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    LOOPBACK,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--save',
+    '',
+    '--dir',
+    dir,
+  ];
   const logFile = join(workDir, 'redis.log');
   const start = async (track) => {
     const child = track(daemon('redis-server', args, logFile));

@@ -17,7 +17,15 @@ export const isVerdict = (aiVerdict) => aiVerdict !== null && aiVerdict !== unde
 function open(url, { origin, auth, join, cookie }) {
   return new Promise((resolve, reject) => {
     const extraHeaders = { origin, ...(cookie ? { cookie } : {}) };
-    const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth, extraHeaders, reconnection: false, forceNew: true, timeout: HANDSHAKE_TIMEOUT_MS });
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth,
+      extraHeaders,
+      reconnection: false,
+      forceNew: true,
+      timeout: HANDSHAKE_TIMEOUT_MS,
+    });
     socket.once('connect_error', (error) => {
       socket.close();
       reject(error);

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SERVICE_NODE_OPTIONS } from '../lib/service-node-options.mjs';
 import { freePort, startProcess, stopProcess } from '../bench/support/processes.mjs';
 import { MAINS } from '../bench/support/stack.mjs';
+import { SERVICE_NODE_OPTIONS } from '../lib/service-node-options.mjs';
 import { untilReady } from './waiting.mjs';
 
 /** On two loaded cores a Nest service takes up to ~20 s to start while the others run. */
@@ -42,16 +42,37 @@ export const SERVICE_NAMES = ['consent', 'billing', 'gateway-1', 'gateway-2', 'w
  * provider's webhook secret (the drill replays billing events signed with it) and `kill`, `restart`, `stop`.
  */
 export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphinxBinDir }) {
-  const [consentPort, billingPort, ...gatewayPorts] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [consentPort, billingPort, ...gatewayPorts] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const gatewayUrls = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
   const consentUrl = `http://127.0.0.1:${consentPort}`;
   const billingUrl = `http://127.0.0.1:${billingPort}`;
   const secret = () => randomBytes(32).toString('base64url');
   const webhookSecret = secret();
-  const everyProcess = { NODE_ENV: 'production', LOG_LEVEL: 'warn', METRICS_PORT: '0', REDIS_URL: redisUrl, REDIS_PREFIX: 'drill:', STORAGE_BACKEND: 'local', STORAGE_DIR: join(workDir, 'storage') };
-  const shared = { ...everyProcess, DATABASE_URL: databaseUrl, INTERNAL_SERVICE_TOKEN: secret(), MIGRATE_ON_START: 'true' };
+  const everyProcess = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: '0',
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: 'drill:',
+    STORAGE_BACKEND: 'local',
+    STORAGE_DIR: join(workDir, 'storage'),
+  };
+  const shared = {
+    ...everyProcess,
+    DATABASE_URL: databaseUrl,
+    INTERNAL_SERVICE_TOKEN: secret(),
+    MIGRATE_ON_START: 'true',
+  };
   const mediaWorkerToken = secret();
-  const keyRing = { STORAGE_ENCRYPTION_KEYS: `drill:${randomBytes(32).toString('base64')}`, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'drill' };
+  const keyRing = {
+    STORAGE_ENCRYPTION_KEYS: `drill:${randomBytes(32).toString('base64')}`,
+    STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'drill',
+  };
   const jwtSecret = secret();
   const gateway = (port) => ({
     main: MAINS.gateway,
@@ -113,7 +134,13 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
     },
     billing: {
       main: MAINS.billing,
-      env: { ...shared, BILLING_HOST: '127.0.0.1', BILLING_PORT: String(billingPort), PAYMENT_PROVIDER: 'local', LOCAL_WEBHOOK_SECRET: webhookSecret },
+      env: {
+        ...shared,
+        BILLING_HOST: '127.0.0.1',
+        BILLING_PORT: String(billingPort),
+        PAYMENT_PROVIDER: 'local',
+        LOCAL_WEBHOOK_SECRET: webhookSecret,
+      },
       ready: answersOk(`${billingUrl}/readyz`),
     },
     'gateway-1': gateway(gatewayPorts[0]),

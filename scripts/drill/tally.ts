@@ -84,7 +84,8 @@ export function outageAt(at: number, faults: Fault[]): Fault | null {
 
 /** A 5xx the bar allows: a 503 whose body names the error and its code ({error, code}), during an outage. */
 export function allowedServerError(answer: ServerError, faults: Fault[]): boolean {
-  const clear = answer.status === 503 && typeof answer.body?.error === 'string' && typeof answer.body?.code === 'string';
+  const clear =
+    answer.status === 503 && typeof answer.body?.error === 'string' && typeof answer.body?.code === 'string';
   return clear && outageAt(answer.at, faults) !== null;
 }
 
@@ -104,20 +105,22 @@ export function dueAt(storedAt: number, faults: Fault[]): number {
  */
 export function tally(observed: Observed): Tally {
   const { faults, sessions, verdicts, texts, answers } = observed;
-  const periods: Row[] = [{ name: 'steady (no fault)', startedAt: -Infinity, recoveredAt: null }, ...faults].map((fault) => ({
-    name: fault.name,
-    submitted: 0,
-    stored: 0,
-    deliveredMember: 0,
-    deliveredPartner: 0,
-    lost: 0,
-    duplicates: 0,
-    late: 0,
-    maxDeliveryMs: 0,
-    serverErrors: 0,
-    unexplainedServerErrors: 0,
-    recoveryMs: fault.recoveredAt === null ? null : firstVerdictAfter(fault.startedAt, verdicts, sessions),
-  }));
+  const periods: Row[] = [{ name: 'steady (no fault)', startedAt: -Infinity, recoveredAt: null }, ...faults].map(
+    (fault) => ({
+      name: fault.name,
+      submitted: 0,
+      stored: 0,
+      deliveredMember: 0,
+      deliveredPartner: 0,
+      lost: 0,
+      duplicates: 0,
+      late: 0,
+      maxDeliveryMs: 0,
+      serverErrors: 0,
+      unexplainedServerErrors: 0,
+      recoveryMs: fault.recoveredAt === null ? null : firstVerdictAfter(fault.startedAt, verdicts, sessions),
+    }),
+  );
   const period = (at: number) => periods[periodOf(at, faults) + 1];
   for (const session of sessions) {
     const row = period(session.submittedAt);
@@ -129,10 +132,18 @@ export function tally(observed: Observed): Tally {
     }
     row.stored += 1;
     const text = texts.get(session.id) ?? { member: 0, partner: 0 };
-    const duplicated = verdict.count > 1 || text.member > 1 || text.partner > 1 || session.member.length > 1 || session.partner.length > 1;
+    const duplicated =
+      verdict.count > 1 ||
+      text.member > 1 ||
+      text.partner > 1 ||
+      session.member.length > 1 ||
+      session.partner.length > 1;
     if (duplicated) row.duplicates += 1;
     const due = dueAt(verdict.storedAt, faults);
-    for (const [key, deliveries] of [['deliveredMember', session.member], ['deliveredPartner', session.partner]] as const) {
+    for (const [key, deliveries] of [
+      ['deliveredMember', session.member],
+      ['deliveredPartner', session.partner],
+    ] as const) {
       if (!deliveries.length) {
         row.late += 1;
         continue;
@@ -167,12 +178,19 @@ export function tally(observed: Observed): Tally {
   const failures: string[] = [];
   if (total.lost) failures.push(`${total.lost} submitted sessions never got a verdict`);
   if (total.duplicates) failures.push(`${total.duplicates} sessions had a verdict, text or verdict push twice`);
-  if (total.late) failures.push(`${total.late} socket deliveries missing or later than ${DELIVERY_BAR_MS / 1000} s after recovery`);
-  if (total.unexplainedServerErrors) failures.push(`${total.unexplainedServerErrors} 5xx answers outside an outage or without a clear 503 {error, code}`);
+  if (total.late)
+    failures.push(`${total.late} socket deliveries missing or later than ${DELIVERY_BAR_MS / 1000} s after recovery`);
+  if (total.unexplainedServerErrors)
+    failures.push(
+      `${total.unexplainedServerErrors} 5xx answers outside an outage or without a clear 503 {error, code}`,
+    );
   const missingFaults = faults.filter((fault) => fault.recoveredAt === null).map((fault) => fault.name);
   if (missingFaults.length) failures.push(`no recovery from: ${missingFaults.join(', ')}`);
   for (const fault of faults) if (fault.problem) failures.push(`${fault.name}: ${fault.problem}`);
-  if (observed.clientErrors?.length) failures.push(`${observed.clientErrors.length} sessions refused with a 4xx or abandoned, e.g. ${observed.clientErrors[0]}`);
+  if (observed.clientErrors?.length)
+    failures.push(
+      `${observed.clientErrors.length} sessions refused with a 4xx or abandoned, e.g. ${observed.clientErrors[0]}`,
+    );
   if (!total.submitted) failures.push('no session was submitted');
   return { periods, total, failures, passed: failures.length === 0 };
 }
@@ -203,10 +221,18 @@ const COLUMNS: [string, (row: Row) => string | number, number?][] = [
 
 /** The printed table: one row per fault period and the total, then PASS or what failed. */
 export function formatReport({ periods, total, failures, passed }: Tally): string {
-  const cell = (value: string | number, width: number, first: boolean) => (first ? String(value).padEnd(width) : String(value).padStart(width));
+  const cell = (value: string | number, width: number, first: boolean) =>
+    first ? String(value).padEnd(width) : String(value).padStart(width);
   const widths = COLUMNS.map(([title, , width]) => Math.max(width ?? 0, title.length + 2));
   const line = (values: (string | number)[]) => values.map((value, i) => cell(value, widths[i], i === 0)).join('');
-  const rows = [line(COLUMNS.map(([title]) => title)), ...[...periods, total].map((row) => line(COLUMNS.map(([, value]) => value(row))))];
-  rows.push(passed ? 'bar: 0 lost, 0 duplicates, every socket within 10 s of recovery, 5xx only as clear 503s during an outage: PASS' : `bar: FAIL: ${failures.join('; ')}`);
+  const rows = [
+    line(COLUMNS.map(([title]) => title)),
+    ...[...periods, total].map((row) => line(COLUMNS.map(([, value]) => value(row)))),
+  ];
+  rows.push(
+    passed
+      ? 'bar: 0 lost, 0 duplicates, every socket within 10 s of recovery, 5xx only as clear 503s during an outage: PASS'
+      : `bar: FAIL: ${failures.join('; ')}`,
+  );
   return rows.join('\n');
 }

@@ -9,7 +9,8 @@ export async function untilReady(name, child, probe, timeoutMs = READY_TIMEOUT_M
   const deadline = Date.now() + timeoutMs;
   let last;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready`);
     try {
       return await probe();
     } catch (error) {

@@ -9,7 +9,12 @@ import { readImports } from './source-imports';
 
 /** The checker behind import-boundaries.spec.ts, on small made-up sources: each rule fires when broken, and only then. */
 
-const edge = (from: string, to: string, specifier: string, typeOnly = false): ImportEdge => ({ from, to, specifier, typeOnly });
+const edge = (from: string, to: string, specifier: string, typeOnly = false): ImportEdge => ({
+  from,
+  to,
+  specifier,
+  typeOnly,
+});
 const written = (found: ImportEdge) => `${found.from} => ${found.specifier}`;
 
 describe('readImports', () => {
@@ -45,17 +50,31 @@ describe('runtimeCycles', () => {
   const files = new Set(['a.ts', 'b.ts', 'c.ts', 'd.ts']);
 
   it('reports a cycle as its imports in order, from its first file', () => {
-    const edges = [edge('b.ts', 'c.ts', './c'), edge('a.ts', 'b.ts', './b'), edge('c.ts', 'a.ts', './a'), edge('c.ts', 'd.ts', './d')];
-    expect(runtimeCycles(files, edges).map((cycle) => cycle.map(written))).toEqual([['a.ts => ./b', 'b.ts => ./c', 'c.ts => ./a']]);
+    const edges = [
+      edge('b.ts', 'c.ts', './c'),
+      edge('a.ts', 'b.ts', './b'),
+      edge('c.ts', 'a.ts', './a'),
+      edge('c.ts', 'd.ts', './d'),
+    ];
+    expect(runtimeCycles(files, edges).map((cycle) => cycle.map(written))).toEqual([
+      ['a.ts => ./b', 'b.ts => ./c', 'c.ts => ./a'],
+    ]);
   });
 
   it('does not count a type-only import, nor a chain that never comes back', () => {
-    const edges = [edge('a.ts', 'b.ts', './b'), edge('b.ts', 'a.ts', './a', true), edge('b.ts', 'c.ts', './c'), edge('a.ts', 'c.ts', './c')];
+    const edges = [
+      edge('a.ts', 'b.ts', './b'),
+      edge('b.ts', 'a.ts', './a', true),
+      edge('b.ts', 'c.ts', './c'),
+      edge('a.ts', 'c.ts', './c'),
+    ];
     expect(runtimeCycles(files, edges)).toEqual([]);
   });
 
   it('reports a file importing itself', () => {
-    expect(runtimeCycles(files, [edge('d.ts', 'd.ts', './d')]).map((cycle) => cycle.map(written))).toEqual([['d.ts => ./d']]);
+    expect(runtimeCycles(files, [edge('d.ts', 'd.ts', './d')]).map((cycle) => cycle.map(written))).toEqual([
+      ['d.ts => ./d'],
+    ]);
   });
 });
 
@@ -78,7 +97,13 @@ describe('importsIntoOtherServices', () => {
 
 describe('folderOrderProblems', () => {
   const src = 'services/shop/src';
-  const files = new Set([`${src}/main.ts`, `${src}/orders/place-order.ts`, `${src}/carts/cart.ts`, `${src}/prices/price.ts`, `${src}/config/config.ts`]);
+  const files = new Set([
+    `${src}/main.ts`,
+    `${src}/orders/place-order.ts`,
+    `${src}/carts/cart.ts`,
+    `${src}/prices/price.ts`,
+    `${src}/config/config.ts`,
+  ]);
   const block = (lines: string) => readFolderOrders(`text\n\n\`\`\`folders shop\n${lines}\n\`\`\`\n`)[0];
   const ordered = '(root)\norders\ncarts prices\nconfig';
   const downwards = [
@@ -120,7 +145,9 @@ describe('folderOrderProblems', () => {
       'config is in services/shop/src but not in the folders shop block',
       'refunds is in the folders shop block but has no source in services/shop/src',
     ]);
-    expect(folderOrderProblems(block('(root)\nTODO'), files, downwards)).toEqual(['the folders shop block is not filled in yet (it holds "TODO")']);
+    expect(folderOrderProblems(block('(root)\nTODO'), files, downwards)).toEqual([
+      'the folders shop block is not filled in yet (it holds "TODO")',
+    ]);
   });
 });
 
@@ -133,11 +160,20 @@ describe('readImportGraph, on files', () => {
 
   beforeEach(() => {
     repo = mkdtempSync(join(tmpdir(), 'import-boundaries-'));
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { baseUrl: './', paths: { '@app/util': ['libs/util/src'] } } }));
-    write('frontend/tsconfig.json', JSON.stringify({ compilerOptions: { moduleResolution: 'Bundler', paths: { '@/*': ['./src/*'] } } }));
+    write(
+      'tsconfig.json',
+      JSON.stringify({ compilerOptions: { baseUrl: './', paths: { '@app/util': ['libs/util/src'] } } }),
+    );
+    write(
+      'frontend/tsconfig.json',
+      JSON.stringify({ compilerOptions: { moduleResolution: 'Bundler', paths: { '@/*': ['./src/*'] } } }),
+    );
     write('libs/util/src/index.ts', 'export const one = 1;\n');
     write('services/shop/src/main.ts', "import { placeOrder } from './orders/place-order';\n");
-    write('services/shop/src/orders/place-order.ts', "import { Cart } from '../carts/cart';\nimport { one } from '@app/util';\n");
+    write(
+      'services/shop/src/orders/place-order.ts',
+      "import { Cart } from '../carts/cart';\nimport { one } from '@app/util';\n",
+    );
     write('services/shop/src/carts/cart.ts', 'export class Cart {}\n');
     write('services/shop/src/carts/cart.spec.ts', "import { placeOrder } from '../orders/place-order';\n");
     write('frontend/src/main.tsx', "import { App } from '@/app';\nimport '@/index.css';\n");
@@ -145,7 +181,7 @@ describe('readImportGraph, on files', () => {
   });
   afterEach(() => rmSync(repo, { recursive: true, force: true }));
 
-  it('resolves relative paths and both trees\' aliases, leaving tests and stylesheets out', () => {
+  it("resolves relative paths and both trees' aliases, leaving tests and stylesheets out", () => {
     const graph = readImportGraph(repo);
     expect(graph.edges.map(({ from, to }) => `${from} -> ${to}`).sort()).toEqual([
       'frontend/src/main.tsx -> frontend/src/app.tsx',
@@ -157,19 +193,27 @@ describe('readImportGraph, on files', () => {
   });
 
   it('fails once a back-up import is added, and reports the cycle it closes', () => {
-    write('services/shop/src/carts/cart.ts', "import { placeOrder } from '../orders/place-order';\nexport class Cart {}\n");
+    write(
+      'services/shop/src/carts/cart.ts',
+      "import { placeOrder } from '../orders/place-order';\nexport class Cart {}\n",
+    );
     const graph = readImportGraph(repo);
     const [order] = readFolderOrders('```folders shop\n(root)\norders\ncarts\n```\n');
     expect(folderOrderProblems(order, graph.files, graph.edges)).toEqual([
       'services/shop/src/carts/cart.ts => ../orders/place-order (carts imports orders, a line above it)',
     ]);
     expect(runtimeCycles(graph.files, graph.edges).map((cycle) => cycle.map(written))).toEqual([
-      ['services/shop/src/carts/cart.ts => ../orders/place-order', 'services/shop/src/orders/place-order.ts => ../carts/cart'],
+      [
+        'services/shop/src/carts/cart.ts => ../orders/place-order',
+        'services/shop/src/orders/place-order.ts => ../carts/cart',
+      ],
     ]);
   });
 
-  it('lists an import of the repository\'s own files that resolves to nothing', () => {
+  it("lists an import of the repository's own files that resolves to nothing", () => {
     write('services/shop/src/carts/cart.ts', "import { gone } from '../prices/gone';\n");
-    expect(readImportGraph(repo).unresolved).toEqual([{ from: 'services/shop/src/carts/cart.ts', specifier: '../prices/gone' }]);
+    expect(readImportGraph(repo).unresolved).toEqual([
+      { from: 'services/shop/src/carts/cart.ts', specifier: '../prices/gone' },
+    ]);
   });
 });

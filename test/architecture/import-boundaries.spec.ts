@@ -25,7 +25,7 @@ const services = readdirSync(join(REPO_DIR, 'services'), { withFileTypes: true }
 const written = (edge: ImportEdge) => `${edge.from} => ${edge.specifier}`;
 
 describe('import boundaries', () => {
-  it('resolves every import of the repository\'s own files, so none escapes the checks', () => {
+  it("resolves every import of the repository's own files, so none escapes the checks", () => {
     expect(graph.files.size).toBeGreaterThan(100);
     expect(graph.unresolved.map(({ from, specifier }) => `${from} => ${specifier}`)).toEqual([]);
   });
@@ -34,7 +34,7 @@ describe('import boundaries', () => {
     expect(runtimeCycles(graph.files, graph.edges).map((cycle) => cycle.map(written))).toEqual([]);
   });
 
-  it('keeps each service\'s code its own: no service, lib or web page imports a service', () => {
+  it("keeps each service's code its own: no service, lib or web page imports a service", () => {
     expect(importsIntoOtherServices(graph.edges).map(written)).toEqual([]);
   });
 

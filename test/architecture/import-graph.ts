@@ -27,15 +27,24 @@ export function isSourceFile(path: string): boolean {
   const segments = path.split('/');
   const name = segments[segments.length - 1];
   if (!/\.tsx?$/.test(name) || /\.d\.ts$/.test(name) || /\.(spec|test)\.tsx?$/.test(name)) return false;
-  return !segments.slice(0, -1).some((segment) => segment === 'migrations' || segment === 'test' || segment === '__tests__');
+  return !segments
+    .slice(0, -1)
+    .some((segment) => segment === 'migrations' || segment === 'test' || segment === '__tests__');
 }
 
 /** Reads every source file under the roots and resolves its imports to files, as the compiler would. */
 export function readImportGraph(repoDir: string): ImportGraph {
-  const files = new Set(SOURCE_ROOTS.flatMap((pattern) => expandRoot(repoDir, pattern)).flatMap((root) => walk(repoDir, root)).filter(isSourceFile));
+  const files = new Set(
+    SOURCE_ROOTS.flatMap((pattern) => expandRoot(repoDir, pattern))
+      .flatMap((root) => walk(repoDir, root))
+      .filter(isSourceFile),
+  );
   const serviceOptions = compilerOptions(repoDir, 'tsconfig.json');
   const frontendOptions = compilerOptions(repoDir, 'frontend/tsconfig.json');
-  const cache = { service: ts.createModuleResolutionCache(repoDir, (name) => name), frontend: ts.createModuleResolutionCache(repoDir, (name) => name) };
+  const cache = {
+    service: ts.createModuleResolutionCache(repoDir, (name) => name),
+    frontend: ts.createModuleResolutionCache(repoDir, (name) => name),
+  };
   const graph: ImportGraph = { files, edges: [], unresolved: [] };
   for (const from of files) {
     const absolute = join(repoDir, from);

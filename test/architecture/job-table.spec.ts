@@ -1,7 +1,7 @@
+import { type AddedJob, JOB_CONTRACTS, type JobIdKey, jobIdOf, type JobName, JOBS } from '@app/queue';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { JOB_CONTRACTS, jobIdOf, JOBS, type AddedJob, type JobIdKey, type JobName } from '@app/queue';
 
 /**
  * docs/ARCHITECTURE.md's job backbone tells the truth: its job table lists every job of `JOB_CONTRACTS` once, with
@@ -12,21 +12,36 @@ import { JOB_CONTRACTS, jobIdOf, JOBS, type AddedJob, type JobIdKey, type JobNam
 
 const ROOT = join(__dirname, '../..');
 const doc = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
-const section = doc.slice(doc.indexOf('## The job backbone'), doc.indexOf('\n## ', doc.indexOf('## The job backbone') + 1));
+const section = doc.slice(
+  doc.indexOf('## The job backbone'),
+  doc.indexOf('\n## ', doc.indexOf('## The job backbone') + 1),
+);
 
 type Row = Record<'job' | 'queue' | 'flow' | 'jobId' | 'attempts' | 'backoff' | 'concurrency', string>;
 
 /** The section's table, one object per row, named by the header's columns. */
 function tableRows(): Row[] {
   const lines = section.split('\n').filter((line) => line.startsWith('|'));
-  const cells = (line: string) => line.split('|').slice(1, -1).map((cell) => cell.trim());
+  const cells = (line: string) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
   const header = cells(lines[0]);
   const column = (name: string) => {
     const index = header.indexOf(name);
     if (index < 0) throw new Error(`The job table has no column "${name}"`);
     return index;
   };
-  const at = { job: 'Job', queue: 'Queue', flow: 'Producer → consumer', jobId: 'Job id', attempts: 'Attempts', backoff: 'Backoff', concurrency: 'Concurrency' };
+  const at = {
+    job: 'Job',
+    queue: 'Queue',
+    flow: 'Producer → consumer',
+    jobId: 'Job id',
+    attempts: 'Attempts',
+    backoff: 'Backoff',
+    concurrency: 'Concurrency',
+  };
   return lines.slice(2).map((line) => {
     const row = cells(line);
     return Object.fromEntries(Object.entries(at).map(([key, name]) => [key, row[column(name)]])) as Row;
@@ -45,7 +60,9 @@ function documented(name: JobName): Omit<Row, 'jobId'> {
     flow: `${contract.producers.join(', ')} → ${contract.consumer}`,
     attempts: String(contract.attempts),
     backoff: `${contract.backoff.type} ${contract.backoff.delay / 1000} s`,
-    concurrency: concurrency.setting ? `${concurrency.default}, \`${concurrency.setting}\`` : String(concurrency.default),
+    concurrency: concurrency.setting
+      ? `${concurrency.default}, \`${concurrency.setting}\``
+      : String(concurrency.default),
   };
 }
 
@@ -75,7 +92,9 @@ function renderId(template: string, key: Record<string, unknown>): string {
   const id = /^`([^`]+)`/.exec(template)?.[1];
   if (!id) throw new Error(`Job id "${template}" does not start with a \`code\` id`);
   return id
-    .replace(/\[([^\]]*)\]/g, (_, part: string) => ([...part.matchAll(/<([^>]+)>/g)].every(([, name]) => value(name) !== undefined) ? part : ''))
+    .replace(/\[([^\]]*)\]/g, (_, part: string) =>
+      [...part.matchAll(/<([^>]+)>/g)].every(([, name]) => value(name) !== undefined) ? part : '',
+    )
     .replace(/<([^>]+)>/g, (_, name: string) => value(name) ?? `<${name}>`);
 }
 
@@ -101,13 +120,17 @@ describe("ARCHITECTURE.md's job backbone", () => {
     expect(rows.map((row) => unquote(row.job)).sort()).toEqual(Object.keys(JOB_CONTRACTS).sort());
   });
 
-  it.each(Object.keys(JOB_CONTRACTS) as JobName[])('gives %s its queue, producers → consumer, attempts, backoff and concurrency', (name) => {
-    expect(rows.find((row) => unquote(row.job) === name)).toEqual({ ...documented(name), jobId: expect.any(String) });
-  });
+  it.each(Object.keys(JOB_CONTRACTS) as JobName[])(
+    'gives %s its queue, producers → consumer, attempts, backoff and concurrency',
+    (name) => {
+      expect(rows.find((row) => unquote(row.job) === name)).toEqual({ ...documented(name), jobId: expect.any(String) });
+    },
+  );
 
   it.each(Object.keys(SAMPLE_KEYS) as AddedJob[])('gives %s the job id the table makes', (name) => {
     const template = rows.find((row) => unquote(row.job) === name)!.jobId;
-    for (const key of SAMPLE_KEYS[name] as Record<string, unknown>[]) expect(renderId(template, key)).toBe(jobIdOf(name, key as never));
+    for (const key of SAMPLE_KEYS[name] as Record<string, unknown>[])
+      expect(renderId(template, key)).toBe(jobIdOf(name, key as never));
   });
 
   it('gives a scheduled job its scheduler id', () => {
@@ -131,7 +154,8 @@ describe("ARCHITECTURE.md's job backbone", () => {
 
     const options = findNode(
       declared('libs/queue/src/job-backbone.options.ts'),
-      (node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === 'JobBackboneOptions',
+      (node): node is ts.InterfaceDeclaration =>
+        ts.isInterfaceDeclaration(node) && node.name.text === 'JobBackboneOptions',
     );
     const optionKeys = options!.members.map((member) => member.name!.getText());
     const forRoot = findNode(

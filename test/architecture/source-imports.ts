@@ -9,7 +9,13 @@ export interface ImportRef {
 
 /** Every import, re-export, dynamic `import()` and `require()` of a literal in a file's text, read with TypeScript's parser. */
 export function readImports(fileName: string, text: string): ImportRef[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: ImportRef[] = [];
   const visit = (node: ts.Node): void => {
     const ref = importAt(node);
@@ -28,7 +34,11 @@ function importAt(node: ts.Node): ImportRef | undefined {
     const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
     return { specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly || everyTypeOnly(named) };
   }
-  if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+  if (
+    ts.isImportEqualsDeclaration(node) &&
+    ts.isExternalModuleReference(node.moduleReference) &&
+    ts.isStringLiteral(node.moduleReference.expression)
+  ) {
     return { specifier: node.moduleReference.expression.text, typeOnly: node.isTypeOnly };
   }
   if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {

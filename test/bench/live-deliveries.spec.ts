@@ -1,4 +1,9 @@
-import { deliveryLatencies, isLoopbackUrl, misdelivered, percentile } from '../../scripts/bench/support/live-deliveries';
+import {
+  deliveryLatencies,
+  isLoopbackUrl,
+  misdelivered,
+  percentile,
+} from '../../scripts/bench/support/live-deliveries';
 
 describe('bench:live delivery rules', () => {
   it('takes nearest-rank percentiles, whatever the order of the values', () => {
@@ -27,7 +32,11 @@ describe('bench:live delivery rules', () => {
   });
 
   it('counts a missing delivery for each socket a verdict never reached, and leaves it out of the latencies', () => {
-    const starts = new Map([['s1', 0], ['s2', 0], ['s3', 0]]);
+    const starts = new Map([
+      ['s1', 0],
+      ['s2', 0],
+      ['s3', 0],
+    ]);
     const { latenciesMs, missing } = deliveryLatencies(starts, [
       { sessionId: 's1', socket: 'member', at: 5 },
       { sessionId: 's1', socket: 'partner', at: 7 },
@@ -39,7 +48,14 @@ describe('bench:live delivery rules', () => {
   });
 
   it('accepts loopback addresses only', () => {
-    for (const url of ['redis://127.0.0.1:6379', 'postgres://postgres@localhost:5432/x', 'http://[::1]:80', 'http://127.1.2.3']) expect(isLoopbackUrl(url)).toBe(true);
-    for (const url of ['redis://10.0.0.5:6379', 'postgres://db.example.com/x', 'http://127.0.0.1.example.com']) expect(isLoopbackUrl(url)).toBe(false);
+    for (const url of [
+      'redis://127.0.0.1:6379',
+      'postgres://postgres@localhost:5432/x',
+      'http://[::1]:80',
+      'http://127.1.2.3',
+    ])
+      expect(isLoopbackUrl(url)).toBe(true);
+    for (const url of ['redis://10.0.0.5:6379', 'postgres://db.example.com/x', 'http://127.0.0.1.example.com'])
+      expect(isLoopbackUrl(url)).toBe(false);
   });
 });

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ROOT, readEnvExample } from './env-example';
-import { SERVICE_NAMES, ServiceName, jobTimeoutMs, placeholderSecret, serviceConfig } from './service-config';
+import { readEnvExample, ROOT } from './env-example';
+import { jobTimeoutMs, placeholderSecret, SERVICE_NAMES, serviceConfig, ServiceName } from './service-config';
 
 interface ComposeService {
   image?: string;
@@ -27,14 +27,22 @@ const directory = mkdtempSync(join(tmpdir(), 'ciq-compose-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 function composeConfig(envFile: string, ...flags: string[]) {
-  const result = spawnSync('docker-compose', ['--env-file', envFile, '-f', join(ROOT, 'docker-compose.yml'), 'config', ...flags], { cwd: ROOT, encoding: 'utf8' });
-  if (result.error) throw new Error(`docker-compose is not installed (scripts/test.sh installs it): ${result.error.message}`);
+  const result = spawnSync(
+    'docker-compose',
+    ['--env-file', envFile, '-f', join(ROOT, 'docker-compose.yml'), 'config', ...flags],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (result.error)
+    throw new Error(`docker-compose is not installed (scripts/test.sh installs it): ${result.error.message}`);
   return result;
 }
 
 function filledConfig(): Record<string, ComposeService> {
   const envFile = join(directory, 'filled.env');
-  writeFileSync(envFile, [...example.assigned].map(([name, value]) => `${name}=${value || placeholderSecret(name)}\n`).join(''));
+  writeFileSync(
+    envFile,
+    [...example.assigned].map(([name, value]) => `${name}=${value || placeholderSecret(name)}\n`).join(''),
+  );
   expect(composeConfig(envFile, '-q')).toMatchObject({ status: 0, stderr: '' });
   return (parse(composeConfig(envFile).stdout) as { services: Record<string, ComposeService> }).services;
 }
@@ -43,7 +51,9 @@ const services = filledConfig();
 
 /** A service's environment as its container gets it: a variable without a value is not passed at all. */
 function environment(service: ServiceName): Record<string, string> {
-  return Object.fromEntries(Object.entries(services[service].environment ?? {}).filter((entry): entry is [string, string] => entry[1] !== null));
+  return Object.fromEntries(
+    Object.entries(services[service].environment ?? {}).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
 }
 
 describe('docker-compose.yml', () => {
@@ -51,14 +61,17 @@ describe('docker-compose.yml', () => {
     const result = composeConfig(join(ROOT, '.env.production.example'), '-q');
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(/set [A-Z_]+ in the env file/);
-    for (const [name, value] of example.assigned) expect({ name, value: NOT_SECRET.has(name) ? '' : value }).toEqual({ name, value: '' });
+    for (const [name, value] of example.assigned)
+      expect({ name, value: NOT_SECRET.has(name) ? '' : value }).toEqual({ name, value: '' });
     expect(spawnSync('git', ['check-ignore', '-q', '.env.production'], { cwd: ROOT }).status).toBe(0);
   });
 
   it('refuses to start until the env file names the text provider and the recogniser, never their offline defaults', () => {
     for (const name of ['SMS_PROVIDER', 'TRANSCRIBER']) {
       const envFile = join(directory, `without-${name}.env`);
-      const lines = [...example.assigned].filter(([key]) => key !== name).map(([key, value]) => `${key}=${value || placeholderSecret(key)}\n`);
+      const lines = [...example.assigned]
+        .filter(([key]) => key !== name)
+        .map(([key, value]) => `${key}=${value || placeholderSecret(key)}\n`);
       writeFileSync(envFile, lines.join(''));
       const result = composeConfig(envFile, '-q');
       expect(result.status).not.toBe(0);
@@ -69,9 +82,21 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs Postgres, Redis, MinIO with its bucket, the migration step and the four services', () => {
-    expect(Object.keys(services).sort()).toEqual(['billing', 'consent', 'gateway', 'media-worker', 'migrate', 'minio', 'postgres', 'redis', 'storage-setup']);
+    expect(Object.keys(services).sort()).toEqual([
+      'billing',
+      'consent',
+      'gateway',
+      'media-worker',
+      'migrate',
+      'minio',
+      'postgres',
+      'redis',
+      'storage-setup',
+    ]);
     for (const service of [...SERVICE_NAMES, 'migrate']) expect(services[service].build?.target).toBe(service);
-    expect([services['storage-setup'].command].flat().join(' ')).toContain(`mc mb --ignore-existing "store/$$S3_BUCKET"`);
+    expect([services['storage-setup'].command].flat().join(' ')).toContain(
+      `mc mb --ignore-existing "store/$$S3_BUCKET"`,
+    );
     expect(services['storage-setup'].environment?.S3_BUCKET).toBe(environment('consent').S3_BUCKET);
   });
 
@@ -90,13 +115,21 @@ describe('docker-compose.yml', () => {
     }
     expect(services.migrate.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
     expect(services['storage-setup'].depends_on?.minio).toEqual({ condition: 'service_healthy' });
-    expect(services.gateway.depends_on).toMatchObject({ consent: { condition: 'service_healthy' }, billing: { condition: 'service_healthy' } });
-    expect(services['media-worker'].depends_on).toMatchObject({ consent: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(services.gateway.depends_on).toMatchObject({
+      consent: { condition: 'service_healthy' },
+      billing: { condition: 'service_healthy' },
+    });
+    expect(services['media-worker'].depends_on).toMatchObject({
+      consent: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
   });
 
   it('checks the health of every long-running container, each service at its own /readyz', () => {
-    for (const name of ['postgres', 'redis', 'minio', ...SERVICE_NAMES]) expect(services[name].healthcheck?.test.length).toBeGreaterThan(1);
-    const readyzPort = (service: ServiceName) => Number(/http:\/\/127\.0\.0\.1:(\d+)\/readyz/.exec(services[service].healthcheck?.test.join(' ') ?? '')?.[1]);
+    for (const name of ['postgres', 'redis', 'minio', ...SERVICE_NAMES])
+      expect(services[name].healthcheck?.test.length).toBeGreaterThan(1);
+    const readyzPort = (service: ServiceName) =>
+      Number(/http:\/\/127\.0\.0\.1:(\d+)\/readyz/.exec(services[service].healthcheck?.test.join(' ') ?? '')?.[1]);
     expect(readyzPort('gateway')).toBe(serviceConfig('gateway', environment('gateway')).PORT);
     expect(readyzPort('consent')).toBe(serviceConfig('consent', environment('consent')).CONSENT_PORT);
     expect(readyzPort('billing')).toBe(serviceConfig('billing', environment('billing')).BILLING_PORT);
@@ -108,15 +141,27 @@ describe('docker-compose.yml', () => {
     expect(serviceConfig('consent', environment('consent')).CONSENT_HOST).toBe('0.0.0.0');
     expect(serviceConfig('billing', environment('billing')).BILLING_HOST).toBe('0.0.0.0');
     const gateway = serviceConfig('gateway', environment('gateway'));
-    expect(new URL(gateway.CONSENT_SERVICE_URL)).toMatchObject({ hostname: 'consent', port: String(serviceConfig('consent', environment('consent')).CONSENT_PORT) });
-    expect(new URL(gateway.BILLING_SERVICE_URL)).toMatchObject({ hostname: 'billing', port: String(serviceConfig('billing', environment('billing')).BILLING_PORT) });
-    expect(new URL(serviceConfig('media-worker', environment('media-worker')).CONSENT_SERVICE_URL).hostname).toBe('consent');
+    expect(new URL(gateway.CONSENT_SERVICE_URL)).toMatchObject({
+      hostname: 'consent',
+      port: String(serviceConfig('consent', environment('consent')).CONSENT_PORT),
+    });
+    expect(new URL(gateway.BILLING_SERVICE_URL)).toMatchObject({
+      hostname: 'billing',
+      port: String(serviceConfig('billing', environment('billing')).BILLING_PORT),
+    });
+    expect(new URL(serviceConfig('media-worker', environment('media-worker')).CONSENT_SERVICE_URL).hostname).toBe(
+      'consent',
+    );
     const holders = SERVICE_NAMES.filter((service) => 'STORAGE_ENCRYPTION_KEYS' in environment(service));
     expect(holders.sort()).toEqual(['consent', 'media-worker']);
   });
 
   it('documents in the example every optional variable a service passes on', () => {
-    const passedOn = SERVICE_NAMES.flatMap((service) => Object.entries(services[service].environment ?? {}).filter(([, value]) => value === null).map(([name]) => name));
+    const passedOn = SERVICE_NAMES.flatMap((service) =>
+      Object.entries(services[service].environment ?? {})
+        .filter(([, value]) => value === null)
+        .map(([name]) => name),
+    );
     expect(passedOn.length).toBeGreaterThan(0);
     for (const name of passedOn) expect(example.mentioned).toContain(name);
   });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -40,7 +40,13 @@ const lineage = (name: string): string[] => {
   const { from, instructions } = stage(name);
   return [...(stages.some((candidate) => candidate.name === from) ? lineage(from) : []), ...instructions];
 };
-const cmd = (name: string) => JSON.parse(lineage(name).filter((line) => line.startsWith('CMD ')).at(-1)?.slice(4) ?? 'null') as string[];
+const cmd = (name: string) =>
+  JSON.parse(
+    lineage(name)
+      .filter((line) => line.startsWith('CMD '))
+      .at(-1)
+      ?.slice(4) ?? 'null',
+  ) as string[];
 
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -55,8 +61,15 @@ function packagesRequired(directory: string): Set<string> {
   const names = new Set<string>();
   for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    for (const [, specifier] of readFileSync(join(entry.parentPath, entry.name), 'utf8').matchAll(/require\("([^".][^"]*)"\)/g)) {
-      names.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    for (const [, specifier] of readFileSync(join(entry.parentPath, entry.name), 'utf8').matchAll(
+      /require\("([^".][^"]*)"\)/g,
+    )) {
+      names.add(
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
     }
   }
   return names;
@@ -72,7 +85,9 @@ describe('Dockerfile', () => {
     for (const { name, main } of services) {
       expect(cmd(name)).toEqual(['node', main]);
       expect(lineage(name)).toContainEqual(`COPY --from=build /app/dist/services/${name} dist/services/${name}`);
-      const user = lineage(name).filter((line) => line.startsWith('USER ')).at(-1);
+      const user = lineage(name)
+        .filter((line) => line.startsWith('USER '))
+        .at(-1);
       expect(user).toMatch(/^USER [1-9]\d*:[1-9]\d*$/);
     }
     expect(lineage('gateway')).toContainEqual('COPY --from=build /app/dist/frontend dist/frontend');
@@ -89,10 +104,14 @@ describe('Dockerfile', () => {
 
   it('ships enough: what the built services require is Node itself or a production dependency', () => {
     for (const { name, main } of services) {
-      if (!existsSync(join(ROOT, main))) throw new Error(`${main} is missing: build first (scripts/lib/common.sh build_app)`);
+      if (!existsSync(join(ROOT, main)))
+        throw new Error(`${main} is missing: build first (scripts/lib/common.sh build_app)`);
       const required = [...packagesRequired(join(ROOT, 'dist/services', name))];
       expect(required).toContain('@nestjs/core');
-      const missing = required.filter((dependency) => !(dependency in packageJson.dependencies) && !builtinModules.includes(dependency.replace(/^node:/, '')));
+      const missing = required.filter(
+        (dependency) =>
+          !(dependency in packageJson.dependencies) && !builtinModules.includes(dependency.replace(/^node:/, '')),
+      );
       expect({ service: name, missing }).toEqual({ service: name, missing: [] });
     }
   });
@@ -130,25 +149,39 @@ describe('Dockerfile', () => {
     for (const tool of buildTools) expect(install.split(/\s+/)).toContain(tool);
     // build.sh fetches the pinned versions of this Debian release's source.
     expect(stage('pocketsphinx').from).toBe('debian:bookworm-slim');
-    expect(readFileSync(join(ROOT, 'services/media-worker/pocketsphinx/build.sh'), 'utf8')).toMatch(/^SUITE=bookworm$/m);
-    expect(stage('pocketsphinx').instructions).toEqual(expect.arrayContaining([
-      'COPY services/media-worker/pocketsphinx /recipe', 'RUN bash /recipe/build.sh /opt/pocketsphinx',
-    ]));
-    expect(lineage('media-worker')).toEqual(expect.arrayContaining([
-      'COPY --from=pocketsphinx /opt/pocketsphinx /opt/pocketsphinx', 'ENV POCKETSPHINX_BIN_DIR=/opt/pocketsphinx/bin',
-    ]));
+    expect(readFileSync(join(ROOT, 'services/media-worker/pocketsphinx/build.sh'), 'utf8')).toMatch(
+      /^SUITE=bookworm$/m,
+    );
+    expect(stage('pocketsphinx').instructions).toEqual(
+      expect.arrayContaining([
+        'COPY services/media-worker/pocketsphinx /recipe',
+        'RUN bash /recipe/build.sh /opt/pocketsphinx',
+      ]),
+    );
+    expect(lineage('media-worker')).toEqual(
+      expect.arrayContaining([
+        'COPY --from=pocketsphinx /opt/pocketsphinx /opt/pocketsphinx',
+        'ENV POCKETSPHINX_BIN_DIR=/opt/pocketsphinx/bin',
+      ]),
+    );
   });
 
   it('has the target of every image docker-compose.yml builds', () => {
-    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { build?: { target: string } }> };
+    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
+      services: Record<string, { build?: { target: string } }>;
+    };
     const targets = Object.values(compose.services).flatMap((service) => (service.build ? [service.build.target] : []));
     expect(targets.length).toBe(5);
     for (const target of targets) expect(stage(target)).toBeDefined();
   });
 
   it('keeps env files, local data and build output out of the build context', () => {
-    const rules = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    const rules = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     expect(rules[0]).toBe('**');
-    expect(rules.filter((rule) => rule.startsWith('!')).some((rule) => /env|\.data|dist|node_modules/.test(rule))).toBe(false);
+    expect(rules.filter((rule) => rule.startsWith('!')).some((rule) => /env|\.data|dist|node_modules/.test(rule))).toBe(
+      false,
+    );
   });
 });

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { ROOT } from './env-example';
 
@@ -18,9 +18,13 @@ export interface KubernetesObject {
 
 /** An overlay as `kustomize build` renders it: KUSTOMIZE (scripts/test.sh's ensure_kustomize sets it), else one on PATH. */
 export function renderOverlay(overlay: Overlay): string {
-  const result = spawnSync(process.env.KUSTOMIZE ?? 'kustomize', ['build', join(ROOT, 'k8s/overlays', overlay)], { encoding: 'utf8' });
+  const result = spawnSync(process.env.KUSTOMIZE ?? 'kustomize', ['build', join(ROOT, 'k8s/overlays', overlay)], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
-    throw new Error(`kustomize build ${overlay} failed (bash scripts/test.sh fetches kustomize and sets KUSTOMIZE): ${result.error?.message ?? result.stderr}`);
+    throw new Error(
+      `kustomize build ${overlay} failed (bash scripts/test.sh fetches kustomize and sets KUSTOMIZE): ${result.error?.message ?? result.stderr}`,
+    );
   }
   return result.stdout;
 }
@@ -46,7 +50,12 @@ export function named<T>(objects: KubernetesObject[], kind: string, name: string
 export function podSpecs(objects: KubernetesObject[]): IPodSpec[] {
   return objects
     .filter((object) => ['Deployment', 'StatefulSet', 'Job'].includes(object.kind))
-    .map((workload) => (workload as KubernetesObject & { spec: { template: IPodTemplateSpec } }).spec.template.spec ?? { containers: [] });
+    .map(
+      (workload) =>
+        (workload as KubernetesObject & { spec: { template: IPodTemplateSpec } }).spec.template.spec ?? {
+          containers: [],
+        },
+    );
 }
 
 /**
@@ -54,7 +63,11 @@ export function podSpecs(objects: KubernetesObject[]): IPodSpec[] {
  * `secret`, which stands for the operator's Secret. A required key the Secret lacks throws, as the kubelet refuses
  * to start such a container; an optional one is left out.
  */
-export function containerEnv(container: IContainer, objects: KubernetesObject[], secret: Record<string, string>): Record<string, string> {
+export function containerEnv(
+  container: IContainer,
+  objects: KubernetesObject[],
+  secret: Record<string, string>,
+): Record<string, string> {
   const configMap = (name: string) => named<IConfigMap>(objects, 'ConfigMap', name).data ?? {};
   const env: Record<string, string> = {};
   for (const source of container.envFrom ?? []) {
@@ -67,7 +80,8 @@ export function containerEnv(container: IContainer, objects: KubernetesObject[],
     if (configMapKeyRef) value = configMap(configMapKeyRef.name ?? '')[configMapKeyRef.key];
     if (secretKeyRef) {
       value = secret[secretKeyRef.key];
-      if (value === undefined && !secretKeyRef.optional) throw new Error(`${container.name}: the Secret has no ${secretKeyRef.key}`);
+      if (value === undefined && !secretKeyRef.optional)
+        throw new Error(`${container.name}: the Secret has no ${secretKeyRef.key}`);
     }
     if (value !== undefined) env[variable.name] = value;
   }
@@ -78,7 +92,9 @@ export function containerEnv(container: IContainer, objects: KubernetesObject[],
 export function secretKeysRead(containers: IContainer[]): { required: Set<string>; optional: Set<string> } {
   const required = new Set<string>();
   const optional = new Set<string>();
-  for (const { secretKeyRef } of containers.flatMap((container) => container.env ?? []).map((variable) => variable.valueFrom ?? {})) {
+  for (const { secretKeyRef } of containers
+    .flatMap((container) => container.env ?? [])
+    .map((variable) => variable.valueFrom ?? {})) {
     if (secretKeyRef) (secretKeyRef.optional ? optional : required).add(secretKeyRef.key);
   }
   return { required, optional };

@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { metricsRegistry } from '@app/metrics';
 import { QUEUES, queueWiringFromUrl } from '@app/queue';
+import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
+import type { IPodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
+import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -11,15 +12,25 @@ import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/Netw
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IService } from 'kubernetes-models/v1/Service';
-import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
-import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
-import type { IPodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
-import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
-import { ROOT, readEnvExample } from './env-example';
-import { KubernetesObject, OVERLAYS, Overlay, containerEnv, named, ofKind, parseObjects, podSpecs, renderOverlay, secretKeysRead } from './kubernetes-manifests';
-import { Pod, ingressAllowed, selects } from './network-policy';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readEnvExample, ROOT } from './env-example';
+import {
+  containerEnv,
+  KubernetesObject,
+  named,
+  ofKind,
+  Overlay,
+  OVERLAYS,
+  parseObjects,
+  podSpecs,
+  renderOverlay,
+  secretKeysRead,
+} from './kubernetes-manifests';
+import { ingressAllowed, Pod, selects } from './network-policy';
 import { metricNames } from './promql';
-import { SERVICE_NAMES, ServiceName, jobTimeoutMs, placeholderSecret, serviceConfig } from './service-config';
+import { jobTimeoutMs, placeholderSecret, SERVICE_NAMES, serviceConfig, ServiceName } from './service-config';
 
 /** The series the services export (libs/metrics, prom-client's default process metrics among them), and Prometheus' own `up`. */
 const KNOWN_SERIES = [...metricsRegistry.getMetricsAsArray().map((metric) => metric.name), 'up'];
@@ -76,8 +87,14 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   const env = (service: ServiceName) => containerEnv(container(deploymentOf(objects, service)), objects, secret);
 
   it('renders only objects that validate against their Kubernetes, KEDA and Prometheus Operator schemas', () => {
-    const result = spawnSync(process.execPath, [join(__dirname, 'validate-objects.mjs')], { input: yaml, encoding: 'utf8' });
-    const reports = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { kind: string; name: string; errors: string[] });
+    const result = spawnSync(process.execPath, [join(__dirname, 'validate-objects.mjs')], {
+      input: yaml,
+      encoding: 'utf8',
+    });
+    const reports = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; name: string; errors: string[] });
     expect(reports.filter((report) => report.errors.length)).toEqual([]);
     expect(result.status).toBe(0);
     expect(reports).toHaveLength(objects.length);
@@ -85,7 +102,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   });
 
   it('runs the four services, each starting with a configuration its own schema accepts', () => {
-    expect(ofKind(objects, 'Deployment').map((object) => object.metadata.name).sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(
+      ofKind(objects, 'Deployment')
+        .map((object) => object.metadata.name)
+        .sort(),
+    ).toEqual([...SERVICE_NAMES].sort());
     for (const service of SERVICE_NAMES) expect(() => serviceConfig(service, env(service))).not.toThrow();
     // Called by other pods, so not on loopback.
     expect(serviceConfig('consent', env('consent')).CONSENT_HOST).toBe('0.0.0.0');
@@ -113,14 +134,22 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const expected = Number(env(service)[PROBE_PORT_VARIABLE[service]]);
     expect(containerPort(deployment, readinessProbe?.httpGet?.port).port).toBe(expected);
     expect(containerPort(deployment, livenessProbe?.httpGet?.port).port).toBe(expected);
-    if (service !== 'media-worker') expect((serviceConfig(service, env(service)) as Record<string, unknown>)[PROBE_PORT_VARIABLE[service]]).toBe(expected);
+    if (service !== 'media-worker')
+      expect((serviceConfig(service, env(service)) as Record<string, unknown>)[PROBE_PORT_VARIABLE[service]]).toBe(
+        expected,
+      );
   });
 
   it('runs every workload as non-root, without privilege escalation, on a read-only root filesystem, with requests and limits', () => {
     for (const pod of podSpecs(objects)) {
       for (const { securityContext, resources, name } of pod.containers) {
         const context = { name, ...pod.securityContext, ...securityContext };
-        expect(context).toMatchObject({ name, runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+        expect(context).toMatchObject({
+          name,
+          runAsNonRoot: true,
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+        });
         expect(securityContext?.capabilities?.drop).toEqual(['ALL']);
         expect(Object.keys(resources?.requests ?? {}).sort()).toEqual(['cpu', 'memory']);
         expect(Object.keys(resources?.limits ?? {}).sort()).toEqual(['cpu', 'memory']);
@@ -146,7 +175,10 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     for (const deployment of ofKind<IDeployment>(objects, 'Deployment')) {
       const labels = deployment.spec?.template.metadata?.labels ?? {};
       const covering = budgets.filter((budget) => budget.spec?.selector && selects(budget.spec.selector, labels));
-      expect({ deployment: deployment.metadata.name, budgets: covering.length }).toEqual({ deployment: deployment.metadata.name, budgets: 1 });
+      expect({ deployment: deployment.metadata.name, budgets: covering.length }).toEqual({
+        deployment: deployment.metadata.name,
+        budgets: 1,
+      });
     }
   });
 
@@ -161,7 +193,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const [trigger] = scaled.spec.triggers;
     expect(trigger.type).toBe('redis');
     expect(trigger.metadata.listName).toBe(`${prefix}:${QUEUES.mediaAnalysis}:wait`);
-    const authentication = named<ITriggerAuthentication>(objects, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '');
+    const authentication = named<ITriggerAuthentication>(
+      objects,
+      'TriggerAuthentication',
+      trigger.authenticationRef?.name ?? '',
+    );
     const parameters = authentication.spec?.secretTargetRef ?? [];
     expect(parameters.map((entry) => entry.parameter).sort()).toEqual(['address', 'password']);
     for (const { key } of parameters) expect(example.mentioned).toContain(key);
@@ -177,16 +213,24 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   it('routes the site and /socket.io to the gateway, Socket.IO with websocket-friendly timeouts', () => {
     const ingresses = ofKind<IIngress>(objects, 'Ingress');
     const route = (path: string) => {
-      const ingress = ingresses.find((candidate) => candidate.spec?.rules?.some((rule) => rule.http?.paths.some((entry) => entry.path === path)));
-      const entry = ingress?.spec?.rules?.flatMap((rule) => rule.http?.paths ?? []).find((candidate) => candidate.path === path);
+      const ingress = ingresses.find((candidate) =>
+        candidate.spec?.rules?.some((rule) => rule.http?.paths.some((entry) => entry.path === path)),
+      );
+      const entry = ingress?.spec?.rules
+        ?.flatMap((rule) => rule.http?.paths ?? [])
+        .find((candidate) => candidate.path === path);
       return { ingress, backend: entry?.backend.service, pathType: entry?.pathType };
     };
     const gatewayService = named<IService>(objects, 'Service', 'gateway');
     for (const path of ['/', '/socket.io']) {
       const { backend, pathType } = route(path);
       expect({ path, service: backend?.name, pathType }).toEqual({ path, service: 'gateway', pathType: 'Prefix' });
-      const servicePort = gatewayService.spec?.ports?.find((port) => port.name === backend?.port?.name || port.port === backend?.port?.number);
-      expect(containerPort(deploymentOf(objects, 'gateway'), servicePort?.targetPort).port).toBe(serviceConfig('gateway', env('gateway')).PORT);
+      const servicePort = gatewayService.spec?.ports?.find(
+        (port) => port.name === backend?.port?.name || port.port === backend?.port?.number,
+      );
+      expect(containerPort(deploymentOf(objects, 'gateway'), servicePort?.targetPort).port).toBe(
+        serviceConfig('gateway', env('gateway')).PORT,
+      );
     }
     const annotations = route('/socket.io').ingress?.metadata.annotations ?? {};
     expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
@@ -196,10 +240,14 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   it('lets only the ingress controller reach the gateway, and only the gateway (and the worker, for consent) the internal services', () => {
     const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
     expect(policies).toContainEqual(expect.objectContaining({ spec: { podSelector: {}, policyTypes: ['Ingress'] } }));
-    const podOf = (service: ServiceName | 'migrate'): Pod => ({ namespace, labels: { 'app.kubernetes.io/name': service } });
+    const podOf = (service: ServiceName | 'migrate'): Pod => ({
+      namespace,
+      labels: { 'app.kubernetes.io/name': service },
+    });
     const outside = (namespaceName: string): Pod => ({ namespace: namespaceName, labels: {} });
     const port = (service: ServiceName, name: string) => containerPort(deploymentOf(objects, service), name);
-    const reaches = (from: Pod, service: ServiceName, portName: string) => ingressAllowed(policies, from, podOf(service), port(service, portName));
+    const reaches = (from: Pod, service: ServiceName, portName: string) =>
+      ingressAllowed(policies, from, podOf(service), port(service, portName));
 
     expect(reaches(outside('ingress-nginx'), 'gateway', 'http')).toBe(true);
     expect(reaches(outside('somewhere-else'), 'gateway', 'http')).toBe(false);
@@ -234,18 +282,32 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 
   it('alerts only on series the services export, each alert explained in docs/OPERATIONS.md', () => {
     const operations = readFileSync(join(ROOT, 'docs/OPERATIONS.md'), 'utf8');
-    const rules = ofKind<IPrometheusRule>(objects, 'PrometheusRule').flatMap((rule) => rule.spec.groups?.flatMap((group) => group.rules ?? []) ?? []);
+    const rules = ofKind<IPrometheusRule>(objects, 'PrometheusRule').flatMap(
+      (rule) => rule.spec.groups?.flatMap((group) => group.rules ?? []) ?? [],
+    );
     expect(rules.length).toBeGreaterThanOrEqual(6);
     for (const rule of rules) {
       const expression = String(rule.expr);
-      expect({ alert: rule.alert, unknown: metricNames(expression).filter((name) => !isKnownSeries(name)) }).toEqual({ alert: rule.alert, unknown: [] });
+      expect({ alert: rule.alert, unknown: metricNames(expression).filter((name) => !isKnownSeries(name)) }).toEqual({
+        alert: rule.alert,
+        unknown: [],
+      });
       expect(metricNames(expression).length).toBeGreaterThan(0);
       expect(rule.labels?.severity).toMatch(/^(warning|critical)$/);
       expect(operations).toContain(`### ${rule.alert}`);
     }
-    const read = new Set(rules.flatMap((rule) => metricNames(String(rule.expr)).map((name) => name.replace(/_(bucket|count|sum)$/, ''))));
+    const read = new Set(
+      rules.flatMap((rule) => metricNames(String(rule.expr)).map((name) => name.replace(/_(bucket|count|sum)$/, ''))),
+    );
     // The issue's alerts: backlog, verdict latency, jobs failing for good, stalled jobs, 5xx rate, a service down.
-    const alerted = ['ciq_queue_jobs', 'ciq_verdict_latency_seconds', 'ciq_jobs_failed_total', 'ciq_jobs_stalled_total', 'ciq_http_request_duration_seconds', 'up'];
+    const alerted = [
+      'ciq_queue_jobs',
+      'ciq_verdict_latency_seconds',
+      'ciq_jobs_failed_total',
+      'ciq_jobs_stalled_total',
+      'ciq_http_request_duration_seconds',
+      'up',
+    ];
     for (const series of alerted) expect(read).toContain(series);
   });
 
@@ -256,7 +318,8 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(migrate.image).toMatch(/consentiq\/migrate:/);
     expect(job.spec?.template.spec?.restartPolicy).toBe('Never');
     expect(containerEnv(migrate, objects, secret).DATABASE_URL).toBe(secret.DATABASE_URL);
-    for (const service of SERVICE_NAMES) expect(tagOf(container(deploymentOf(objects, service)).image)).toBe(tagOf(migrate.image));
+    for (const service of SERVICE_NAMES)
+      expect(tagOf(container(deploymentOf(objects, service)).image)).toBe(tagOf(migrate.image));
     expect(ofKind(objects, 'Secret')).toEqual([]);
     const { required } = secretKeysRead(podSpecs(objects).flatMap((pod) => pod.containers));
     // The operator learns every key the Secret needs from the example file.
@@ -265,6 +328,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 });
 
 it('lets the production overlay scale media workers further than the development one', () => {
-  const maxWorkers = (overlay: Overlay) => ofKind<IScaledObject>(rendered[overlay].objects, 'ScaledObject')[0].spec.maxReplicaCount;
+  const maxWorkers = (overlay: Overlay) =>
+    ofKind<IScaledObject>(rendered[overlay].objects, 'ScaledObject')[0].spec.maxReplicaCount;
   expect(maxWorkers('prod')).toBeGreaterThan(maxWorkers('dev') ?? 0);
 });

@@ -36,7 +36,12 @@ const namespaceLabels = (pod: Pod) => ({ 'kubernetes.io/metadata.name': pod.name
  * Whether the policies let `from` reach `to` on `port` (TCP), as a cluster enforces them: a pod no policy selects
  * takes everything; a selected pod takes only what one of its policies' rules allows.
  */
-export function ingressAllowed(policies: (INetworkPolicy & { metadata: { namespace?: string } })[], from: Pod, to: Pod, port: Port): boolean {
+export function ingressAllowed(
+  policies: (INetworkPolicy & { metadata: { namespace?: string } })[],
+  from: Pod,
+  to: Pod,
+  port: Port,
+): boolean {
   const applying = policies.filter(
     (policy) =>
       policy.metadata.namespace === to.namespace &&
@@ -51,12 +56,17 @@ export function ingressAllowed(policies: (INetworkPolicy & { metadata: { namespa
         !peers.length ||
         peers.some((peer) => {
           if (peer.ipBlock) return false;
-          const namespaceMatches = peer.namespaceSelector ? selects(peer.namespaceSelector, namespaceLabels(from)) : from.namespace === to.namespace;
+          const namespaceMatches = peer.namespaceSelector
+            ? selects(peer.namespaceSelector, namespaceLabels(from))
+            : from.namespace === to.namespace;
           return namespaceMatches && (!peer.podSelector || selects(peer.podSelector, from.labels));
         });
       const ports = rule.ports ?? [];
       const portAllowed =
-        !ports.length || ports.some((entry) => (entry.protocol ?? 'TCP') === 'TCP' && (entry.port === port.port || entry.port === port.name));
+        !ports.length ||
+        ports.some(
+          (entry) => (entry.protocol ?? 'TCP') === 'TCP' && (entry.port === port.port || entry.port === port.name),
+        );
       return peerAllowed && portAllowed;
     }),
   );

@@ -1,6 +1,6 @@
+import { parseConfig } from '@app/config';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfig } from '@app/config';
 import { billingConfigSchema } from '../../services/billing/src/config/billing-config.schema';
 import { consentConfigSchema } from '../../services/consent/src/config/consent-config.schema';
 import { gatewayConfigSchema } from '../../services/gateway/src/config/gateway-config.schema';
@@ -25,12 +25,17 @@ export const SERVICE_NAMES = Object.keys(SERVICE_CONFIG_SCHEMAS) as ServiceName[
  * media worker's PocketSphinx build), defaults applied; throws the one-line message the service would print.
  */
 export function serviceConfig<S extends ServiceName>(service: S, env: Record<string, string>) {
-  return parseConfig(SERVICE_CONFIG_SCHEMAS[service], { ...imageEnvironment(service), ...env }) as ReturnType<(typeof SERVICE_CONFIG_SCHEMAS)[S]['parse']>;
+  return parseConfig(SERVICE_CONFIG_SCHEMAS[service], { ...imageEnvironment(service), ...env }) as ReturnType<
+    (typeof SERVICE_CONFIG_SCHEMAS)[S]['parse']
+  >;
 }
 
 /** The unquoted `ENV KEY=value` lines of the service's own Dockerfile stage. */
 function imageEnvironment(service: ServiceName): Record<string, string> {
-  const stage = readFileSync(join(__dirname, '../../Dockerfile'), 'utf8').split(/^FROM /m).find((part) => part.split('\n')[0].endsWith(` AS ${service}`)) ?? '';
+  const stage =
+    readFileSync(join(__dirname, '../../Dockerfile'), 'utf8')
+      .split(/^FROM /m)
+      .find((part) => part.split('\n')[0].endsWith(` AS ${service}`)) ?? '';
   return Object.fromEntries([...stage.matchAll(/^ENV (\w+)=([^"\s]+)$/gm)].map(([, key, value]) => [key, value]));
 }
 

@@ -1,10 +1,23 @@
-import { allowedServerError, dueAt, formatReport, tally, type Fault, type Observed, type ObservedSession } from '../../scripts/drill/tally';
+import {
+  allowedServerError,
+  dueAt,
+  type Fault,
+  formatReport,
+  type Observed,
+  type ObservedSession,
+  tally,
+} from '../../scripts/drill/tally';
 
 const consentKilled: Fault = { name: 'consent service SIGKILL', startedAt: 10_000, recoveredAt: 15_000, problem: null };
 const postgresRestarted: Fault = { name: 'Postgres restart', startedAt: 30_000, recoveredAt: 32_000, problem: null };
 const faults = [consentKilled, postgresRestarted];
 
-const session = (id: string, submittedAt: number, delivered: number[] = [submittedAt + 1_000]): ObservedSession => ({ id, submittedAt, member: delivered, partner: delivered });
+const session = (id: string, submittedAt: number, delivered: number[] = [submittedAt + 1_000]): ObservedSession => ({
+  id,
+  submittedAt,
+  member: delivered,
+  partner: delivered,
+});
 
 function observed(overrides: Partial<Observed> = {}): Observed {
   const sessions = [session('a', 1_000), session('b', 11_000, [17_500]), session('c', 31_000, [34_500])];
@@ -25,7 +38,15 @@ function observed(overrides: Partial<Observed> = {}): Observed {
 describe('the fault drill tally', () => {
   it('counts each session in the period of the fault it was submitted under, and passes a clean run', () => {
     const result = tally(observed());
-    expect(result.periods.map(({ name, submitted, stored, deliveredMember, deliveredPartner }) => ({ name, submitted, stored, deliveredMember, deliveredPartner }))).toEqual([
+    expect(
+      result.periods.map(({ name, submitted, stored, deliveredMember, deliveredPartner }) => ({
+        name,
+        submitted,
+        stored,
+        deliveredMember,
+        deliveredPartner,
+      })),
+    ).toEqual([
       { name: 'steady (no fault)', submitted: 1, stored: 1, deliveredMember: 1, deliveredPartner: 1 },
       { name: 'consent service SIGKILL', submitted: 1, stored: 1, deliveredMember: 1, deliveredPartner: 1 },
       { name: 'Postgres restart', submitted: 1, stored: 1, deliveredMember: 1, deliveredPartner: 1 },
@@ -74,21 +95,40 @@ describe('the fault drill tally', () => {
   });
 
   it('allows a 5xx only as a 503 with {error, code} during an outage', () => {
-    const clear = { status: 503, body: { error: 'The consent service is unavailable, please try again', code: 'service_unavailable' } };
+    const clear = {
+      status: 503,
+      body: { error: 'The consent service is unavailable, please try again', code: 'service_unavailable' },
+    };
     expect(allowedServerError({ ...clear, at: 12_000 }, faults)).toBe(true);
     expect(allowedServerError({ ...clear, at: 16_500 }, faults)).toBe(true);
     expect(allowedServerError({ ...clear, at: 20_000 }, faults)).toBe(false);
-    expect(allowedServerError({ status: 500, body: { error: 'Internal server error', code: 'internal_error' }, at: 12_000 }, faults)).toBe(false);
+    expect(
+      allowedServerError(
+        { status: 500, body: { error: 'Internal server error', code: 'internal_error' }, at: 12_000 },
+        faults,
+      ),
+    ).toBe(false);
     expect(allowedServerError({ status: 503, body: null, at: 12_000 }, faults)).toBe(false);
-    const result = tally(observed({ answers: [{ ...clear, at: 12_000 }, { status: 500, body: null, at: 31_000 }] }));
+    const result = tally(
+      observed({
+        answers: [
+          { ...clear, at: 12_000 },
+          { status: 500, body: null, at: 31_000 },
+        ],
+      }),
+    );
     expect(result.periods[1]).toMatchObject({ serverErrors: 1, unexplainedServerErrors: 0 });
     expect(result.periods[2]).toMatchObject({ serverErrors: 1, unexplainedServerErrors: 1 });
     expect(result.passed).toBe(false);
   });
 
-  it("fails a fault that never recovered or whose own check found a problem", () => {
-    expect(tally(observed({ faults: [consentKilled, { ...postgresRestarted, recoveredAt: null }] })).failures).toContain('no recovery from: Postgres restart');
-    expect(tally(observed({ faults: [consentKilled, { ...postgresRestarted, problem: 'stored 2 events again' }] })).failures).toContain('Postgres restart: stored 2 events again');
+  it('fails a fault that never recovered or whose own check found a problem', () => {
+    expect(
+      tally(observed({ faults: [consentKilled, { ...postgresRestarted, recoveredAt: null }] })).failures,
+    ).toContain('no recovery from: Postgres restart');
+    expect(
+      tally(observed({ faults: [consentKilled, { ...postgresRestarted, problem: 'stored 2 events again' }] })).failures,
+    ).toContain('Postgres restart: stored 2 events again');
   });
 
   it('prints a row per period and the total, then the bar', () => {

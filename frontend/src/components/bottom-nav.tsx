@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router-dom';
 import { BookOpen, House, User } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
 import { cn } from '@/lib/utils';
 
 const itemClasses = 'flex flex-1 flex-col items-center gap-1 py-2 text-xs font-medium transition-colors';

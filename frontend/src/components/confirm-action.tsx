@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 interface Props {
@@ -14,7 +14,14 @@ interface Props {
 }
 
 /** One tap, then a plain confirmation: for what cannot be undone (withdrawing consent, deleting a recording). */
-export function ConfirmAction({ label, question, confirmLabel, onConfirm, pending = false, variant = 'primary' }: Props) {
+export function ConfirmAction({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  variant = 'primary',
+}: Props) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -24,7 +31,11 @@ export function ConfirmAction({ label, question, confirmLabel, onConfirm, pendin
     );
   }
   return (
-    <div role="group" aria-label={label} className="space-y-3 rounded-lg border border-rose-200 bg-rose-50 p-4 text-left text-sm text-slate-700">
+    <div
+      role="group"
+      aria-label={label}
+      className="space-y-3 rounded-lg border border-rose-200 bg-rose-50 p-4 text-left text-sm text-slate-700"
+    >
       <p>{question}</p>
       <Button size="lg" className="w-full" disabled={pending} onClick={onConfirm}>
         {confirmLabel}

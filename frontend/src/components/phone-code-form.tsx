@@ -23,7 +23,15 @@ export function PhoneCodeForm({ resendsLeft, busy, error, onConfirm, onResend, c
   return (
     <>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField id="phone-code" name="code" label="Code from the text" autoComplete="one-time-code" inputMode="numeric" maxLength={6} error={error ?? undefined} />
+        <FormField
+          id="phone-code"
+          name="code"
+          label="Code from the text"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          error={error ?? undefined}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           Confirm
         </Button>

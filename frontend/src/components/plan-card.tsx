@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Plan } from '@/content/plans';
 import { cn } from '@/lib/utils';
 

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { useAuth } from '@/lib/auth/use-auth';
-import { authenticatedGate, protectedGate, type GateDecision } from '@/lib/gate';
+import { authenticatedGate, type GateDecision, protectedGate } from '@/lib/gate';
 
 function renderDecision(decision: GateDecision) {
   switch (decision.kind) {

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
 /** A centered icon, heading, text and actions: one state of a single-purpose screen. */
-export function StatusCard({ icon, title, children, actions }: { icon: ReactNode; title: string; children?: ReactNode; actions?: ReactNode }) {
+export function StatusCard({
+  icon,
+  title,
+  children,
+  actions,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Card className="text-center">
       <div className="mx-auto flex w-fit justify-center">{icon}</div>

@@ -6,6 +6,7 @@ import {
   EyeOff,
   HeartHandshake,
   Lock,
+  type LucideIcon,
   MessagesSquare,
   Mic,
   QrCode,
@@ -13,7 +14,6 @@ import {
   ShieldAlert,
   Smartphone,
   Video,
-  type LucideIcon,
 } from 'lucide-react';
 
 export interface IconCard {

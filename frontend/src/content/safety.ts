@@ -7,4 +7,5 @@ export const SAFETY_QUESTIONS = [
   { key: 'clearHeaded', text: 'Are you clear-headed enough to decide (not too drunk or high)?' },
 ] as const;
 
-export const SAFETY_INTRO = 'Two quick questions, just for you. Only you see your answers: if either is No, the other person is told only that there is no consent, never why.';
+export const SAFETY_INTRO =
+  'Two quick questions, just for you. Only you see your answers: if either is No, the other person is told only that there is no consent, never why.';

@@ -1,4 +1,4 @@
-import { requestBlob, type ExtraHeaders } from '@/lib/api/http';
+import { type ExtraHeaders, requestBlob } from '@/lib/api/http';
 
 /**
  * Saves a file fetched with the app's credentials and any extra headers (a plain link would carry the cookie only, and

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { authenticatedGate, guestGate, postLoginDestination, protectedGate, type AuthSnapshot } from '@/lib/gate';
+import { authenticatedGate, type AuthSnapshot, guestGate, postLoginDestination, protectedGate } from '@/lib/gate';
 
 const loading: AuthSnapshot = { isLoading: true, isAuthenticated: false, user: null };
 const authenticatedWithoutUser: AuthSnapshot = { isLoading: false, isAuthenticated: true, user: null };
@@ -19,16 +19,25 @@ describe('protectedGate', () => {
   });
 
   it('keeps loading while authenticated but the user is not loaded yet', () => {
-    expect(protectedGate(authenticatedWithoutUser, { asked: ASKED })).toEqual({ kind: 'loading', message: 'ConsentIQ...' });
+    expect(protectedGate(authenticatedWithoutUser, { asked: ASKED })).toEqual({
+      kind: 'loading',
+      message: 'ConsentIQ...',
+    });
   });
 
   it("uses 'Loading...' for the home screen gate", () => {
     expect(protectedGate(loading, { home: true, asked: ASKED })).toEqual({ kind: 'loading', message: 'Loading...' });
-    expect(protectedGate(authenticatedWithoutUser, { home: true, asked: ASKED })).toEqual({ kind: 'loading', message: 'Loading...' });
+    expect(protectedGate(authenticatedWithoutUser, { home: true, asked: ASKED })).toEqual({
+      kind: 'loading',
+      message: 'Loading...',
+    });
   });
 
   it('sends signed-out visitors to /login, naming the page they asked for', () => {
-    expect(protectedGate(anonymous, { asked: ASKED })).toEqual({ kind: 'redirect', to: '/register?next=%2Fhistory%3Fpage%3D2%23latest' });
+    expect(protectedGate(anonymous, { asked: ASKED })).toEqual({
+      kind: 'redirect',
+      to: '/register?next=%2Fhistory%3Fpage%3D2%23latest',
+    });
   });
 
   it.each(['inactive', 'past_due', 'canceled', ''])('sends members with status %j to /subscribe', (status) => {

@@ -1,6 +1,6 @@
+import type { User } from '@app/contracts';
 import { signInPath } from '@/lib/auth/return-path';
 import { PRODUCT_NAME } from '@/lib/brand';
-import type { User } from '@app/contracts';
 
 export interface AuthSnapshot {
   isLoading: boolean;
@@ -8,15 +8,11 @@ export interface AuthSnapshot {
   user: Pick<User, 'subscriptionStatus'> | null;
 }
 
-export type GateDecision =
-  | { kind: 'loading'; message: string }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'allow' };
+export type GateDecision = { kind: 'loading'; message: string } | { kind: 'redirect'; to: string } | { kind: 'allow' };
 
 export const GATE_LOADING_MESSAGE = `${PRODUCT_NAME}...`;
 /** The home screen (/dashboard) gate uses a plain message. */
 export const HOME_GATE_LOADING_MESSAGE = 'Loading...';
-
 
 // Authenticated but the user object not there yet counts as loading, so no page renders without a user.
 function isPending(auth: AuthSnapshot): boolean {
@@ -27,7 +23,10 @@ function isPending(auth: AuthSnapshot): boolean {
  * Pages for members with an active subscription (/dashboard, /consent/new, /learn, /history...). `asked`: the page's
  * path, query and hash, which a signed-out visitor returns to after signing in.
  */
-export function protectedGate(auth: AuthSnapshot, { home = false, asked }: { home?: boolean; asked: string }): GateDecision {
+export function protectedGate(
+  auth: AuthSnapshot,
+  { home = false, asked }: { home?: boolean; asked: string },
+): GateDecision {
   if (isPending(auth)) {
     return { kind: 'loading', message: home ? HOME_GATE_LOADING_MESSAGE : GATE_LOADING_MESSAGE };
   }

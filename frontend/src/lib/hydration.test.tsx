@@ -1,5 +1,5 @@
-import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApp, useIsHydrating } from '@/lib/hydration';
 

@@ -11,7 +11,13 @@ describe('pollUntilActive', () => {
   it('stops as soon as the subscription is active', async () => {
     const verify = verifier(['inactive', 'inactive', 'active']);
     const sleep = vi.fn(async () => {});
-    const outcome = await pollUntilActive({ verify, maxAttempts: 12, intervalMs: 5000, isCancelled: () => false, sleep });
+    const outcome = await pollUntilActive({
+      verify,
+      maxAttempts: 12,
+      intervalMs: 5000,
+      isCancelled: () => false,
+      sleep,
+    });
     expect(outcome).toBe('active');
     expect(verify).toHaveBeenCalledTimes(3);
     expect(sleep).toHaveBeenCalledTimes(2);
@@ -20,7 +26,13 @@ describe('pollUntilActive', () => {
 
   it('gives up after the maximum number of tries', async () => {
     const verify = verifier([]);
-    const outcome = await pollUntilActive({ verify, maxAttempts: 12, intervalMs: 5000, isCancelled: () => false, sleep: noSleep });
+    const outcome = await pollUntilActive({
+      verify,
+      maxAttempts: 12,
+      intervalMs: 5000,
+      isCancelled: () => false,
+      sleep: noSleep,
+    });
     expect(outcome).toBe('timeout');
     expect(verify).toHaveBeenCalledTimes(12);
   });
@@ -40,7 +52,13 @@ describe('pollUntilActive', () => {
       cancelled = true;
       return { subscriptionStatus: 'inactive' };
     });
-    const outcome = await pollUntilActive({ verify, maxAttempts: 12, intervalMs: 5000, isCancelled: () => cancelled, sleep: noSleep });
+    const outcome = await pollUntilActive({
+      verify,
+      maxAttempts: 12,
+      intervalMs: 5000,
+      isCancelled: () => cancelled,
+      sleep: noSleep,
+    });
     expect(outcome).toBe('cancelled');
     expect(verify).toHaveBeenCalledTimes(1);
   });

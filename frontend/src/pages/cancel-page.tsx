@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { CircleX } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

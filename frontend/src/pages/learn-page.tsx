@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { BottomNav } from '@/components/bottom-nav';
 import { LEARN_INTRO, LEARN_SECTIONS } from '@/content/learn-content';
 import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
@@ -8,7 +8,10 @@ export default function LearnPage() {
   return (
     <div className="min-h-dvh bg-slate-50 pb-28">
       <main className="mx-auto max-w-2xl px-4 pt-6">
-        <Link to="/dashboard" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <Link
+          to="/dashboard"
+          className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Home
         </Link>

@@ -24,7 +24,9 @@ describe('/success', () => {
   });
 
   it("says 'No payment session found' without a session_id, and asks nothing", async () => {
-    const fetchMock = mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'inactive' })) });
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'inactive' })),
+    });
     renderApp(<AppRoutes />, { route: '/success' });
     expect(await screen.findByText('No payment session found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
@@ -79,7 +81,8 @@ describe('/success', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
       'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'inactive' })),
-      'POST /api/stripe/verify-payment?session_id=cs_gone': () => jsonResponse({ error: 'No payment session found', code: 'checkout_not_found' }, 404),
+      'POST /api/stripe/verify-payment?session_id=cs_gone': () =>
+        jsonResponse({ error: 'No payment session found', code: 'checkout_not_found' }, 404),
     });
     renderApp(<AppRoutes />, { route: '/success?session_id=cs_gone' });
     expect(await screen.findByText('Failed to verify payment. Please try logging in again.')).toBeInTheDocument();
@@ -93,7 +96,9 @@ describe('/cancel', () => {
     mockFetch({});
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/cancel' });
-    expect(await screen.findByText('Your payment was cancelled. No charges were made to your account.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your payment was cancelled. No charges were made to your account.'),
+    ).toBeInTheDocument();
     await u.click(screen.getByRole('link', { name: 'Back to Plans' }));
     // Back to Plans goes to /subscribe (the gate sends a signed-out visitor on to /register).
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/\/(subscribe|register)/));

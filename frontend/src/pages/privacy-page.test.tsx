@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
-const site = { memberCount: 1234, earlyPricingPlacesLeft: 900, supportEmail: 'help@example.com', paymentProvider: 'stripe', paymentPublishableKey: 'pk' };
+const site = {
+  memberCount: 1234,
+  earlyPricingPlacesLeft: 900,
+  supportEmail: 'help@example.com',
+  paymentProvider: 'stripe',
+  paymentPublishableKey: 'pk',
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,9 +31,15 @@ describe('/privacy', () => {
     mockFetch({ 'GET /api/auth/me': () => new Response('', { status: 401 }) });
     renderApp(<AppRoutes />, { route: '/privacy' });
 
-    expect(await screen.findByText('Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Nothing in ConsentIQ builds face or voice templates: we collect no biometric identifiers.',
+      ),
+    ).toBeInTheDocument();
     const deletion = screen.getByRole('region', { name: 'How a record is deleted' });
-    expect(deletion).toHaveTextContent('Deleting a record destroys that key first, then the recording’s encrypted file');
+    expect(deletion).toHaveTextContent(
+      'Deleting a record destroys that key first, then the recording’s encrypted file',
+    );
     expect(deletion).toHaveTextContent('not even one in a backup of the file storage');
     expect(deletion).toHaveTextContent('Backups of the database');
   });
@@ -37,12 +49,19 @@ describe('/privacy', () => {
     renderApp(<AppRoutes />, { route: '/privacy' });
 
     const phones = await screen.findByRole('region', { name: 'Two people, two phones' });
-    expect(phones).toHaveTextContent('A member proves their own phone number with a texted code before their first check-in.');
-    expect(phones).toHaveTextContent('one person with two numbers (two phones, or one phone with two SIMs) can still play both parts');
+    expect(phones).toHaveTextContent(
+      'A member proves their own phone number with a texted code before their first check-in.',
+    );
+    expect(phones).toHaveTextContent(
+      'one person with two numbers (two phones, or one phone with two SIMs) can still play both parts',
+    );
   });
 
   it("is linked from the landing page's footer", async () => {
-    mockFetch({ 'GET /api/auth/me': () => new Response('', { status: 401 }), 'GET /api/site': () => jsonResponse(site) });
+    mockFetch({
+      'GET /api/auth/me': () => new Response('', { status: 401 }),
+      'GET /api/site': () => jsonResponse(site),
+    });
     renderApp(<AppRoutes />, { route: '/' });
 
     expect(await screen.findByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');

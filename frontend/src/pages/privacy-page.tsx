@@ -13,7 +13,12 @@ export default function PrivacyPage() {
         <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">Privacy</h1>
         <p className="mt-3 text-base leading-relaxed text-slate-700">{PRIVACY_INTRO}</p>
         {PRIVACY_SECTIONS.map(({ id, title, paragraphs }) => (
-          <section key={id} id={id} aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <section
+            key={id}
+            id={id}
+            aria-labelledby={`${id}-title`}
+            className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
             <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
               {title}
             </h2>

@@ -22,8 +22,21 @@ describe('/subscribe', () => {
     renderApp(<AppRoutes />, { route: '/subscribe' });
     expect(await screen.findByText('$40')).toBeInTheDocument();
     for (const text of [
-      'Monthly', 'per month', 'Unlimited consent sessions', 'AI speech verification', 'Secure encrypted storage', 'Cancel anytime',
-      'Annual', '$400', 'per year', 'Save $80/year', '2 months free ($80 savings)', '$33.33/month', 'Everything in Monthly', 'Priority support', 'Best value',
+      'Monthly',
+      'per month',
+      'Unlimited consent sessions',
+      'AI speech verification',
+      'Secure encrypted storage',
+      'Cancel anytime',
+      'Annual',
+      '$400',
+      'per year',
+      'Save $80/year',
+      '2 months free ($80 savings)',
+      '$33.33/month',
+      'Everything in Monthly',
+      'Priority support',
+      'Best value',
     ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
@@ -52,7 +65,8 @@ describe('/subscribe', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const fetchMock = mockFetch({
       'GET /api/auth/me': () => jsonResponse(member('inactive')),
-      'POST /api/stripe/create-subscription': () => jsonResponse({ sessionId: 'lcs_1', url: 'http://localhost/checkout/test/lcs_1' }),
+      'POST /api/stripe/create-subscription': () =>
+        jsonResponse({ sessionId: 'lcs_1', url: 'http://localhost/checkout/test/lcs_1' }),
     });
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/subscribe' });
@@ -67,7 +81,11 @@ describe('/subscribe', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
       'GET /api/auth/me': () => jsonResponse(member('inactive')),
-      'POST /api/stripe/create-subscription': () => jsonResponse({ error: 'The billing service is unavailable, please try again', code: 'service_unavailable' }, 503),
+      'POST /api/stripe/create-subscription': () =>
+        jsonResponse(
+          { error: 'The billing service is unavailable, please try again', code: 'service_unavailable' },
+          503,
+        ),
     });
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/subscribe' });
@@ -96,8 +114,10 @@ describe('/subscribe', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const deletion = new Date(Date.now() + 2.5 * 24 * 3600_000).toISOString();
     mockFetch({
-      'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: deletion })),
-      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due', accountDeletionDate: deletion })),
+      'GET /api/auth/me': () =>
+        jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: deletion })),
+      'GET /api/billing/account': () =>
+        jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due', accountDeletionDate: deletion })),
       'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.example/portal' }),
     });
     const u = userEvent.setup();
@@ -115,20 +135,32 @@ describe('/subscribe', () => {
       'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due' })),
       'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due' })),
       'POST /api/stripe/create-subscription': () =>
-        jsonResponse({ error: 'Your last payment failed: pay it or change your card in Manage billing', code: 'subscription_past_due' }, 409),
+        jsonResponse(
+          {
+            error: 'Your last payment failed: pay it or change your card in Manage billing',
+            code: 'subscription_past_due',
+          },
+          409,
+        ),
       'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.example/portal' }),
     });
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/subscribe' });
     await u.click(await screen.findByRole('button', { name: 'Choose Monthly' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal'));
-    expect(screen.getByText('Your last payment failed: pay it or change your card in Manage billing')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your last payment failed: pay it or change your card in Manage billing'),
+    ).toBeInTheDocument();
   });
 
   it('shows no banner without a future deletion date', async () => {
     mockFetch({
-      'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' })),
-      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' })),
+      'GET /api/auth/me': () =>
+        jsonResponse(testUser({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' })),
+      'GET /api/billing/account': () =>
+        jsonResponse(
+          testBillingAccount({ subscriptionStatus: 'past_due', accountDeletionDate: '2001-01-01T00:00:00.000Z' }),
+        ),
     });
     renderApp(<AppRoutes />, { route: '/subscribe' });
     expect(await screen.findByText('$40')).toBeInTheDocument();

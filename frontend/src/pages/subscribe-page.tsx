@@ -1,18 +1,18 @@
-import { useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CircleX, LogOut } from 'lucide-react';
 import { API_ERRORS } from '@app/contracts/api-errors';
+import { useMutation } from '@tanstack/react-query';
+import { CircleX, LogOut } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PlanCard } from '@/components/plan-card';
 import { SimplePage } from '@/components/simple-page';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { EARLY_PRICING_NOTE, PLANS, type PlanId } from '@/content/plans';
+import { EARLY_PRICING_NOTE, type PlanId, PLANS } from '@/content/plans';
 import { useAccountChanged } from '@/lib/account/billing-account';
+import { isApiError } from '@/lib/api/api-error';
+import { billingApi } from '@/lib/api/billing-api';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
-import { billingApi } from '@/lib/api/billing-api';
-import { isApiError } from '@/lib/api/api-error';
 import { browserLocation } from '@/lib/browser-location';
 import { CHECKOUT_ERROR_PARAM, redirectToCheckout } from '@/lib/payments';
 import { DeletionBanner } from '@/pages/dashboard/deletion-banner';
@@ -27,7 +27,9 @@ export default function SubscribePage() {
   const accountChanged = useAccountChanged();
   const [searchParams] = useSearchParams();
   const checkoutErrorCode = searchParams.get(CHECKOUT_ERROR_PARAM);
-  const checkoutError = checkoutErrorCode ? (CHECKOUT_ERRORS[checkoutErrorCode] ?? 'Your payment could not be completed.') : null;
+  const checkoutError = checkoutErrorCode
+    ? (CHECKOUT_ERRORS[checkoutErrorCode] ?? 'Your payment could not be completed.')
+    : null;
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<PlanId | null>(null);
@@ -80,11 +82,17 @@ export default function SubscribePage() {
       {/* The gate sends a past_due member here: the same warning as on the dashboard (Fix Payment). */}
       {user && (
         <div className="mb-6">
-          <DeletionBanner onFixPayment={() => fixPayment.mutate()} onResubscribe={() => plansRef.current?.scrollIntoView({ behavior: 'smooth' })} />
+          <DeletionBanner
+            onFixPayment={() => fixPayment.mutate()}
+            onResubscribe={() => plansRef.current?.scrollIntoView({ behavior: 'smooth' })}
+          />
         </div>
       )}
       {checkoutError && (
-        <div role="alert" className="mb-6 flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+        <div
+          role="alert"
+          className="mb-6 flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900"
+        >
           <CircleX className="mt-0.5 h-5 w-5 shrink-0 text-red-600" aria-hidden />
           <div>
             <p className="font-semibold">Payment failed</p>
@@ -114,7 +122,9 @@ export default function SubscribePage() {
           />
         ))}
       </div>
-      <p className="mt-6 text-center text-xs text-slate-500">Payments are handled by our card payment provider on its secure checkout page.</p>
+      <p className="mt-6 text-center text-xs text-slate-500">
+        Payments are handled by our card payment provider on its secure checkout page.
+      </p>
       <div className="mt-4 flex justify-center">
         <Button variant="ghost" size="sm" onClick={() => void signOut()}>
           <LogOut className="h-4 w-4" aria-hidden />

@@ -1,13 +1,13 @@
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAccountChanged } from '@/lib/account/billing-account';
+import { billingApi } from '@/lib/api/billing-api';
 import { PAYMENT_VERIFY_INTERVAL_MS, PAYMENT_VERIFY_MAX_ATTEMPTS, SUCCESS_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { pollUntilActive } from '@/lib/payment-verification';
-import { billingApi } from '@/lib/api/billing-api';
 
 type State = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -67,7 +67,9 @@ export default function SuccessPage() {
           <>
             <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden />
             <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment successful!</h1>
-            <p className="mt-2 text-sm text-slate-600">Your subscription is active. Taking you to your first session...</p>
+            <p className="mt-2 text-sm text-slate-600">
+              Your subscription is active. Taking you to your first session...
+            </p>
           </>
         )}
         {state.kind === 'error' && (

@@ -1,11 +1,11 @@
-import { Link } from 'react-router-dom';
 import { PartyPopper } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PRODUCT_NAME } from '@/lib/brand';
 import { displayName } from '@/lib/auth/display-name';
 import { useAuth } from '@/lib/auth/use-auth';
+import { PRODUCT_NAME } from '@/lib/brand';
 
 export default function WelcomePage() {
   const { user } = useAuth();
@@ -24,7 +24,10 @@ export default function WelcomePage() {
             ? 'Your subscription is active. Whenever the moment comes, start a session from your home screen.'
             : 'Your account is ready. Choose a plan to start recording consent sessions.'}
         </p>
-        <Link to={active ? '/dashboard' : '/subscribe'} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
+        <Link
+          to={active ? '/dashboard' : '/subscribe'}
+          className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}
+        >
           {active ? 'Go to my home screen' : 'Choose a plan'}
         </Link>
       </Card>

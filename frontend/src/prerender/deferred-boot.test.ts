@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_FALLBACK_MS, bootAfterFirstPaint, bootScript, entryOf, withDeferredBoot } from '@/prerender/deferred-boot';
+import {
+  BOOT_FALLBACK_MS,
+  bootAfterFirstPaint,
+  bootScript,
+  entryOf,
+  withDeferredBoot,
+} from '@/prerender/deferred-boot';
 
 const TEMPLATE = `<head>
     <script type="module" crossorigin src="/assets/index-A1.js"></script>
@@ -36,7 +42,10 @@ describe("a prerendered page's code, loaded after its first paint", () => {
     const paint = (name: string) => ({ name, entryType: 'paint', startTime: 1, duration: 0 }) as PerformanceEntry;
     /** The browser reports `entries` to every observer. */
     const report = (...entries: PerformanceEntry[]) => {
-      const list = { getEntries: () => entries, getEntriesByName: (name: string) => entries.filter((entry) => entry.name === name) };
+      const list = {
+        getEntries: () => entries,
+        getEntriesByName: (name: string) => entries.filter((entry) => entry.name === name),
+      };
       for (const { callback } of observers) callback(list as PerformanceObserverEntryList, {} as PerformanceObserver);
     };
     const observerSupporting = (types: string[]) =>

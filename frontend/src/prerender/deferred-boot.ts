@@ -16,7 +16,8 @@ export function bootAfterFirstPaint(load: () => unknown, fallbackMs: number): vo
     if (!started) load();
     started = true;
   };
-  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return start();
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    return start();
   // First: a browser too old for this observer's options throws below.
   setTimeout(start, fallbackMs);
   new PerformanceObserver((list) => {
@@ -41,5 +42,7 @@ export function entryOf(template: string): { entry: string; preloads: string[] }
 
 /** `html` (index.html or a page built from it) loading its code through the boot file at `bootSrc` instead. */
 export function withDeferredBoot(html: string, bootSrc: string): string {
-  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${bootSrc}"></script>`);
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${bootSrc}"></script>`);
 }

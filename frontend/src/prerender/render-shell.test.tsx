@@ -19,8 +19,14 @@ describe('the prerendered pages', () => {
   it('landing: every section in order, the copy a signed-out visitor sees before the site facts load', async () => {
     const page = await prerendered('landing');
 
-    expect([...page.querySelectorAll('[data-testid^="landing-section-"]')].map((section) => section.getAttribute('data-testid'))).toEqual(
-      ['hero', 'problem', 'features', 'how-it-works', 'testimonials', 'pricing', 'cta', 'footer'].map((id) => `landing-section-${id}`),
+    expect(
+      [...page.querySelectorAll('[data-testid^="landing-section-"]')].map((section) =>
+        section.getAttribute('data-testid'),
+      ),
+    ).toEqual(
+      ['hero', 'problem', 'features', 'how-it-works', 'testimonials', 'pricing', 'cta', 'footer'].map(
+        (id) => `landing-section-${id}`,
+      ),
     );
     expect(text(page.querySelector('h1'))).toBe(HERO.title);
     expect(text(page)).toContain(EARLY_PRICING_NOTE);
@@ -33,20 +39,28 @@ describe('the prerendered pages', () => {
   it.each([
     ['login', 'Welcome back', ['email', 'password'], 'Sign In'],
     ['register', 'Create your account', ['fullName', 'phoneNumber', 'email', 'password'], 'Create Account'],
-  ] as const)('%s: the empty form, its fields and button disabled until hydrated', async (name, title, fields, button) => {
-    const page = await prerendered(name);
+  ] as const)(
+    '%s: the empty form, its fields and button disabled until hydrated',
+    async (name, title, fields, button) => {
+      const page = await prerendered(name);
 
-    expect(text(page.querySelector('h1'))).toBe(title);
-    const form = page.querySelector('form')!;
-    expect([...form.querySelectorAll('input[name]')].map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual(
-      fields.map((field) => [field, '']),
-    );
-    expect(text(form.querySelector('button[type="submit"]'))).toBe(button);
-    expect(form.querySelector('fieldset')?.hasAttribute('disabled')).toBe(true);
-    expect(form.querySelectorAll('input, button').length).toBe(form.querySelectorAll('fieldset input, fieldset button').length);
-  });
+      expect(text(page.querySelector('h1'))).toBe(title);
+      const form = page.querySelector('form')!;
+      expect(
+        [...form.querySelectorAll('input[name]')].map((input) => [
+          input.getAttribute('name'),
+          input.getAttribute('value'),
+        ]),
+      ).toEqual(fields.map((field) => [field, '']));
+      expect(text(form.querySelector('button[type="submit"]'))).toBe(button);
+      expect(form.querySelector('fieldset')?.hasAttribute('disabled')).toBe(true);
+      expect(form.querySelectorAll('input, button').length).toBe(
+        form.querySelectorAll('fieldset input, fieldset button').length,
+      );
+    },
+  );
 
-  it("partner link: the first step as the session loads, and nothing of the link it was rendered for", async () => {
+  it('partner link: the first step as the session loads, and nothing of the link it was rendered for', async () => {
     const page = await prerendered('consent-form');
 
     expect(text(page.querySelector('h1'))).toBe('Your details');
@@ -57,11 +71,14 @@ describe('the prerendered pages', () => {
     expect(page.innerHTML).not.toContain('prerendered');
   });
 
-  it.each(PRERENDERED_SHELLS.map(({ name }) => name))('%s: the page itself, with no script and no personal or session data', async (name) => {
-    const page = await prerendered(name);
+  it.each(PRERENDERED_SHELLS.map(({ name }) => name))(
+    '%s: the page itself, with no script and no personal or session data',
+    async (name) => {
+      const page = await prerendered(name);
 
-    expect(text(page)).not.toContain(GATE_LOADING_MESSAGE);
-    expect(page.querySelector('script')).toBeNull();
-    expect(page.innerHTML).not.toMatch(/@|token|bearer|Sam Rivera|Alex Tester/i);
-  });
+      expect(text(page)).not.toContain(GATE_LOADING_MESSAGE);
+      expect(page.querySelector('script')).toBeNull();
+      expect(page.innerHTML).not.toMatch(/@|token|bearer|Sam Rivera|Alex Tester/i);
+    },
+  );
 });

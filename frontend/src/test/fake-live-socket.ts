@@ -61,6 +61,9 @@ export function io(options: Record<string, unknown>): FakeLiveSocket {
   const socket = new FakeLiveSocket(options);
   liveSockets.push(socket);
   // Connected a moment later, as over the network.
-  setTimeout(() => (liveServer.reachable ? socket.fire('connect') : socket.fire('connect_error', new Error('websocket error'))), 0);
+  setTimeout(
+    () => (liveServer.reachable ? socket.fire('connect') : socket.fire('connect_error', new Error('websocket error'))),
+    0,
+  );
   return socket;
 }

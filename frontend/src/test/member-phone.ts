@@ -11,7 +11,8 @@ export function memberPhoneHandlers() {
   let proved = false;
   return {
     'GET /api/auth/me': () => jsonResponse(proved ? testUser({ phoneNumber: '+15551234578' }) : unprovedMember()),
-    [SEND_MEMBER_CODE]: () => jsonResponse({ sentTo: '+•• ••• ••78', expiresAt: '2030-01-01T00:10:00.000Z', resendsLeft: 3, verified: false }),
+    [SEND_MEMBER_CODE]: () =>
+      jsonResponse({ sentTo: '+•• ••• ••78', expiresAt: '2030-01-01T00:10:00.000Z', resendsLeft: 3, verified: false }),
     [CONFIRM_MEMBER_CODE]: () => {
       proved = true;
       return jsonResponse({ user: testUser({ phoneNumber: '+15551234578' }) });

@@ -9,7 +9,10 @@ import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 /** The signed-in member's screen of session `s1`, every read of it answered `session`. */
 export function openMemberSession(session: ConsentSession): void {
   localStorage.setItem(AUTH_TOKEN_KEY, 'member-token');
-  mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/consent/sessions/s1': () => jsonResponse(session) });
+  mockFetch({
+    'GET /api/auth/me': () => jsonResponse(testUser()),
+    'GET /api/consent/sessions/s1': () => jsonResponse(session),
+  });
   renderApp(<AppRoutes />, { route: '/consent/sessions/s1' });
 }
 

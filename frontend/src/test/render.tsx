@@ -1,11 +1,11 @@
-import type { ReactElement } from 'react';
+import type { User } from '@app/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
-import type { User } from '@app/contracts';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Shows the current path so tests can assert where navigation ended up. */

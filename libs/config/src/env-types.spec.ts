@@ -18,7 +18,13 @@ describe('env variable types', () => {
 
   it('flag: true/1 and false/0 only, with the default when unset', () => {
     const flag = env.flag(false);
-    expect([flag.parse('true'), flag.parse('1'), flag.parse('false'), flag.parse('0'), flag.parse(undefined)]).toEqual([true, true, false, false, false]);
+    expect([flag.parse('true'), flag.parse('1'), flag.parse('false'), flag.parse('0'), flag.parse(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(env.flag(true).parse(undefined)).toBe(true);
     const refused = flag.safeParse('yes');
     expect(refused.success).toBe(false);
@@ -27,7 +33,13 @@ describe('env variable types', () => {
 
   it('optionalFlag: true/1 and false/0 only, undefined when unset', () => {
     const flag = env.optionalFlag();
-    expect([flag.parse('true'), flag.parse('1'), flag.parse('false'), flag.parse('0'), flag.parse(undefined)]).toEqual([true, true, false, false, undefined]);
+    expect([flag.parse('true'), flag.parse('1'), flag.parse('false'), flag.parse('0'), flag.parse(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      undefined,
+    ]);
     expect(flag.safeParse('yes').error?.issues[0].message).toBe('must be true or false');
   });
 

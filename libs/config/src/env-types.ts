@@ -20,12 +20,16 @@ export const env = {
       .optional()
       .transform((value) => (value === undefined ? undefined : isTrue(value))),
   url: (protocols: string[]) =>
-    z.string({ message: 'is required' }).refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a ${protocols.join(' or ')} URL`),
-  secret: (minLength: number) => z.string({ message: 'is required' }).min(minLength, `must be at least ${minLength} characters`),
+    z.string({ message: 'is required' }).refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${protocols.join(' or ')} URL`,
+    ),
+  secret: (minLength: number) =>
+    z.string({ message: 'is required' }).min(minLength, `must be at least ${minLength} characters`),
 };

@@ -15,7 +15,11 @@ export interface KeyListWording {
  * Parses `id:<base64>` entries separated by commas (`k2:…,k1:…`), the form every key list of the project's settings
  * takes. Entries are named by position, not echoed, in errors: a malformed one may hold a key.
  */
-export function parseKeyList(spec: string, wording: KeyListWording, fail: (message: string) => Error): Map<string, Buffer> {
+export function parseKeyList(
+  spec: string,
+  wording: KeyListWording,
+  fail: (message: string) => Error,
+): Map<string, Buffer> {
   const keys = new Map<string, Buffer>();
   spec.split(',').forEach((rawEntry, index) => {
     const entry = rawEntry.trim();

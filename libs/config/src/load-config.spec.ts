@@ -18,7 +18,9 @@ describe('parseConfig', () => {
 
   it('names a missing variable in one line: "Invalid configuration: DATABASE_URL: is required"', () => {
     const { DATABASE_URL: _omitted, ...withoutUrl } = valid;
-    expect(() => parseConfig(schema, withoutUrl)).toThrow(new ConfigError('Invalid configuration: DATABASE_URL: is required'));
+    expect(() => parseConfig(schema, withoutUrl)).toThrow(
+      new ConfigError('Invalid configuration: DATABASE_URL: is required'),
+    );
   });
 
   it('names a URL with the wrong protocol', () => {
@@ -45,7 +47,9 @@ describe('parseConfig', () => {
 
   it('never repeats the offending value, which may be a secret', () => {
     const secret = 'short-secret-value';
-    expect(() => parseConfig(schema, { ...valid, API_SECRET: secret })).toThrow('Invalid configuration: API_SECRET: must be at least 32 characters');
+    expect(() => parseConfig(schema, { ...valid, API_SECRET: secret })).toThrow(
+      'Invalid configuration: API_SECRET: must be at least 32 characters',
+    );
     try {
       parseConfig(schema, { ...valid, API_SECRET: secret });
     } catch (error) {

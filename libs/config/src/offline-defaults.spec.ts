@@ -28,6 +28,8 @@ describe('explicitInProduction', () => {
   });
 
   it('still validates the value itself', () => {
-    expect(() => parseConfig(schema, { NODE_ENV: 'production', PROVIDER: 'ftp' })).toThrow(/^Invalid configuration: PROVIDER: /);
+    expect(() => parseConfig(schema, { NODE_ENV: 'production', PROVIDER: 'ftp' })).toThrow(
+      /^Invalid configuration: PROVIDER: /,
+    );
   });
 });

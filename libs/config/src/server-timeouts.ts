@@ -26,7 +26,11 @@ const LONGEST_CHECK_PERIOD_MS = 1000;
  * server with upload routes passes the upload limit, and bounds the other routes with `requestDeadline`). Past either
  * Node answers 408 (or closes the connection when an answer is already under way).
  */
-export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts, requestTimeoutMs = timeouts.HTTP_REQUEST_TIMEOUT_MS): void {
+export function applyServerTimeouts(
+  server: Server,
+  timeouts: ServerTimeouts,
+  requestTimeoutMs = timeouts.HTTP_REQUEST_TIMEOUT_MS,
+): void {
   server.headersTimeout = timeouts.HTTP_HEADERS_TIMEOUT_MS;
   server.requestTimeout = requestTimeoutMs;
   const shortest = Math.min(timeouts.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs);

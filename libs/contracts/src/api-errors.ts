@@ -33,7 +33,8 @@ export const STATUS_CODES = {
   503: 'service_unavailable',
 } as const;
 
-const spec = <S extends number, C extends string>(status: S, code: C, message: string) => ({ status, code, message }) as const;
+const spec = <S extends number, C extends string>(status: S, code: C, message: string) =>
+  ({ status, code, message }) as const;
 
 /** The errors with a meaning of their own. `message` is the default text; a few callers add details to it. */
 export const API_ERRORS = {
@@ -69,12 +70,24 @@ export const API_ERRORS = {
   recordingUnsupported: spec(415, 'recording_unsupported', 'Recordings must be WebM or MP4 video'),
   recordingAlreadyStored: spec(409, 'recording_already_stored', 'This recording was already uploaded'),
   /** A retake names a recording an earlier attempt of the session was already judged on. */
-  recordingAlreadySubmitted: spec(409, 'recording_already_submitted', 'This recording was already submitted: record a new one'),
+  recordingAlreadySubmitted: spec(
+    409,
+    'recording_already_submitted',
+    'This recording was already submitted: record a new one',
+  ),
   recordingUploading: spec(409, 'recording_uploading', 'This recording is being uploaded already'),
   /** The same bytes as a recording another consent session stored: a recording proves one consent only. */
-  recordingUsedElsewhere: spec(409, 'recording_used_elsewhere', 'This video was already sent for another consent. Please record a new one.'),
+  recordingUsedElsewhere: spec(
+    409,
+    'recording_used_elsewhere',
+    'This video was already sent for another consent. Please record a new one.',
+  ),
   /** Announcing, uploading or submitting a recording before the partner answered Yes to both safety questions. */
-  safetyQuestionsUnanswered: spec(409, 'safety_questions_unanswered', 'Please answer the two questions before recording.'),
+  safetyQuestionsUnanswered: spec(
+    409,
+    'safety_questions_unanswered',
+    'Please answer the two questions before recording.',
+  ),
   tooManyRecordings: spec(409, 'too_many_recordings', 'A consent session can hold at most 5 recordings'),
   multipartExpected: spec(415, 'multipart_expected', 'Expected a multipart/form-data upload'),
   fieldsAfterFile: spec(400, 'fields_after_file', 'All fields must come before the video'),
@@ -94,46 +107,87 @@ export const API_ERRORS = {
   /** Resume: the member's subscription is not cancelled at period end, or has ended already. */
   nothingToResume: spec(409, 'nothing_to_resume', 'There is no cancelled subscription to resume'),
   /** A new checkout for a member whose renewal failed: they pay the open invoice or change the card in the portal. */
-  subscriptionPastDue: spec(409, 'subscription_past_due', 'Your last payment failed: pay it or change your card in Manage billing'),
+  subscriptionPastDue: spec(
+    409,
+    'subscription_past_due',
+    'Your last payment failed: pay it or change your card in Manage billing',
+  ),
   /** Recording (announcing, uploading or submitting one) before the partner typed the code texted to their phone. */
   phoneNotVerified: spec(409, 'phone_not_verified', 'Verify your phone number with the texted code before recording'),
   /** A consent session started before the member proved their own phone: the partner's proof needs another phone. */
-  memberPhoneNotVerified: spec(403, 'member_phone_not_verified', 'Prove your phone number with the texted code before starting a consent session'),
+  memberPhoneNotVerified: spec(
+    403,
+    'member_phone_not_verified',
+    'Prove your phone number with the texted code before starting a consent session',
+  ),
   /** The partner gave the member's own number: the partner must prove a phone of their own. */
   phoneIsMembers: spec(400, 'phone_is_members', "This is the member's own phone number. Enter your own number."),
   /** A number that parses as no phone number (libphonenumber), or one written without a country code when there is none to assume. */
   phoneInvalid: spec(400, 'phone_invalid', 'Enter a phone number that can receive texts, with its country code (+...)'),
   /** Phone codes asked for by one member's sessions, or from one network address, past the hour's limit. */
-  phoneCodeHourlyLimit: spec(429, 'phone_code_hourly_limit', 'Too many codes were asked for in the last hour: try again later'),
+  phoneCodeHourlyLimit: spec(
+    429,
+    'phone_code_hourly_limit',
+    'Too many codes were asked for in the last hour: try again later',
+  ),
   phoneCodeNotSent: spec(409, 'phone_code_not_sent', 'Ask for a code first'),
   phoneCodeWrong: spec(400, 'phone_code_wrong', 'That code is not right'),
   phoneCodeExpired: spec(410, 'phone_code_expired', 'That code has expired: ask for a new one'),
   phoneCodeTriesUsed: spec(429, 'phone_code_tries_used', 'Too many wrong codes: ask for a new one'),
   phoneCodeResendsUsed: spec(429, 'phone_code_resends_used', 'No more codes can be sent for this consent session'),
-  phoneCodeDailyLimit: spec(429, 'phone_code_daily_limit', 'Too many codes were sent to this number today: try again tomorrow'),
+  phoneCodeDailyLimit: spec(
+    429,
+    'phone_code_daily_limit',
+    'Too many codes were sent to this number today: try again tomorrow',
+  ),
   /** A second number after the first was verified: the verified one stands. */
-  phoneAlreadyVerified: spec(409, 'phone_already_verified', 'A phone number is already verified for this consent session'),
+  phoneAlreadyVerified: spec(
+    409,
+    'phone_already_verified',
+    'A phone number is already verified for this consent session',
+  ),
   /** A partner's call made signed in as the session's own member: the partner is a second person, on their own phone. */
-  partnerIsMember: spec(403, 'partner_is_member', "This phone is signed in as the session's member. Your partner answers on their own phone."),
+  partnerIsMember: spec(
+    403,
+    'partner_is_member',
+    "This phone is signed in as the session's member. Your partner answers on their own phone.",
+  ),
   /** A partner's call with the link's token alone once the phone is proved: only the phone that confirmed the code answers. */
-  partnerPhoneRequired: spec(403, 'partner_phone_required', 'This consent session is answered on the phone that confirmed the code.'),
+  partnerPhoneRequired: spec(
+    403,
+    'partner_phone_required',
+    'This consent session is answered on the phone that confirmed the code.',
+  ),
   /** Every refusal of a receipt (unknown id, missing, wrong or malformed secret): the same answer, revealing nothing. */
   receiptNotFound: spec(404, 'receipt_not_found', 'This receipt link is invalid.'),
   /** A withdrawal of a record whose verdict is not a granted consent: there is nothing to withdraw. */
   consentNotGranted: spec(409, 'consent_not_granted', 'Only a granted consent can be withdrawn'),
   /** The member's own session that has no final verdict (yet, or a failed analysis): nothing to certify. */
-  certificateNotFound: spec(404, 'certificate_not_found', 'This session has no final verdict, so it has no certificate'),
+  certificateNotFound: spec(
+    404,
+    'certificate_not_found',
+    'This session has no final verdict, so it has no certificate',
+  ),
   /** A history page's `before` that is not a cursor this service gave out. */
   invalidCursor: spec(400, 'invalid_cursor', 'The page cursor is not valid'),
   /** `/verify/recording` takes the file itself as the body, not a form or JSON. */
-  rawUploadExpected: spec(415, 'raw_upload_expected', 'Send the recording file itself as the body (application/octet-stream, video/* or audio/*)'),
+  rawUploadExpected: spec(
+    415,
+    'raw_upload_expected',
+    'Send the recording file itself as the body (application/octet-stream, video/* or audio/*)',
+  ),
   /** `/verify/certificate.pdf`: a body that is not a PDF, or a PDF without the certificate.json ConsentIQ attaches. */
-  noCertificateInPdf: spec(422, 'no_certificate_in_pdf', 'This file is not a ConsentIQ certificate PDF: it carries no certificate'),
+  noCertificateInPdf: spec(
+    422,
+    'no_certificate_in_pdf',
+    'This file is not a ConsentIQ certificate PDF: it carries no certificate',
+  ),
   serviceCredential: spec(401, 'service_credential', 'Missing or invalid service credential'),
   internal: spec(500, 'internal_error', 'Internal server error'),
 } as const;
 
-export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | (typeof API_ERRORS)[keyof typeof API_ERRORS]['code'];
+export type ErrorCode =
+  (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | (typeof API_ERRORS)[keyof typeof API_ERRORS]['code'];
 
 /** The code of an error that carries none of its own. */
 export function codeForStatus(status: number): ErrorCode {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES } from './subscription-status';
 import { referralCodeSchema } from './referrals.contract';
+import { SUBSCRIPTION_STATUSES } from './subscription-status';
 import { lineOfText } from './text';
 
 // The messages are the spec's (section 5); the server applies the same rules as the client.

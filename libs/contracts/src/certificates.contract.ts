@@ -44,7 +44,13 @@ export const certificateSchema = z.strictObject({
    * on the phone that confirmed the code (the link's token no longer acted for the partner). Absent for an answer
    * before the proof, and from records made before answers were bound to that phone.
    */
-  partnerProof: z.strictObject({ method: z.literal('texted_code'), phoneEndsWith: z.string(), answeredOn: z.literal('proving_phone') }).optional(),
+  partnerProof: z
+    .strictObject({
+      method: z.literal('texted_code'),
+      phoneEndsWith: z.string(),
+      answeredOn: z.literal('proving_phone'),
+    })
+    .optional(),
   /**
    * When the partner answered Yes to both safety questions (free to say no, clear-headed), which the service requires
    * before any recording. Only on a verdict about a recording; absent from a No without one (whatever step it came
@@ -98,7 +104,15 @@ export type RecordState = z.infer<typeof recordStateSchema>;
  * base64url of 64 bytes (padding, the other alphabet, stray trailing bits), a key we never listed, a signature that
  * does not verify, a record that no longer states what the certificate does.
  */
-export const CERTIFICATE_REFUSALS = ['duplicate_key', 'unknown_field', 'malformed_certificate', 'signature_not_canonical', 'unknown_key', 'signature_mismatch', 'record_mismatch'] as const;
+export const CERTIFICATE_REFUSALS = [
+  'duplicate_key',
+  'unknown_field',
+  'malformed_certificate',
+  'signature_not_canonical',
+  'unknown_key',
+  'signature_mismatch',
+  'record_mismatch',
+] as const;
 export type CertificateRefusal = (typeof CERTIFICATE_REFUSALS)[number];
 
 export const certificateVerificationSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recipientNameField, recipientPhoneField } from './recordings.contract';
-import { lineOfText } from './text';
 import { MIN_RETENTION_DAYS, RETENTION_DAYS } from './retention';
+import { lineOfText } from './text';
 import { DENIED_BECAUSE } from './verdict-reasons';
 
 export const CONSENT_STATUSES = ['pending', 'granted', 'denied'] as const;

@@ -9,7 +9,15 @@ describe('ids', () => {
 
   it('recognises QR ids and nothing that could leave its path segment', () => {
     expect(isQrCodeId(newQrCodeId(now, 'ab12cd34ef'))).toBe(true);
-    for (const bad of ['', 'ciq-', '../sessions', 'ciq-a/b-c', 'ciq-a-b%2f', 'ciq-a-b\u0000', `ciq-a-${'x'.repeat(80)}`]) {
+    for (const bad of [
+      '',
+      'ciq-',
+      '../sessions',
+      'ciq-a/b-c',
+      'ciq-a-b%2f',
+      'ciq-a-b\u0000',
+      `ciq-a-${'x'.repeat(80)}`,
+    ]) {
       expect(isQrCodeId(bad)).toBe(false);
     }
   });

@@ -5,14 +5,20 @@ export const PLAN_IDS = ['monthly', 'annual'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** POST /api/{provider}/create-subscription */
-export const createSubscriptionRequestSchema = z.object({ plan: z.enum(PLAN_IDS, { message: 'plan must be monthly or annual' }) });
+export const createSubscriptionRequestSchema = z.object({
+  plan: z.enum(PLAN_IDS, { message: 'plan must be monthly or annual' }),
+});
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 
 /**
  * `{status: 'active'}` when already subscribed, else the provider's checkout session: its id and the address the
  * browser goes to (the provider's hosted page, or the app's own test checkout with the `local` provider).
  */
-export const createSubscriptionResponseSchema = z.object({ status: z.string().optional(), sessionId: z.string().optional(), url: z.string().optional() });
+export const createSubscriptionResponseSchema = z.object({
+  status: z.string().optional(),
+  sessionId: z.string().optional(),
+  url: z.string().optional(),
+});
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
 /**
@@ -22,7 +28,9 @@ export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionRespon
 export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** POST /api/{provider}/verify-payment: body `{session_id}` optional (else the member's latest checkout). */
-export const verifyPaymentRequestSchema = z.object({ session_id: z.string().regex(CHECKOUT_ID_PATTERN, 'session_id is not a payment session id').optional() });
+export const verifyPaymentRequestSchema = z.object({
+  session_id: z.string().regex(CHECKOUT_ID_PATTERN, 'session_id is not a payment session id').optional(),
+});
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
 
 export const verifyPaymentResponseSchema = z.object({ subscriptionStatus: z.string() });
@@ -95,6 +103,12 @@ export const billingCheckoutRequestSchema = createSubscriptionRequestSchema.exte
   origin: z
     .string()
     .max(200)
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value.replace(/\/$/, ''), 'origin must be an http(s) origin'),
+    .refine(
+      (value) =>
+        URL.canParse(value) &&
+        /^https?:$/.test(new URL(value).protocol) &&
+        new URL(value).origin === value.replace(/\/$/, ''),
+      'origin must be an http(s) origin',
+    ),
 });
 export type BillingCheckoutRequest = z.infer<typeof billingCheckoutRequestSchema>;

@@ -8,7 +8,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
  * proves the number anyway. An extension cannot receive a text.
  */
 export function toE164(written: string, defaultCallingCode?: string): string | null {
-  const parsed = parsePhoneNumberFromString(written.trim(), { extract: false, ...(defaultCallingCode ? { defaultCallingCode } : {}) });
+  const parsed = parsePhoneNumberFromString(written.trim(), {
+    extract: false,
+    ...(defaultCallingCode ? { defaultCallingCode } : {}),
+  });
   return parsed?.isPossible() && !parsed.ext ? parsed.number : null;
 }
 

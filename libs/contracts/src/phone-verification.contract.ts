@@ -5,12 +5,10 @@ import { recipientPhoneField } from './recordings.contract';
 const TEXTABLE_PHONE = /^\+?[\d\s().-]+$/;
 const PHONE_NOT_TEXTABLE = 'Enter a phone number that can receive texts';
 
-export const textablePhoneField = recipientPhoneField
-  .regex(TEXTABLE_PHONE, PHONE_NOT_TEXTABLE)
-  .refine((phone) => {
-    const digits = phone.replace(/\D/g, '').length;
-    return digits >= 7 && digits <= 15;
-  }, PHONE_NOT_TEXTABLE);
+export const textablePhoneField = recipientPhoneField.regex(TEXTABLE_PHONE, PHONE_NOT_TEXTABLE).refine((phone) => {
+  const digits = phone.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}, PHONE_NOT_TEXTABLE);
 
 /** POST /api/consent/sessions/{id}/phone-verification: text a code to the partner's phone (again: a resend). */
 export const phoneCodeRequestSchema = z.object({ recipientPhone: textablePhoneField });
@@ -18,7 +16,10 @@ export type PhoneCodeRequest = z.infer<typeof phoneCodeRequestSchema>;
 
 /** POST /api/consent/sessions/{id}/phone-verification/confirm: the code the partner typed. */
 export const phoneCodeConfirmationSchema = z.object({
-  code: z.string({ message: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string({ message: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 export type PhoneCodeConfirmation = z.infer<typeof phoneCodeConfirmationSchema>;
 
@@ -43,7 +44,9 @@ export interface DevText {
 }
 
 /** Internal (gateway to consent service), POST /members/{userId}/phone-verification: the member's own number, in E.164. */
-export const memberPhoneCodeRequestSchema = z.object({ phone: z.string().regex(/^\+[1-9]\d{5,14}$/, 'phone must be in E.164') });
+export const memberPhoneCodeRequestSchema = z.object({
+  phone: z.string().regex(/^\+[1-9]\d{5,14}$/, 'phone must be in E.164'),
+});
 export type MemberPhoneCodeRequest = z.infer<typeof memberPhoneCodeRequestSchema>;
 
 /** Internal, the answer to the member's right code: the number proved, which the gateway records on the account. */

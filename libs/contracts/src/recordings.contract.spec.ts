@@ -1,6 +1,17 @@
-import { missingSubmissionDetail, recordingFilePartSchema, recordingTooLargeMessage, registerAssetRequestSchema, submissionFormSchema } from './recordings.contract';
+import {
+  missingSubmissionDetail,
+  recordingFilePartSchema,
+  recordingTooLargeMessage,
+  registerAssetRequestSchema,
+  submissionFormSchema,
+} from './recordings.contract';
 
-const valid = { recipient_full_name: '  Sam Roe ', recipient_phone: ' +1 555 987 6543 ', is_over_18: 'true', decision: 'yes' };
+const valid = {
+  recipient_full_name: '  Sam Roe ',
+  recipient_phone: ' +1 555 987 6543 ',
+  is_over_18: 'true',
+  decision: 'yes',
+};
 const parse = (fields: Record<string, string | undefined>) => {
   const result = submissionFormSchema.safeParse(fields);
   if (!result.success) throw new Error(result.error.issues[0].message);
@@ -16,7 +27,12 @@ const parseFirstAnswer = (fields: Record<string, string | undefined>) => {
 
 describe('submission form', () => {
   it('trims the name and phone', () => {
-    expect(parseFirstAnswer(valid)).toEqual({ recipient_full_name: 'Sam Roe', recipient_phone: '+1 555 987 6543', is_over_18: 'true', decision: 'yes' });
+    expect(parseFirstAnswer(valid)).toEqual({
+      recipient_full_name: 'Sam Roe',
+      recipient_phone: '+1 555 987 6543',
+      is_over_18: 'true',
+      decision: 'yes',
+    });
   });
 
   it.each([
@@ -50,7 +66,8 @@ describe('recording limit message', () => {
 });
 
 describe('text that is stored refuses control characters', () => {
-  const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? 'accepted' : result.error!.issues[0].message);
+  const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? 'accepted' : result.error!.issues[0].message;
 
   it.each([
     ['recipient_full_name', 'Sam\u0000Roe', 'Name must not contain control characters'],
@@ -63,9 +80,18 @@ describe('text that is stored refuses control characters', () => {
 
   it('declared recordings: file name and type', () => {
     const asset = { sessionId: 's', filename: 'consent.webm', mimeType: 'video/webm', fileSize: 10 };
-    expect(firstMessage(registerAssetRequestSchema.safeParse({ ...asset, filename: 'a\u0000.webm' }))).toBe('filename must not contain control characters');
-    expect(firstMessage(registerAssetRequestSchema.safeParse({ ...asset, mimeType: 'video/webm\u0000' }))).toBe('mimeType must not contain control characters');
-    expect(firstMessage(recordingFilePartSchema.safeParse({ filename: 'a\nb.webm', mimeType: 'video/webm' }))).toBe('filename must not contain control characters');
-    expect(recordingFilePartSchema.parse({ filename: ' Ünïcödé 🎥.webm ', mimeType: 'video/webm' })).toEqual({ filename: 'Ünïcödé 🎥.webm', mimeType: 'video/webm' });
+    expect(firstMessage(registerAssetRequestSchema.safeParse({ ...asset, filename: 'a\u0000.webm' }))).toBe(
+      'filename must not contain control characters',
+    );
+    expect(firstMessage(registerAssetRequestSchema.safeParse({ ...asset, mimeType: 'video/webm\u0000' }))).toBe(
+      'mimeType must not contain control characters',
+    );
+    expect(firstMessage(recordingFilePartSchema.safeParse({ filename: 'a\nb.webm', mimeType: 'video/webm' }))).toBe(
+      'filename must not contain control characters',
+    );
+    expect(recordingFilePartSchema.parse({ filename: ' Ünïcödé 🎥.webm ', mimeType: 'video/webm' })).toEqual({
+      filename: 'Ünïcödé 🎥.webm',
+      mimeType: 'video/webm',
+    });
   });
 });

@@ -48,8 +48,14 @@ export type StoredRecording = z.infer<typeof storedRecordingSchema>;
 const NAME_REQUIRED = 'Name is required';
 const PHONE_REQUIRED = 'Phone number is required';
 /** The partner's name and phone as step 0 takes them, whichever call carries them (with a recording or a No). */
-export const recipientNameField = lineOfText(NAME_REQUIRED, 'Name').trim().min(1, NAME_REQUIRED).max(200, 'Name must be at most 200 characters');
-export const recipientPhoneField = lineOfText(PHONE_REQUIRED, 'Phone number').trim().min(1, PHONE_REQUIRED).max(32, 'Phone number must be at most 32 characters');
+export const recipientNameField = lineOfText(NAME_REQUIRED, 'Name')
+  .trim()
+  .min(1, NAME_REQUIRED)
+  .max(200, 'Name must be at most 200 characters');
+export const recipientPhoneField = lineOfText(PHONE_REQUIRED, 'Phone number')
+  .trim()
+  .min(1, PHONE_REQUIRED)
+  .max(32, 'Phone number must be at most 32 characters');
 const OVER_18_REQUIRED = 'You must be over 18 to continue';
 
 /**

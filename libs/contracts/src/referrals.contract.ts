@@ -5,14 +5,23 @@ import { lineOfText } from './text';
 export const REFERRALS_NEEDED = 4;
 
 /** A referral code as typed or carried by a link (`/register?ref=CODE`): one line, at most 32 characters. */
-export const referralCodeSchema = lineOfText('Referral code is invalid', 'Referral code').trim().max(32, 'Referral code is invalid');
+export const referralCodeSchema = lineOfText('Referral code is invalid', 'Referral code')
+  .trim()
+  .max(32, 'Referral code is invalid');
 
 /** Internal (gateway -> billing) `POST /referrals`: the actor was referred by the owner of `code`. */
 export const referralRequestSchema = z.object({ code: referralCodeSchema.min(1, 'Referral code is invalid') });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
 /** `same_card`: paid with one of the referrer's cards; `shared_card`: with a card another counted referral of theirs paid with. */
-export const REFERRAL_REFUSAL_REASONS = ['self_referral', 'unknown_code', 'already_referred', 'already_subscribed', 'same_card', 'shared_card'] as const;
+export const REFERRAL_REFUSAL_REASONS = [
+  'self_referral',
+  'unknown_code',
+  'already_referred',
+  'already_subscribed',
+  'same_card',
+  'shared_card',
+] as const;
 export type ReferralRefusalReason = (typeof REFERRAL_REFUSAL_REASONS)[number];
 
 /** The answer to `POST /referrals`: recorded as pending (counted once the member's first payment succeeds), or refused. */

@@ -1,4 +1,12 @@
-import { accountDueAt, daysUntilDeletion, isRecordDue, lapseOf, latestDeletionDateWithRecordsDue, recordDueAt, RETENTION_DAYS } from './retention';
+import {
+  accountDueAt,
+  daysUntilDeletion,
+  isRecordDue,
+  lapseOf,
+  latestDeletionDateWithRecordsDue,
+  recordDueAt,
+  RETENTION_DAYS,
+} from './retention';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;

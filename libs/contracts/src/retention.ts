@@ -43,7 +43,10 @@ export function latestDeletionDateWithRecordsDue(now: Date): Date {
 }
 
 /** The dashboard's countdown (spec section 9): whole days until the deletion date, rounded up; null once it passed. */
-export function daysUntilDeletion(accountDeletionDate: string | null | undefined, now: number = Date.now()): number | null {
+export function daysUntilDeletion(
+  accountDeletionDate: string | null | undefined,
+  now: number = Date.now(),
+): number | null {
   if (!accountDeletionDate) return null;
   const remaining = new Date(accountDeletionDate).getTime() - now;
   if (!Number.isFinite(remaining) || remaining <= 0) return null;

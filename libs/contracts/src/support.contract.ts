@@ -105,7 +105,17 @@ export type SupportSessionRecord = z.infer<typeof supportSessionRecordSchema>;
  * BullMQ's states, `removed` for a job no longer in Redis (completed jobs are kept a day, failed ones a week) and
  * `unknown` when the state could not be read.
  */
-export const SUPPORT_JOB_STATES = ['waiting', 'prioritized', 'waiting-children', 'delayed', 'active', 'completed', 'failed', 'removed', 'unknown'] as const;
+export const SUPPORT_JOB_STATES = [
+  'waiting',
+  'prioritized',
+  'waiting-children',
+  'delayed',
+  'active',
+  'completed',
+  'failed',
+  'removed',
+  'unknown',
+] as const;
 export type SupportJobState = (typeof SUPPORT_JOB_STATES)[number];
 
 export const supportJobSchema = supportJobRefSchema.extend({ state: z.enum(SUPPORT_JOB_STATES) });

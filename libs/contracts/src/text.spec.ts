@@ -8,12 +8,20 @@ describe('lineOfText', () => {
   };
 
   it('accepts what people type, in any script', () => {
-    expect(['Alex Doe', "Siobhán O'Neill", '李小龍', 'Zoë 🙂'].map(message)).toEqual(['Alex Doe', "Siobhán O'Neill", '李小龍', 'Zoë 🙂']);
+    expect(['Alex Doe', "Siobhán O'Neill", '李小龍', 'Zoë 🙂'].map(message)).toEqual([
+      'Alex Doe',
+      "Siobhán O'Neill",
+      '李小龍',
+      'Zoë 🙂',
+    ]);
   });
 
-  it.each(['\u0000', 'a\u0000b', 'tab\there', 'new\nline', 'carriage\r', '\u001b[31m', 'del\u007f'])('refuses %j with a message naming the field', (value) => {
-    expect(message(value)).toBe('Name must not contain control characters');
-  });
+  it.each(['\u0000', 'a\u0000b', 'tab\there', 'new\nline', 'carriage\r', '\u001b[31m', 'del\u007f'])(
+    'refuses %j with a message naming the field',
+    (value) => {
+      expect(message(value)).toBe('Name must not contain control characters');
+    },
+  );
 
   it('keeps the required message for a missing or non-string value', () => {
     expect([message(undefined), message(42)]).toEqual(['Name is required', 'Name is required']);

@@ -12,5 +12,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
  * "`label` must not contain control characters"). The rule of every text that is stored; chain trim/min/max after.
  */
 export function lineOfText(requiredMessage: string, label: string): z.ZodString {
-  return z.string({ message: requiredMessage }).refine((value) => !CONTROL_CHARACTER.test(value), `${label} must not contain control characters`);
+  return z
+    .string({ message: requiredMessage })
+    .refine((value) => !CONTROL_CHARACTER.test(value), `${label} must not contain control characters`);
 }

@@ -1,4 +1,4 @@
-import { deniedBecause, denialKind, partnerDenialKind } from './verdict-reasons';
+import { denialKind, deniedBecause, partnerDenialKind } from './verdict-reasons';
 
 describe('denialKind', () => {
   it.each([
@@ -27,7 +27,11 @@ describe('denialKind', () => {
 
 describe('deniedBecause', () => {
   it('tells the member only whether the partner clearly said no or the recording could not confirm consent', () => {
-    expect([deniedBecause('pressed_no'), deniedBecause('refused_in_words'), deniedBecause('not_heard')]).toEqual(['answer', 'answer', 'recording']);
+    expect([deniedBecause('pressed_no'), deniedBecause('refused_in_words'), deniedBecause('not_heard')]).toEqual([
+      'answer',
+      'answer',
+      'recording',
+    ]);
   });
 });
 
@@ -47,6 +51,7 @@ describe('partnerDenialKind', () => {
       { pressedYes: true, verdict: { outcome: 'denied', reasons: ['refusal'] } },
       { pressedYes: true, verdict: { outcome: 'unclear', reasons: ['refusal', 'short_refusal'] } },
     ];
-    for (const { pressedYes, verdict } of verdicts) expect(partnerDenialKind(pressedYes, deniedBecause(denialKind(verdict)))).toBe(denialKind(verdict));
+    for (const { pressedYes, verdict } of verdicts)
+      expect(partnerDenialKind(pressedYes, deniedBecause(denialKind(verdict)))).toBe(denialKind(verdict));
   });
 });

@@ -23,7 +23,8 @@ export type DenialKind = 'pressed_no' | 'refused_in_words' | 'not_heard';
  */
 export function denialKind(verdict: { outcome: string; reasons: readonly string[] }): DenialKind {
   if (verdict.reasons.includes(PRESSED_NO_REASON)) return 'pressed_no';
-  if (verdict.outcome === 'denied' && verdict.reasons.some((reason) => SPOKEN_REFUSAL_REASONS.includes(reason))) return 'refused_in_words';
+  if (verdict.outcome === 'denied' && verdict.reasons.some((reason) => SPOKEN_REFUSAL_REASONS.includes(reason)))
+    return 'refused_in_words';
   return 'not_heard';
 }
 

@@ -13,7 +13,11 @@ export interface PreparedStatement {
  * reads every request makes, where TypeORM's per-query work (building SQL, hydrating entities) would cost more than
  * the query itself. Everything else goes through TypeORM.
  */
-export async function queryPrepared<Row extends QueryResultRow>(dataSource: DataSource, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+export async function queryPrepared<Row extends QueryResultRow>(
+  dataSource: DataSource,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<Row[]> {
   const pool = (dataSource.driver as PostgresDriver).master as Pool;
   return (await pool.query<Row>({ ...statement, values })).rows;
 }

@@ -24,8 +24,13 @@ function answer(exception: unknown): { status: number; body: unknown } {
 
 describe('ApiErrorFilter', () => {
   it('answers a store that is away (Postgres restarting) with a clear 503 the client may retry', () => {
-    const restarting = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    expect(answer(restarting)).toEqual({ status: 503, body: { error: 'The service is briefly unavailable, please try again', code: 'service_unavailable' } });
+    const restarting = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    expect(answer(restarting)).toEqual({
+      status: 503,
+      body: { error: 'The service is briefly unavailable, please try again', code: 'service_unavailable' },
+    });
   });
 
   it('still answers an unexpected error with a 500 without detail', () => {

@@ -1,4 +1,4 @@
-import { API_ERRORS, codeForStatus, type ApiErrorBody, type ErrorCode } from '@app/contracts';
+import { API_ERRORS, type ApiErrorBody, codeForStatus, type ErrorCode } from '@app/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiException } from './api.exception';
@@ -19,7 +19,8 @@ export class ApiErrorFilter implements ExceptionFilter {
     const { status, body } = describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
-    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof TooManyRequestsException)
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(status).json(body);
   }
 }
@@ -30,7 +31,10 @@ function describe(exception: unknown): { status: number; body: ApiErrorBody } {
     return { status, body: { error: message, code } };
   }
   if (!(exception instanceof HttpException)) {
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error', code: 'internal_error' } };
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      body: { error: 'Internal server error', code: 'internal_error' },
+    };
   }
   const status = exception.getStatus();
   const answer = exception.getResponse();

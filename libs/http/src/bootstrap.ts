@@ -20,7 +20,9 @@ export interface ServiceStart<C extends Pick<ServiceConfig, 'DATABASE_URL' | 'MI
  * A service's `main.ts`: a bad variable stops it with one line naming it, pending migrations are applied when asked,
  * then it listens and says so. Any other failure stops it with one line too, rather than a stack trace.
  */
-export function startService<C extends Pick<ServiceConfig, 'DATABASE_URL' | 'MIGRATE_ON_START'>>(service: ServiceStart<C>): void {
+export function startService<C extends Pick<ServiceConfig, 'DATABASE_URL' | 'MIGRATE_ON_START'>>(
+  service: ServiceStart<C>,
+): void {
   const start = async () => {
     const config = loadConfigOrExit(service.schema);
     // Development convenience; production runs `npm run migrate` as a release step before new instances start.
@@ -31,7 +33,9 @@ export function startService<C extends Pick<ServiceConfig, 'DATABASE_URL' | 'MIG
     process.stdout.write(service.started(config));
   };
   start().catch((error: unknown) => {
-    process.stderr.write(`${service.name}: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${service.name}: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

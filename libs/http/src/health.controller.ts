@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { READINESS_CHECKS, type ReadinessChecks } from './readiness-checks';
 import { assertReady } from './readiness';
+import { READINESS_CHECKS, type ReadinessChecks } from './readiness-checks';
 import { WithoutServiceCredential } from './without-service-credential.decorator';
 
 /** Every service's probes, at the root of its HTTP server; an internal service answers them without its credential. */

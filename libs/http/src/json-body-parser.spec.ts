@@ -31,17 +31,26 @@ describe('a body declared over the limit', () => {
   async function serve(parser: RequestHandler): Promise<{ port: number; close(): Promise<void> }> {
     const app = express()
       .use(parser)
-      .use((request: Request, response: Response) => response.json({ received: JSON.stringify(request.body ?? null).length }))
-      .use((error: ApiException, _request: Request, response: Response, _next: NextFunction) => response.status(error.getStatus()).json({ code: error.code }));
+      .use((request: Request, response: Response) =>
+        response.json({ received: JSON.stringify(request.body ?? null).length }),
+      )
+      .use((error: ApiException, _request: Request, response: Response, _next: NextFunction) =>
+        response.status(error.getStatus()).json({ code: error.code }),
+      );
     const server = app.listen(0, '127.0.0.1');
     await new Promise((listening) => server.once('listening', listening));
-    return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((closed) => server.close(() => closed())) };
+    return {
+      port: (server.address() as AddressInfo).port,
+      close: () => new Promise<void>((closed) => server.close(() => closed())),
+    };
   }
 
   /** Sends headers (and nothing more of the body than `start`) and reads the answer until the server closes the connection. */
   function declare(port: number, headers: string, start = ''): Promise<string> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write(`POST / HTTP/1.1\r\nHost: x\r\n${headers}\r\n\r\n${start}`));
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(`POST / HTTP/1.1\r\nHost: x\r\n${headers}\r\n\r\n${start}`),
+      );
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -53,25 +62,39 @@ describe('a body declared over the limit', () => {
   it.each([
     ['the JSON parser', jsonBodyParser('64kb'), 'Content-Type: application/json'],
     ['the raw parser (webhooks)', rawBodyParser('16kb'), 'Content-Type: application/octet-stream'],
-  ])('is refused by %s with 413 before a byte of it arrives, and the connection closed', async (_label, parser, type) => {
-    const server = await serve(parser);
-    try {
-      const answer = await declare(server.port, `${type}\r\nContent-Length: 1000000000`, '{"a":');
-      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-      expect(answer).toMatch(/\r\nConnection: close\r\n/i);
-      expect(answer.endsWith('{"code":"body_too_large"}')).toBe(true);
-    } finally {
-      await server.close();
-    }
-  });
+  ])(
+    'is refused by %s with 413 before a byte of it arrives, and the connection closed',
+    async (_label, parser, type) => {
+      const server = await serve(parser);
+      try {
+        const answer = await declare(server.port, `${type}\r\nContent-Length: 1000000000`, '{"a":');
+        expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+        expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+        expect(answer.endsWith('{"code":"body_too_large"}')).toBe(true);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('leaves a body of another type to its route, and reads one within the limit', async () => {
     const server = await serve(jsonBodyParser('1kb'));
     try {
       // An upload's limit is its route's: the JSON parser neither reads nor refuses it.
-      expect(await declare(server.port, 'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000000000\r\nConnection: close')).toMatch(/^HTTP\/1\.1 200 [^]*\{"received":4\}$/);
+      expect(
+        await declare(
+          server.port,
+          'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000000000\r\nConnection: close',
+        ),
+      ).toMatch(/^HTTP\/1\.1 200 [^]*\{"received":4\}$/);
       const body = JSON.stringify({ text: 'x'.repeat(1000) });
-      expect(await declare(server.port, `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close`, body)).toMatch(/\{"received":1011\}$/);
+      expect(
+        await declare(
+          server.port,
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close`,
+          body,
+        ),
+      ).toMatch(/\{"received":1011\}$/);
     } finally {
       await server.close();
     }

@@ -37,7 +37,8 @@ export function jsonBodyParser(limit: BodyLimit): RequestHandler {
   const parse = express.json({ limit: maxBytes, verify: refuseDeepNesting });
   return (request: Request, response: Response, next: NextFunction) => {
     // Bodies of other types are not read here (an upload streams on to its route, which has a limit of its own).
-    if (request.is('application/json') && declaredOver(request, response, maxBytes)) return next(new ApiException(API_ERRORS.bodyTooLarge));
+    if (request.is('application/json') && declaredOver(request, response, maxBytes))
+      return next(new ApiException(API_ERRORS.bodyTooLarge));
     parse(request, response, (error?: unknown) => next(error === undefined ? undefined : asClientError(error)));
   };
 }
@@ -75,7 +76,8 @@ function refuseDeepNesting(_request: unknown, _response: unknown, body: Buffer, 
   } catch {
     throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
   }
-  if (nestedDeeperThan(text, JSON_MAX_DEPTH)) throw Object.assign(new Error('too deep'), { status: 400, type: 'entity.too.deep' });
+  if (nestedDeeperThan(text, JSON_MAX_DEPTH))
+    throw Object.assign(new Error('too deep'), { status: 400, type: 'entity.too.deep' });
 }
 
 const QUOTE = 0x22;

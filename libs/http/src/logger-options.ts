@@ -1,8 +1,8 @@
 import type { ProcessConfig } from '@app/config';
+import type { Params } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
-import type { Params } from 'nestjs-pino';
 import type { Options } from 'pino-http';
 import pretty from 'pino-pretty';
 
@@ -49,7 +49,8 @@ export function loggerOptions(
       res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
     },
     autoLogging: { ignore: (request: IncomingMessage) => /^\/(healthz|readyz)/.test(request.url ?? '') },
-    customLogLevel: (request, response, error) => (!error && response.statusCode < 300 && quietWhenAnswered(request) ? 'silent' : 'info'),
+    customLogLevel: (request, response, error) =>
+      !error && response.statusCode < 300 && quietWhenAnswered(request) ? 'silent' : 'info',
   };
   return { pinoHttp: config.LOG_FORMAT === 'pretty' ? [options, readableLines()] : options };
 }
@@ -65,6 +66,7 @@ function readableLines() {
     singleLine: true,
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,service,context,req,res,responseTime',
-    messageFormat: '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.path} {res.statusCode} ({responseTime} ms){end}',
+    messageFormat:
+      '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.path} {res.statusCode} ({responseTime} ms){end}',
   });
 }

@@ -1,8 +1,8 @@
 import { codeForStatus } from '@app/contracts';
 import type { MetricsPortRoute } from '@app/metrics';
 import { HttpException } from '@nestjs/common';
-import type { ReadinessChecks } from './readiness-checks';
 import { assertReady } from './readiness';
+import type { ReadinessChecks } from './readiness-checks';
 
 /**
  * `/healthz` and `/readyz` for a process without an HTTP server of its own (the media worker), on its metrics port:

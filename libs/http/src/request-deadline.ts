@@ -1,4 +1,4 @@
-import { codeForStatus, type ApiErrorBody } from '@app/contracts';
+import { type ApiErrorBody, codeForStatus } from '@app/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 export const REQUEST_TIMEOUT_MESSAGE = 'The request took too long to arrive';
@@ -27,5 +27,8 @@ function hasBody(request: Request): boolean {
 
 function refuseLateBody(response: Response): void {
   if (response.headersSent) return void response.socket?.destroy();
-  response.status(408).set('Connection', 'close').json({ error: REQUEST_TIMEOUT_MESSAGE, code: codeForStatus(408) } satisfies ApiErrorBody);
+  response
+    .status(408)
+    .set('Connection', 'close')
+    .json({ error: REQUEST_TIMEOUT_MESSAGE, code: codeForStatus(408) } satisfies ApiErrorBody);
 }

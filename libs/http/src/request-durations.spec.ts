@@ -8,19 +8,32 @@ describe('routeLabel', () => {
   const locals = (metricsRoute?: string) => ({ locals: metricsRoute ? { metricsRoute } : {} });
 
   it('is the matched route template with its mount path, never the URL', () => {
-    expect(routeLabel({ baseUrl: '', route: { path: '/api/consent/sessions/:id', methods: { get: true } } }, locals())).toBe('/api/consent/sessions/:id');
-    expect(routeLabel({ baseUrl: '/internal', route: { path: '/sessions/:id/status', methods: { patch: true } } }, locals())).toBe('/internal/sessions/:id/status');
+    expect(
+      routeLabel({ baseUrl: '', route: { path: '/api/consent/sessions/:id', methods: { get: true } } }, locals()),
+    ).toBe('/api/consent/sessions/:id');
+    expect(
+      routeLabel({ baseUrl: '/internal', route: { path: '/sessions/:id/status', methods: { patch: true } } }, locals()),
+    ).toBe('/internal/sessions/:id/status');
   });
 
   it('is `unmatched` without a matched route, or when only middleware mounted on every path or a pattern route saw it', () => {
     expect(routeLabel({ baseUrl: '', route: undefined }, locals())).toBe('unmatched');
-    expect(routeLabel({ baseUrl: '', route: { path: '/{*path}', methods: { get: true, post: true, patch: true } } }, locals())).toBe('unmatched');
-    expect(routeLabel({ baseUrl: '', route: { path: '/{*path}', methods: { _all: true } } }, locals())).toBe('unmatched');
+    expect(
+      routeLabel(
+        { baseUrl: '', route: { path: '/{*path}', methods: { get: true, post: true, patch: true } } },
+        locals(),
+      ),
+    ).toBe('unmatched');
+    expect(routeLabel({ baseUrl: '', route: { path: '/{*path}', methods: { _all: true } } }, locals())).toBe(
+      'unmatched',
+    );
     expect(routeLabel({ baseUrl: '', route: { path: /.*/, methods: { get: true } } }, locals())).toBe('unmatched');
   });
 
   it('is the name a pattern route gave itself when it answered', () => {
-    expect(routeLabel({ baseUrl: '', route: { path: /.*/, methods: { get: true } } }, locals('frontend'))).toBe('frontend');
+    expect(routeLabel({ baseUrl: '', route: { path: /.*/, methods: { get: true } } }, locals('frontend'))).toBe(
+      'frontend',
+    );
   });
 });
 
@@ -36,7 +49,8 @@ describe('requestDurations (a real Express app)', () => {
     response.send('file');
   });
 
-  const count = async (labels: string) => sampleValue(await metricsRegistry.metrics(), `ciq_http_request_duration_seconds_count{${labels}}`);
+  const count = async (labels: string) =>
+    sampleValue(await metricsRegistry.metrics(), `ciq_http_request_duration_seconds_count{${labels}}`);
 
   it('times each answered request under its template, unknown paths under `unmatched`, and no id becomes a label', async () => {
     await request(app).get('/things/4f0c-secret-id').expect(204);

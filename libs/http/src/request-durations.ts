@@ -18,7 +18,8 @@ export function nameRouteForMetrics(response: Response, name: string): void {
 export function routeLabel(request: Pick<Request, 'baseUrl' | 'route'>, response: Pick<Response, 'locals'>): string {
   const route = request.route as { path?: unknown; methods?: Record<string, boolean> } | undefined;
   const methods = Object.keys(route?.methods ?? {});
-  if (typeof route?.path === 'string' && methods.length === 1 && methods[0] !== '_all') return `${request.baseUrl ?? ''}${route.path}` || '/';
+  if (typeof route?.path === 'string' && methods.length === 1 && methods[0] !== '_all')
+    return `${request.baseUrl ?? ''}${route.path}` || '/';
   const named: unknown = response.locals.metricsRoute;
   return typeof named === 'string' ? named : UNMATCHED_ROUTE;
 }
@@ -27,7 +28,9 @@ export function routeLabel(request: Pick<Request, 'baseUrl' | 'route'>, response
 export function requestDurations(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     const end = METRICS.httpRequestDuration.startTimer();
-    response.once('finish', () => end({ method: request.method, route: routeLabel(request, response), status_code: String(response.statusCode) }));
+    response.once('finish', () =>
+      end({ method: request.method, route: routeLabel(request, response), status_code: String(response.statusCode) }),
+    );
     next();
   };
 }

@@ -33,13 +33,22 @@ export class ServiceCredentialGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(SERVICE_CREDENTIALS) credentials: ServiceCredentials,
   ) {
-    this.matchers = Object.fromEntries(Object.entries(credentials).map(([caller, token]) => [caller, serviceCredentialMatcher(token)]));
+    this.matchers = Object.fromEntries(
+      Object.entries(credentials).map(([caller, token]) => [caller, serviceCredentialMatcher(token)]),
+    );
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const exempt = this.reflector.getAllAndOverride<boolean>(WITHOUT_SERVICE_CREDENTIAL, [context.getHandler(), context.getClass()]);
+    const exempt = this.reflector.getAllAndOverride<boolean>(WITHOUT_SERVICE_CREDENTIAL, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (exempt) return true;
-    const caller = this.reflector.getAllAndOverride<string | undefined>(CALLER_SERVICE, [context.getHandler(), context.getClass()]) ?? 'gateway';
+    const caller =
+      this.reflector.getAllAndOverride<string | undefined>(CALLER_SERVICE, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? 'gateway';
     const matches = this.matchers[caller];
     const presented = context.switchToHttp().getRequest<Request>().headers['x-internal-token'];
     if (!matches || !matches(presented)) throw new ApiException(API_ERRORS.serviceCredential);

@@ -8,5 +8,6 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  */
 export function serviceCredentialMatcher(expected: string): (presented: unknown) => boolean {
   const expectedDigest = digest(expected);
-  return (presented) => typeof presented === 'string' && presented.length > 0 && timingSafeEqual(digest(presented), expectedDigest);
+  return (presented) =>
+    typeof presented === 'string' && presented.length > 0 && timingSafeEqual(digest(presented), expectedDigest);
 }

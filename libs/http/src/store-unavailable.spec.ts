@@ -12,10 +12,19 @@ describe('isStoreUnavailable', () => {
     ['Postgres starting up (57P03)', withCode('the database system is starting up', '57P03')],
     ["pg's dropped connection", new Error('Connection terminated unexpectedly')],
     ["ioredis's closed connection", new Error('Connection is closed.')],
-    ["TypeORM's released runner after the connection died", new QueryRunnerAlreadyReleasedError('Query runner already released. Cannot run queries anymore.')],
-    ["TypeORM's QueryFailedError around one", Object.assign(new Error('query failed'), { driverError: withCode('terminating connection', '57P01') })],
+    [
+      "TypeORM's released runner after the connection died",
+      new QueryRunnerAlreadyReleasedError('Query runner already released. Cannot run queries anymore.'),
+    ],
+    [
+      "TypeORM's QueryFailedError around one",
+      Object.assign(new Error('query failed'), { driverError: withCode('terminating connection', '57P01') }),
+    ],
     ['a cause', new Error('could not read', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') })],
-    ['an AggregateError of connection attempts', new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], '')],
+    [
+      'an AggregateError of connection attempts',
+      new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], ''),
+    ],
   ])('takes %s for a store that is away', (_, error) => {
     expect(isStoreUnavailable(error)).toBe(true);
   });

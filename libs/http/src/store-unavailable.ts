@@ -22,20 +22,34 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** pg's and ioredis's words for a connection that dropped, which come without a code. */
-const UNAVAILABLE_MESSAGE = /^(Connection terminated( unexpectedly| due to connection timeout)?|Connection is closed\.|Client has encountered a connection error and is not queryable)$/;
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|Connection is closed\.|Client has encountered a connection error and is not queryable)$/;
 
 /**
  * TypeORM's, when a transaction's connection died under it: the rollback finds the runner released and throws this
  * in place of the connection's own error. ioredis's, when a command waited out its retries for a server that is away.
  */
-const UNAVAILABLE_NAMES = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError', 'MaxRetriesPerRequestError']);
+const UNAVAILABLE_NAMES = new Set([
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+  'MaxRetriesPerRequestError',
+]);
 
 /** Whether `error` (or what it wraps: TypeORM's driverError, a cause, an AggregateError's errors) is a store away. */
 export function isStoreUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false;
-  const { code, driverError, cause, errors } = error as Error & { code?: unknown; driverError?: unknown; errors?: unknown };
+  const { code, driverError, cause, errors } = error as Error & {
+    code?: unknown;
+    driverError?: unknown;
+    errors?: unknown;
+  };
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  if (UNAVAILABLE_NAMES.has(error.name) || UNAVAILABLE_NAMES.has(error.constructor.name) || UNAVAILABLE_MESSAGE.test(error.message)) return true;
+  if (
+    UNAVAILABLE_NAMES.has(error.name) ||
+    UNAVAILABLE_NAMES.has(error.constructor.name) ||
+    UNAVAILABLE_MESSAGE.test(error.message)
+  )
+    return true;
   const wrapped = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];
   return wrapped.some((inner) => isStoreUnavailable(inner, depth + 1));
 }

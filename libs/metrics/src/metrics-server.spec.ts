@@ -1,6 +1,6 @@
+import { slowClient } from '@app/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { slowClient } from '@app/testing';
 import { MetricsServer } from './metrics-server';
 import { METRICS } from './series';
 
@@ -49,12 +49,20 @@ describe('MetricsServer (real HTTP)', () => {
     const unknown = await fetch(`${server.url()}/nope`);
     expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Not found', code: 'not_found' }]);
     const posted = await fetch(`${server.url()}/metrics`, { method: 'POST' });
-    expect([posted.status, posted.headers.get('allow'), ((await posted.json()) as { code: string }).code]).toEqual([405, 'GET', 'method_not_allowed']);
+    expect([posted.status, posted.headers.get('allow'), ((await posted.json()) as { code: string }).code]).toEqual([
+      405,
+      'GET',
+      'method_not_allowed',
+    ]);
   });
 
   it('closes a connection whose headers never finish within the headers limit', async () => {
     const port = Number(new URL((await started()).url()).port);
-    const { answer, elapsedMs } = await slowClient(port, 'GET /metrics HTTP/1.1\r\nHost: x\r\n', 'X-Slow: '.repeat(100));
+    const { answer, elapsedMs } = await slowClient(
+      port,
+      'GET /metrics HTTP/1.1\r\nHost: x\r\n',
+      'X-Slow: '.repeat(100),
+    );
     expect(answer).toMatch(/^(HTTP\/1\.1 408 |$)/);
     expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUTS.HTTP_HEADERS_TIMEOUT_MS - 50);
     expect(elapsedMs).toBeLessThan(TIMEOUTS.HTTP_HEADERS_TIMEOUT_MS + 1000);

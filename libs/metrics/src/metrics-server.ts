@@ -46,7 +46,9 @@ export class MetricsServer implements OnModuleInit, OnApplicationShutdown {
 
   /** Idempotent, as closing the application twice (a test stopping a service early) calls it twice. */
   async onApplicationShutdown(): Promise<void> {
-    this.closing ??= this.server.listening ? new Promise((closed) => this.server.close(() => closed())) : Promise.resolve();
+    this.closing ??= this.server.listening
+      ? new Promise((closed) => this.server.close(() => closed()))
+      : Promise.resolve();
     await this.closing;
   }
 
@@ -74,5 +76,7 @@ function error(status: number, message: string): { error: string; code: string }
 }
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+  response
+    .writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+    .end(JSON.stringify(body));
 }

@@ -19,7 +19,10 @@ export function trackQueueDepth(queue: string, counts: QueueCounts): () => void 
 export async function readQueueDepths(): Promise<{ queue: string; state: string; jobs: number }[]> {
   const read = await Promise.allSettled(
     [...sources].map(async ({ queue, counts }) => {
-      const answered = await Promise.race([counts(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), COUNT_TIMEOUT_MS).unref())]);
+      const answered = await Promise.race([
+        counts(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), COUNT_TIMEOUT_MS).unref()),
+      ]);
       return QUEUE_STATES.map((state) => ({ queue, state, jobs: answered[state] ?? 0 }));
     }),
   );

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
+import { type INestApplicationContext, Injectable } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
 import { JobBackboneModule } from './job-backbone.module';
 import type { JobPayload } from './job-contracts';
 import { JobQueues } from './job-queues';
@@ -34,9 +34,17 @@ class Analyses {
 }
 
 /** The consent service's place on the backbone, with the given providers, started as a service starts. */
-async function consentApp(redisPrefix: string, providers: (new (...args: never[]) => object)[]): Promise<INestApplicationContext> {
+async function consentApp(
+  redisPrefix: string,
+  providers: (new (...args: never[]) => object)[],
+): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
-    imports: [JobBackboneModule.forRoot({ service: 'consent', config: { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, TEXT_MESSAGE_CONCURRENCY: 3 } })],
+    imports: [
+      JobBackboneModule.forRoot({
+        service: 'consent',
+        config: { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, TEXT_MESSAGE_CONCURRENCY: 3 },
+      }),
+    ],
     providers,
   }).compile();
   return moduleRef.createNestApplication({ logger: false }).init();
@@ -56,12 +64,13 @@ describe('the job backbone (@OnJob discovered at start, real Redis)', () => {
     const messageId = randomUUID();
     await app.get(JobQueues).enqueue(JOBS.sendTextMessage, { version: 1, messageId });
     const deadline = Date.now() + 10_000;
-    while (!app.get(Texts).sent.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (!app.get(Texts).sent.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(app.get(Texts).sent).toEqual([messageId]);
     expect(app.get(JobWorkers).worker(QUEUES.textMessages)?.isRunning()).toBe(true);
   });
 
-  it('adds a job with its row\'s job id, attempts and backoff, and runs its worker at the config\'s concurrency setting', async () => {
+  it("adds a job with its row's job id, attempts and backoff, and runs its worker at the config's concurrency setting", async () => {
     const app = await consentApp(prefix, [Texts]);
     apps.push(app);
     const messageId = randomUUID();
@@ -71,7 +80,7 @@ describe('the job backbone (@OnJob discovered at start, real Redis)', () => {
     expect(app.get(JobWorkers).worker(QUEUES.textMessages)?.concurrency).toBe(3);
   });
 
-  it('fails the start when a consumed job has no handler, two handlers, or a handler of another service\'s job', async () => {
+  it("fails the start when a consumed job has no handler, two handlers, or a handler of another service's job", async () => {
     await expect(consentApp(prefix, [])).rejects.toThrow('Job handlers of consent: send-text-message has no handler');
     await expect(consentApp(prefix, [Texts, TextsAgain])).rejects.toThrow('send-text-message has 2 handlers');
     await expect(consentApp(prefix, [Texts, Analyses])).rejects.toThrow('analyze-recording is handled by media-worker');
@@ -86,7 +95,9 @@ describe('the job backbone (@OnJob discovered at start, real Redis)', () => {
     await expect(jobs.enqueue(JOBS.processBillingEvent, { version: 1, eventId: randomUUID() })).rejects.toThrow(
       'consent does not produce process-billing-event',
     );
-    await expect(jobs.enqueue(JOBS.sendTextMessage, { version: 1, messageId: 'not-a-uuid' })).rejects.toThrow('Invalid send-text-message payload');
+    await expect(jobs.enqueue(JOBS.sendTextMessage, { version: 1, messageId: 'not-a-uuid' })).rejects.toThrow(
+      'Invalid send-text-message payload',
+    );
     expect(await counts()).toEqual(before);
   });
 });

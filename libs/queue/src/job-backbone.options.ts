@@ -11,7 +11,9 @@ export type WorkerTuning = Pick<WorkerOptions, 'lockDuration' | 'stalledInterval
  * A service's configuration, as far as the backbone reads it: its Redis, and any variable the table names as a
  * worker's concurrency setting.
  */
-export type JobBackboneConfig = { REDIS_URL: string; REDIS_PREFIX: string } & Partial<Record<ConcurrencySetting, number>>;
+export type JobBackboneConfig = { REDIS_URL: string; REDIS_PREFIX: string } & Partial<
+  Record<ConcurrencySetting, number>
+>;
 
 /** What `JobBackboneModule.forRoot` takes. */
 export interface JobBackboneOptions {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JobContractError, parseJobPayload, parseNewJobPayload, queueConcurrency } from './job-contracts';
-import { JOBS, QUEUES, type QueueName } from './queue-names';
+import { JOBS, type QueueName, QUEUES } from './queue-names';
 
 describe('the job table', () => {
   it("gives every queue one concurrency, which a service's config setting overrides only where the table names it", () => {
@@ -17,6 +17,8 @@ describe('the job table', () => {
     expect(() => parseNewJobPayload(JOBS.analyzeRecording, former)).toThrow(JobContractError);
     const now = { ...former, version: 2, attempt: 1 };
     expect(parseNewJobPayload(JOBS.analyzeRecording, now)).toEqual(now);
-    expect(() => parseJobPayload(JOBS.analyzeRecording, { ...now, attempt: 0 })).toThrow('Invalid analyze-recording payload: attempt');
+    expect(() => parseJobPayload(JOBS.analyzeRecording, { ...now, attempt: 0 })).toThrow(
+      'Invalid analyze-recording payload: attempt',
+    );
   });
 });

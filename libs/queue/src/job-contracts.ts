@@ -1,13 +1,20 @@
-import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '@app/contracts';
-import { JOBS, JobName, QUEUES, QueueName } from './queue-names';
+import { z } from 'zod';
+import { JobName, JOBS, QueueName, QUEUES } from './queue-names';
 
 /**
  * What changed in a session, for its push: the job id is `<sessionId>.<change>`, so each is pushed once; a change that
  * can happen once per analysis attempt (`retake_requested`: the partner may record again) has the attempt appended.
  * `submitted`: the partner's first recording went for analysis (a retake changes nothing the member sees).
  */
-export const SESSION_CHANGES = ['verdict', 'analysis_failed', 'text_sent', 'retake_requested', 'withdrawn', 'submitted'] as const;
+export const SESSION_CHANGES = [
+  'verdict',
+  'analysis_failed',
+  'text_sent',
+  'retake_requested',
+  'withdrawn',
+  'submitted',
+] as const;
 export type SessionChange = (typeof SESSION_CHANGES)[number];
 
 /** The processes that put jobs on queues or take them off. */
@@ -52,7 +59,9 @@ const pushSessionUpdateV1 = z
   })
   .strict();
 /** `attempt`: only for a change that can happen once per analysis attempt (`retake_requested`); it names its job. */
-const pushSessionUpdate = pushSessionUpdateV1.extend({ version: z.literal(2), attempt: z.int().positive().optional() }).strict();
+const pushSessionUpdate = pushSessionUpdateV1
+  .extend({ version: z.literal(2), attempt: z.int().positive().optional() })
+  .strict();
 
 const applySubscriptionChange = z
   .object({
@@ -81,7 +90,8 @@ export const JOB_CONTRACTS = {
     schema: analyzeRecording,
     formerSchema: analyzeRecordingV1,
     /** Each analysis attempt of a session is a job of its own: a retake is a new job, not the completed one BullMQ holds. */
-    jobId: ({ sessionId, attempt }: Pick<z.infer<typeof analyzeRecording>, 'sessionId' | 'attempt'>) => `${sessionId}.${attempt}`,
+    jobId: ({ sessionId, attempt }: Pick<z.infer<typeof analyzeRecording>, 'sessionId' | 'attempt'>) =>
+      `${sessionId}.${attempt}`,
     /** 2 s, 4 s ... 128 s apart (about four minutes): a restart of the consent service or Postgres must not fail a recording. */
     attempts: 8,
     backoff: { type: 'exponential', delay: 2000 },
@@ -95,7 +105,11 @@ export const JOB_CONTRACTS = {
     schema: pushSessionUpdate,
     formerSchema: pushSessionUpdateV1,
     /** Each change of a session is pushed once; a retake's offer once per attempt. */
-    jobId: ({ sessionId, change, attempt }: Pick<z.infer<typeof pushSessionUpdate>, 'sessionId' | 'change' | 'attempt'>) =>
+    jobId: ({
+      sessionId,
+      change,
+      attempt,
+    }: Pick<z.infer<typeof pushSessionUpdate>, 'sessionId' | 'change' | 'attempt'>) =>
       attempt === undefined ? `${sessionId}.${change}` : `${sessionId}.${change}.${attempt}`,
     /** Each second for a minute: the gateway reads the session from the consent service, which may be restarting. */
     attempts: 60,
@@ -132,7 +146,8 @@ export const JOB_CONTRACTS = {
     consumer: 'gateway',
     schema: applySubscriptionChange,
     /** Each state of a member's subscription is published once, however often billing learns of it. */
-    jobId: ({ userId, changedAt }: Pick<z.infer<typeof applySubscriptionChange>, 'userId' | 'changedAt'>) => `${userId}.${Date.parse(changedAt)}`,
+    jobId: ({ userId, changedAt }: Pick<z.infer<typeof applySubscriptionChange>, 'userId' | 'changedAt'>) =>
+      `${userId}.${Date.parse(changedAt)}`,
     attempts: 5,
     backoff: { type: 'exponential', delay: 2000 },
     concurrency: { default: 4 },
@@ -164,13 +179,16 @@ export type ScheduledJob = { [N in JobName]: Contracts[N] extends { scheduler: s
 export type JobIdKey<N extends AddedJob> = Parameters<Contracts[N]['jobId']>[0];
 
 /** A config variable that sets a worker's concurrency. */
-export type ConcurrencySetting = { [N in JobName]: Contracts[N]['concurrency'] extends { setting: infer S extends string } ? S : never }[JobName];
+export type ConcurrencySetting = {
+  [N in JobName]: Contracts[N]['concurrency'] extends { setting: infer S extends string } ? S : never;
+}[JobName];
 
 /** A payload as it is added now. */
 export type NewJobPayload<N extends JobName> = z.infer<Contracts[N]['schema']>;
 
 /** A payload as its handler may get it: the version added now, or the one before it still waiting from before. */
-export type JobPayload<N extends JobName> = NewJobPayload<N> | (Contracts[N] extends { formerSchema: infer F extends z.ZodType } ? z.infer<F> : never);
+export type JobPayload<N extends JobName> =
+  NewJobPayload<N> | (Contracts[N] extends { formerSchema: infer F extends z.ZodType } ? z.infer<F> : never);
 
 export class JobContractError extends Error {}
 
@@ -197,7 +215,9 @@ export function jobIdOf<N extends AddedJob>(name: N, key: JobIdKey<N>): string {
  * service's config; a setting it has overrides the default.
  */
 export function queueConcurrency(queue: QueueName, settings: Partial<Record<ConcurrencySetting, number>>): number {
-  const rows = (Object.keys(JOB_CONTRACTS) as JobName[]).filter((name) => JOB_CONTRACTS[name].queue === queue).map((name) => JOB_CONTRACTS[name]);
+  const rows = (Object.keys(JOB_CONTRACTS) as JobName[])
+    .filter((name) => JOB_CONTRACTS[name].queue === queue)
+    .map((name) => JOB_CONTRACTS[name]);
   const concurrency: Concurrency | undefined = rows[0]?.concurrency;
   if (!concurrency || rows.some((row) => JSON.stringify(row.concurrency) !== JSON.stringify(concurrency))) {
     throw new JobContractError(`The jobs of ${queue} do not agree on one concurrency`);

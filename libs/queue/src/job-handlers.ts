@@ -26,7 +26,9 @@ export function assertJobHandlers(service: ServiceName, handled: readonly JobNam
     ...mine.filter((name) => count(name) > 1).map((name) => `${name} has ${count(name)} handlers`),
     ...[...new Set(handled)]
       .filter((name) => !mine.includes(name))
-      .map((name) => (JOB_CONTRACTS[name] ? `${name} is handled by ${JOB_CONTRACTS[name].consumer}` : `${name} is not a job`)),
+      .map((name) =>
+        JOB_CONTRACTS[name] ? `${name} is handled by ${JOB_CONTRACTS[name].consumer}` : `${name} is not a job`,
+      ),
   ];
   if (problems.length) throw new Error(`Job handlers of ${service}: ${problems.join('; ')}`);
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { Job, Queue, QueueEvents, Worker } from 'bullmq';
 import { metricsRegistry } from '@app/metrics';
 import { deleteRedisKeys, sampleValue, testRedisPrefix, testRedisUrl } from '@app/testing';
+import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { JobContractError } from './job-contracts';
 import { addJob, createQueue, createWorker, QueueWiring } from './job-queue';
 import { JOBS, QUEUES } from './queue-names';
@@ -37,7 +37,9 @@ describe('job queue wiring (real Redis)', () => {
 
   it('delivers a valid job to its handler with the validated payload', async () => {
     const seen: unknown[] = [];
-    workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring));
+    workers.push(
+      createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring),
+    );
     const sent = payload();
     await addJob(queue, JOBS.analyzeRecording, sent);
     const job = (await Job.fromId(queue, idOf(sent)))!;
@@ -54,7 +56,7 @@ describe('job queue wiring (real Redis)', () => {
     expect(await queue.count()).toBe(0);
   });
 
-  it('adds a job under its row\'s job id, with its attempts and backoff, and refuses a former version', async () => {
+  it("adds a job under its row's job id, with its attempts and backoff, and refuses a former version", async () => {
     const sent = payload();
     await addJob(queue, JOBS.analyzeRecording, sent);
     const job = (await Job.fromId(queue, idOf(sent)))!;
@@ -65,9 +67,13 @@ describe('job queue wiring (real Redis)', () => {
 
   it('still hands a job of the version before, waiting from before a deploy, to its handler', async () => {
     const seen: unknown[] = [];
-    workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring));
+    workers.push(
+      createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async (data) => void seen.push(data) }, wiring),
+    );
     const former = { version: 1, sessionId: randomUUID(), videoAssetId: randomUUID() };
-    await (await queue.add(JOBS.analyzeRecording, former, { jobId: `${former.sessionId}.1` })).waitUntilFinished(events, 10_000);
+    await (
+      await queue.add(JOBS.analyzeRecording, former, { jobId: `${former.sessionId}.1` })
+    ).waitUntilFinished(events, 10_000);
     expect(seen).toEqual([former]);
   });
 
@@ -117,12 +123,15 @@ describe('job queue wiring (real Redis)', () => {
       return (await Job.fromId(queue, idOf(sent)))!;
     };
     const sample = async (line: string) => sampleValue(await metricsRegistry.metrics(), line);
-    const duration = (outcome: string) => `ciq_job_duration_seconds_count{queue="${queueName}",job="analyze-recording",outcome="${outcome}"}`;
-    const failed = (final: boolean) => `ciq_jobs_failed_total{queue="${queueName}",job="analyze-recording",final="${final}"}`;
+    const duration = (outcome: string) =>
+      `ciq_job_duration_seconds_count{queue="${queueName}",job="analyze-recording",outcome="${outcome}"}`;
+    const failed = (final: boolean) =>
+      `ciq_jobs_failed_total{queue="${queueName}",job="analyze-recording",final="${final}"}`;
 
     it('times completed and failed attempts, and counts failures as final only when no attempt is left', async () => {
       // The tests above ran jobs too (one registry per process): only what this one adds is compared.
-      const counts = () => Promise.all([duration('failed'), duration('completed'), failed(false), failed(true)].map(sample));
+      const counts = () =>
+        Promise.all([duration('failed'), duration('completed'), failed(false), failed(true)].map(sample));
       const before = await counts();
       let calls = 0;
       const handler = async () => {
@@ -137,7 +146,9 @@ describe('job queue wiring (real Redis)', () => {
     });
 
     it("reports its queue's depth by state at scrape time while the worker exists, and nothing once it is closed", async () => {
-      const worker = createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, wiring, { autorun: false });
+      const worker = createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, wiring, {
+        autorun: false,
+      });
       workers.push(worker);
       await add();
       await add();
@@ -152,10 +163,19 @@ describe('job queue wiring (real Redis)', () => {
       const before = await sample(stalled);
       const job = await add();
       // Another consumer takes the job and never renews its lock, as a killed process would.
-      const crashed = new Worker(queueName, null, { connection: wiring.connection, prefix: wiring.prefix, lockDuration: 300 });
+      const crashed = new Worker(queueName, null, {
+        connection: wiring.connection,
+        prefix: wiring.prefix,
+        lockDuration: 300,
+      });
       workers.push(crashed);
       expect((await crashed.getNextJob('crashed-token'))?.id).toBe(job.id);
-      workers.push(createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, wiring, { stalledInterval: 200, lockDuration: 300 }));
+      workers.push(
+        createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, wiring, {
+          stalledInterval: 200,
+          lockDuration: 300,
+        }),
+      );
       await job.waitUntilFinished(events, 10_000);
       expect((await sample(stalled)) - before).toBe(1);
     });

@@ -1,16 +1,16 @@
 import { Job, JobsOptions, Queue, UnrecoverableError, Worker, WorkerOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import {
-  JOB_CONTRACTS,
-  JobContractError,
-  jobIdOf,
-  parseJobPayload,
-  parseNewJobPayload,
   type AddedJob,
+  JOB_CONTRACTS,
   type JobContract,
+  JobContractError,
   type JobIdKey,
+  jobIdOf,
   type JobPayload,
   type NewJobPayload,
+  parseJobPayload,
+  parseNewJobPayload,
 } from './job-contracts';
 import type { JobName, QueueName } from './queue-names';
 import { observeWorker, timedAttempt } from './worker-metrics';
@@ -38,9 +38,15 @@ export interface QueueWiring {
  * Adds a job after validating it against its contract, with its row's job id, attempts and backoff. The job id makes
  * the add idempotent (BullMQ ignores a duplicate id). `overrides` is for tests that shape a job of their own.
  */
-export async function addJob<N extends AddedJob>(queue: Queue, name: N, payload: NewJobPayload<N>, overrides: JobsOptions = {}): Promise<void> {
+export async function addJob<N extends AddedJob>(
+  queue: Queue,
+  name: N,
+  payload: NewJobPayload<N>,
+  overrides: JobsOptions = {},
+): Promise<void> {
   const contract = JOB_CONTRACTS[name];
-  if (queue.name !== contract.queue) throw new JobContractError(`${name} belongs on ${contract.queue}, not ${queue.name}`);
+  if (queue.name !== contract.queue)
+    throw new JobContractError(`${name} belongs on ${contract.queue}, not ${queue.name}`);
   const data = parseNewJobPayload(name, payload);
   await queue.add(name, data, { ...jobOptions(name), jobId: jobIdOf(name, data as JobIdKey<N>), ...overrides });
 }
@@ -59,7 +65,12 @@ export type JobHandlers = { [N in JobName]?: JobHandler<N> };
  * once as unrecoverable instead of being retried. Every consumer is measured alike: each attempt's duration, failed
  * and stalled jobs, and its queue's depth (libs/metrics).
  */
-export function createWorker(queue: QueueName, handlers: JobHandlers, wiring: QueueWiring, options: Omit<WorkerOptions, 'connection' | 'prefix'> = {}): Worker {
+export function createWorker(
+  queue: QueueName,
+  handlers: JobHandlers,
+  wiring: QueueWiring,
+  options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
+): Worker {
   // A job name from Redis that this worker does not handle is not made a label of its own.
   const jobLabel = (jobName: string) => (Object.hasOwn(handlers, jobName) ? jobName : 'unexpected');
   const worker = new Worker(

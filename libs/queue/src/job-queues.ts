@@ -1,10 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { JobState, Queue } from 'bullmq';
 import { JOB_BACKBONE_OPTIONS, type JobBackboneOptions } from './job-backbone.options';
-import { JOB_CONTRACTS, jobIdOf, parseNewJobPayload, type AddedJob, type JobIdKey, type NewJobPayload, type ScheduledJob } from './job-contracts';
+import {
+  type AddedJob,
+  JOB_CONTRACTS,
+  type JobIdKey,
+  jobIdOf,
+  type NewJobPayload,
+  parseNewJobPayload,
+  type ScheduledJob,
+} from './job-contracts';
 import { assertProducer } from './job-handlers';
 import { addJob, createQueue, jobOptions } from './job-queue';
-import { QUEUES, type QueueName } from './queue-names';
+import { type QueueName, QUEUES } from './queue-names';
 import { queueWiringFromUrl } from './queue-wiring';
 
 /**
@@ -32,7 +40,11 @@ export class JobQueues implements OnApplicationShutdown {
     assertProducer(this.options.service, name);
     const data = parseNewJobPayload(name, payload);
     const contract = JOB_CONTRACTS[name];
-    await this.queue(contract.queue).upsertJobScheduler(contract.scheduler, { every: everyMs }, { name, data, opts: jobOptions(name) });
+    await this.queue(contract.queue).upsertJobScheduler(
+      contract.scheduler,
+      { every: everyMs },
+      { name, data, opts: jobOptions(name) },
+    );
   }
 
   /** The state of the job named by `key` (`unknown` once BullMQ no longer holds it). */

@@ -36,15 +36,26 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     const found = this.findHandlers();
-    assertJobHandlers(this.options.service, found.map(({ name }) => name));
+    assertJobHandlers(
+      this.options.service,
+      found.map(({ name }) => name),
+    );
     const { config, workers } = this.options;
     const wiring = queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX);
     for (const queue of queuesConsumedBy(this.options.service)) {
-      const handlers: JobHandlers = Object.fromEntries(found.filter(({ name }) => JOB_CONTRACTS[name].queue === queue).map(({ name, handle }) => [name, handle]));
-      const worker = createWorker(queue, handlers, wiring, { name: workerName(), concurrency: queueConcurrency(queue, config), ...workers?.[queue] });
+      const handlers: JobHandlers = Object.fromEntries(
+        found.filter(({ name }) => JOB_CONTRACTS[name].queue === queue).map(({ name, handle }) => [name, handle]),
+      );
+      const worker = createWorker(queue, handlers, wiring, {
+        name: workerName(),
+        concurrency: queueConcurrency(queue, config),
+        ...workers?.[queue],
+      });
       worker.on('error', (error) => this.logger.warn(`${queue} worker: ${error.message}`));
       // Ids and the error only: payloads carry no personal data, and handlers keep it out of their errors.
-      worker.on('failed', (job, error) => this.logger.warn(`${queue} job ${job?.name} ${job?.id}: attempt ${job?.attemptsMade} failed: ${error.message}`));
+      worker.on('failed', (job, error) =>
+        this.logger.warn(`${queue} job ${job?.name} ${job?.id}: attempt ${job?.attemptsMade} failed: ${error.message}`),
+      );
       this.workers.set(queue, worker);
     }
   }
@@ -61,7 +72,8 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   private findHandlers(): FoundHandler[] {
     const instances = new Set<object>();
     for (const wrapper of this.discovery.getProviders()) {
-      if (wrapper.instance && typeof wrapper.instance === 'object' && wrapper.isDependencyTreeStatic()) instances.add(wrapper.instance);
+      if (wrapper.instance && typeof wrapper.instance === 'object' && wrapper.isDependencyTreeStatic())
+        instances.add(wrapper.instance);
     }
     return [...instances].flatMap((instance) => {
       const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
@@ -69,7 +81,8 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         const target = prototype[method];
         const name = typeof target === 'function' ? this.reflector.get<JobName | undefined>(ON_JOB, target) : undefined;
         if (!name) return [];
-        const handle: JobHandler<JobName> = (payload, job) => (target as JobHandler<JobName>).call(instance, payload, job);
+        const handle: JobHandler<JobName> = (payload, job) =>
+          (target as JobHandler<JobName>).call(instance, payload, job);
         return [{ name, handle }];
       });
     });

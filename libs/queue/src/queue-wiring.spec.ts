@@ -1,9 +1,16 @@
 import { queueWiringFromUrl } from './queue-wiring';
 
 describe('queueWiringFromUrl', () => {
-  it('takes host and port from the URL and drops the prefix\'s trailing colon', () => {
+  it("takes host and port from the URL and drops the prefix's trailing colon", () => {
     expect(queueWiringFromUrl('redis://127.0.0.1:6379', 'ciq:')).toEqual({
-      connection: { host: '127.0.0.1', port: 6379, username: undefined, password: undefined, db: undefined, tls: undefined },
+      connection: {
+        host: '127.0.0.1',
+        port: 6379,
+        username: undefined,
+        password: undefined,
+        db: undefined,
+        tls: undefined,
+      },
       prefix: 'ciq',
     });
   });

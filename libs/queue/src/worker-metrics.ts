@@ -1,10 +1,14 @@
 import { METRICS, QUEUE_STATES, trackQueueDepth } from '@app/metrics';
-import { Queue, UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { type Job, Queue, UnrecoverableError, type Worker } from 'bullmq';
 import type { QueueWiring } from './job-queue';
 
 /** A failed attempt is the last when it cannot be retried: unrecoverable, or no attempt left (counted after it). */
 export function isFinalFailure(job: Pick<Job, 'attemptsMade' | 'opts'>, error: Error): boolean {
-  return error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+  return (
+    error instanceof UnrecoverableError ||
+    error.name === 'UnrecoverableError' ||
+    job.attemptsMade >= (job.opts.attempts ?? 1)
+  );
 }
 
 /** Times one attempt of a handler into `ciq_job_duration_seconds`, completed or failed. */

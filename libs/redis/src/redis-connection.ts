@@ -18,7 +18,11 @@ export class RedisConnection implements OnApplicationShutdown {
   constructor(config: RedisConfig) {
     // Auto-pipelining: the commands of concurrent requests (the gateway's polls read the session's view in Redis)
     // leave in one socket write per turn of the event loop instead of one each; a write is a system call.
-    this.client = new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+    this.client = new Redis(config.REDIS_URL, {
+      keyPrefix: config.REDIS_PREFIX,
+      maxRetriesPerRequest: 2,
+      enableAutoPipelining: true,
+    });
   }
 
   /** The Nest provider, built from the service's validated config when the module starts. */

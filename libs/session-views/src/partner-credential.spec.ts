@@ -16,7 +16,10 @@ describe('partner credentials header', () => {
   it('drops malformed pairs and anything past the bound, and reads nothing from nothing', () => {
     expect(decodePartnerCredentials(undefined).size).toBe(0);
     expect(decodePartnerCredentials(`not-a-uuid=s,${A}=bad secret,${B}=,${B}`).size).toBe(0);
-    const many = Array.from({ length: MAX_PARTNER_CREDENTIALS + 4 }, (_, i) => `${A.slice(0, -2)}${String(i).padStart(2, '0')}=s${i}`).join(',');
+    const many = Array.from(
+      { length: MAX_PARTNER_CREDENTIALS + 4 },
+      (_, i) => `${A.slice(0, -2)}${String(i).padStart(2, '0')}=s${i}`,
+    ).join(',');
     expect(decodePartnerCredentials(many).size).toBe(MAX_PARTNER_CREDENTIALS);
   });
 });

@@ -1,6 +1,6 @@
-import { answerFromView, bodyFor, CLOCK_MARGIN_MS, type PollingCaller } from './session-view-access';
 import { hashRecipientToken } from './recipient-token';
 import type { StoredView } from './session-view.store';
+import { answerFromView, bodyFor, CLOCK_MARGIN_MS, type PollingCaller } from './session-view-access';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const stored = (overrides: Partial<StoredView> = {}): StoredView => ({
@@ -13,7 +13,12 @@ const stored = (overrides: Partial<StoredView> = {}): StoredView => ({
   body: Buffer.from('{"id":"s"}'),
   ...overrides,
 });
-const caller = (overrides: Partial<PollingCaller>): PollingCaller => ({ memberId: null, recipientToken: null, partnerCredential: null, ...overrides });
+const caller = (overrides: Partial<PollingCaller>): PollingCaller => ({
+  memberId: null,
+  recipientToken: null,
+  partnerCredential: null,
+  ...overrides,
+});
 const proved = stored({ partnerCredentialHash: hashRecipientToken('credential') });
 
 describe('answering a poll from a stored view', () => {
@@ -39,7 +44,13 @@ describe('answering a poll from a stored view', () => {
 
   it("once the phone is proved, gives the partner's body to its credential only, not to the link's token", () => {
     expect(bodyFor(caller({ partnerCredential: 'credential' }))).toBe('p');
-    expect(answerFromView(proved, caller({ partnerCredential: 'credential', recipientToken: 'link-token' }), NOW)?.toString()).toBe('{"id":"s"}');
+    expect(
+      answerFromView(
+        proved,
+        caller({ partnerCredential: 'credential', recipientToken: 'link-token' }),
+        NOW,
+      )?.toString(),
+    ).toBe('{"id":"s"}');
     expect(answerFromView(proved, caller({ partnerCredential: 'credential' }), NOW)?.toString()).toBe('{"id":"s"}');
     expect(answerFromView(proved, caller({ recipientToken: 'link-token' }), NOW)).toBeNull();
     expect(answerFromView(proved, caller({ partnerCredential: 'credentiaL' }), NOW)).toBeNull();

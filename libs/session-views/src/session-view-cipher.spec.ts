@@ -1,7 +1,10 @@
 import { SessionViewCipher } from './session-view-cipher';
 
 const SESSION = '6f1c1f8e-7a0e-4b57-9a51-3d0c1b2a4e01';
-const BODY = JSON.stringify({ recipientFullName: 'Jordan Lee', check: { heard: 'my name is jordan lee and i consent' } });
+const BODY = JSON.stringify({
+  recipientFullName: 'Jordan Lee',
+  check: { heard: 'my name is jordan lee and i consent' },
+});
 
 describe('sealing the stored answers', () => {
   const cipher = new SessionViewCipher('internal-test-token-internal-test-token');

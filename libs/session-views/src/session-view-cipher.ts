@@ -25,7 +25,9 @@ export class SessionViewCipher {
 
   /** The body's bytes; throws if they were sealed with another key, for another session or reader, or altered. */
   open(sealed: Buffer, sessionId: string, reader: 'm' | 'p'): Buffer {
-    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, IV_BYTES)).setAAD(aad(sessionId, reader));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, IV_BYTES)).setAAD(
+      aad(sessionId, reader),
+    );
     decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
   }

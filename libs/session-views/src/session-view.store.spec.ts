@@ -1,8 +1,8 @@
 import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
 import Redis from 'ioredis';
 import { FILL_WINDOW_MS } from './entry-marks';
-import { SessionViewStore, type SessionView } from './session-view.store';
 import { hashRecipientToken } from './recipient-token';
+import { type SessionView, SessionViewStore } from './session-view.store';
 
 const SESSION = '6f1c1f8e-7a0e-4b57-9a51-3d0c1b2a4e01';
 /** The filling consent process's. */
@@ -115,7 +115,9 @@ describe('the sessions read model in Redis (real Redis)', () => {
 
   it('does not store a read that took longer than the fill window', async () => {
     const observed = await store.observe(SESSION);
-    expect(await store.fill(SESSION, { ...observed!, at: observed!.at - FILL_WINDOW_MS - 1 }, view('granted'), GENERATION)).toBe(false);
+    expect(
+      await store.fill(SESSION, { ...observed!, at: observed!.at - FILL_WINDOW_MS - 1 }, view('granted'), GENERATION),
+    ).toBe(false);
     expect(await store.read(SESSION, 'm')).toBeNull();
   });
 

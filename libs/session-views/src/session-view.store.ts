@@ -55,7 +55,10 @@ return {user, hash, credential or '', partner, fresh, run .. ':' .. stamp, body}
 
 interface SessionViewCommands {
   sessionViewFill(numberOfKeys: number, ...args: (string | number | Buffer)[]): Promise<number>;
-  sessionViewReadBuffer(key: string, body: 'm' | 'p'): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
+  sessionViewReadBuffer(
+    key: string,
+    body: 'm' | 'p',
+  ): Promise<[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer] | null>;
 }
 
 type ViewRedis = Redis & SessionViewCommands;
@@ -138,15 +141,30 @@ export class SessionViewStore {
   async fill(sessionId: string, observed: Observation, view: SessionView, generation: string): Promise<boolean> {
     if (Date.now() - observed.at > FILL_WINDOW_MS) return false;
     const fields: (string | Buffer)[] = [
-      'u', view.initiatorUserId,
-      'h', view.recipientTokenHash.toString('hex'),
-      'c', view.partnerCredentialHash?.toString('hex') ?? '',
-      'pa', view.partnerMayRead ? '1' : '0',
-      'f', view.freshUntil ? String(view.freshUntil.getTime()) : '',
-      'm', view.memberBody,
-      'p', view.partnerBody,
+      'u',
+      view.initiatorUserId,
+      'h',
+      view.recipientTokenHash.toString('hex'),
+      'c',
+      view.partnerCredentialHash?.toString('hex') ?? '',
+      'pa',
+      view.partnerMayRead ? '1' : '0',
+      'f',
+      view.freshUntil ? String(view.freshUntil.getTime()) : '',
+      'm',
+      view.memberBody,
+      'p',
+      view.partnerBody,
     ];
-    const stored = await this.redis.sessionViewFill(3, CLOCK_KEY, entryKey(sessionId), liveKey(generation), observed.stamp, READY_TTL_MS, ...fields);
+    const stored = await this.redis.sessionViewFill(
+      3,
+      CLOCK_KEY,
+      entryKey(sessionId),
+      liveKey(generation),
+      observed.stamp,
+      READY_TTL_MS,
+      ...fields,
+    );
     return stored === 1;
   }
 

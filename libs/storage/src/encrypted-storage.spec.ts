@@ -198,7 +198,10 @@ describe('EncryptedStorage', () => {
     });
 
     it('refuses the object with two segments swapped', async () => {
-      await replaceRaw('obj.bin', Buffer.concat([original.subarray(0, header), record(1), record(0), record(2), record(3)]));
+      await replaceRaw(
+        'obj.bin',
+        Buffer.concat([original.subarray(0, header), record(1), record(0), record(2), record(3)]),
+      );
       expect((await failedRead('obj.bin')).message).toContain('segment 0 failed authentication');
     });
 
@@ -217,7 +220,9 @@ describe('EncryptedStorage', () => {
 
   it('refuses bytes that are not an encrypted object', async () => {
     await disk.put('plain.txt', Buffer.from('stored without encryption'));
-    expect((await failedRead('plain.txt')).message).toBe('Cannot decrypt plain.txt: not an encrypted object (bad magic)');
+    expect((await failedRead('plain.txt')).message).toBe(
+      'Cannot decrypt plain.txt: not an encrypted object (bad magic)',
+    );
   });
 
   describe('key rotation', () => {

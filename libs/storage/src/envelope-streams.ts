@@ -122,7 +122,9 @@ export class EnvelopeDecryptor extends Transform {
     try {
       dataKey = Buffer.concat([unwrap.update(header.wrappedKey), unwrap.final()]);
     } catch {
-      throw new EnvelopeError('the wrapped data key failed authentication (tampered, or a different key under this id)');
+      throw new EnvelopeError(
+        'the wrapped data key failed authentication (tampered, or a different key under this id)',
+      );
     }
     const opened = {
       header: Buffer.from(this.pending.subarray(0, length)),

@@ -32,7 +32,10 @@ export class KeyRing {
   /** Parses `id:<base64 of 32 bytes>` entries separated by commas, e.g. `k2:…,k1:…`. */
   static fromConfig(spec: string, activeId: string): KeyRing {
     const wording = { entry: 'Key ring entry', key: 'Key', duplicateWhere: ' in the key ring' };
-    return new KeyRing(parseKeyList(spec, wording, (message) => new KeyRingError(message)), activeId);
+    return new KeyRing(
+      parseKeyList(spec, wording, (message) => new KeyRingError(message)),
+      activeId,
+    );
   }
 
   /** This ring with one more key, made the active one when `active` (scope-keys.ts). */

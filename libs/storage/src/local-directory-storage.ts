@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +15,10 @@ export class LocalDirectoryStorage implements ObjectStorage {
     await mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomUUID()}.partial`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary, { mode: 0o600 }));
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(temporary, { mode: 0o600 }),
+      );
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });

@@ -38,7 +38,13 @@ describe('S3Storage', () => {
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 's3-storage-spec-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'test' }] });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'test' }],
+    });
     const { port } = await server.run();
     server.httpServer.on('request', (request) => requests.push(`${request.method} ${request.url}`));
     endpoint = `http://127.0.0.1:${port}`;

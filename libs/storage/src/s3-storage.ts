@@ -58,7 +58,5 @@ export class S3Storage implements ObjectStorage {
 // misconfiguration that must not pass for an absent object.
 function isMissingKey(error: unknown): boolean {
   if (error instanceof NoSuchKey) return true;
-  return (
-    error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket'
-  );
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }

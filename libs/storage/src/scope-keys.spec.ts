@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { EncryptedStorage } from './encrypted-storage';
 import { EnvelopeError } from './envelope-format';
 import { KeyRing } from './key-ring';
 import type { ObjectStorage } from './object-storage';
-import { Readable } from 'node:stream';
 import { newWrappedScopeKey, ringWithScopeKey, scopeKeyId } from './scope-keys';
 
 const ring = (id: string, key = randomBytes(32)) => new KeyRing(new Map([[id, key]]), id);
@@ -32,8 +32,16 @@ describe('scope keys (crypto-shredding)', () => {
   it('wraps a scope key under the KEK that unwraps it only for that scope, also after a rotation', () => {
     const k1 = ring('k1');
     const wrapped = newWrappedScopeKey(k1, scope);
-    const rotated = new KeyRing(new Map([['k2', randomBytes(32)], ['k1', k1.get('k1')!]]), 'k2');
-    expect(ringWithScopeKey(rotated, scope, wrapped, false).get(scopeKeyId(scope))).toEqual(ringWithScopeKey(k1, scope, wrapped, false).get(scopeKeyId(scope)));
+    const rotated = new KeyRing(
+      new Map([
+        ['k2', randomBytes(32)],
+        ['k1', k1.get('k1')!],
+      ]),
+      'k2',
+    );
+    expect(ringWithScopeKey(rotated, scope, wrapped, false).get(scopeKeyId(scope))).toEqual(
+      ringWithScopeKey(k1, scope, wrapped, false).get(scopeKeyId(scope)),
+    );
     expect(() => ringWithScopeKey(k1, 'another-scope', wrapped, false)).toThrow(EnvelopeError);
     expect(() => ringWithScopeKey(ring('k1'), scope, wrapped, false)).toThrow(EnvelopeError);
     expect(() => ringWithScopeKey(k1, scope, Buffer.from([9]), false)).toThrow(EnvelopeError);
@@ -47,7 +55,9 @@ describe('scope keys (crypto-shredding)', () => {
     await storage.put('recordings/a', Buffer.from('the recording'), ringWithScopeKey(master, scope, wrapped, true));
     expect(backend.objects.get('recordings/a')!.includes(Buffer.from(scopeKeyId(scope)))).toBe(true);
 
-    expect((await buffer(await storage.get('recordings/a', ringWithScopeKey(master, scope, wrapped, false)))).toString()).toBe('the recording');
+    expect(
+      (await buffer(await storage.get('recordings/a', ringWithScopeKey(master, scope, wrapped, false)))).toString(),
+    ).toBe('the recording');
     // The scope's key destroyed: the same bytes (a backup, say) cannot be read with the service's key ring.
     await expect(buffer(await storage.get('recordings/a'))).rejects.toThrow(EnvelopeError);
   });

@@ -42,7 +42,8 @@ function unwrapScopeKey(master: KeyRing, scope: string, wrapped: Buffer): Buffer
   const id = wrapped.subarray(1, 1 + idLength).toString('ascii');
   const rest = wrapped.subarray(1 + idLength);
   const kek = master.get(id);
-  if (!kek || rest.length !== NONCE_BYTES + KEY_BYTES + TAG_BYTES) throw new EnvelopeError(`The key of ${scope} cannot be unwrapped with this key ring`);
+  if (!kek || rest.length !== NONCE_BYTES + KEY_BYTES + TAG_BYTES)
+    throw new EnvelopeError(`The key of ${scope} cannot be unwrapped with this key ring`);
   const decipher = createDecipheriv(CIPHER, kek, rest.subarray(0, NONCE_BYTES), { authTagLength: TAG_BYTES });
   decipher.setAAD(aad(id, scope));
   decipher.setAuthTag(rest.subarray(NONCE_BYTES + KEY_BYTES));

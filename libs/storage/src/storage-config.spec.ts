@@ -23,7 +23,9 @@ describe('storage configuration: backend', () => {
       S3_REGION: 'us-east-1',
       S3_FORCE_PATH_STYLE: false,
     });
-    expect(createObjectStorage(parseConfig(backendSchema, { STORAGE_DIR: '/tmp/objects' }))).toBeInstanceOf(LocalDirectoryStorage);
+    expect(createObjectStorage(parseConfig(backendSchema, { STORAGE_DIR: '/tmp/objects' }))).toBeInstanceOf(
+      LocalDirectoryStorage,
+    );
   });
 
   it('builds an S3 backend from the S3 variables', () => {
@@ -42,8 +44,16 @@ describe('storage configuration: backend', () => {
 
   it.each<[string, Record<string, string>, string]>([
     ['s3 without a bucket', { STORAGE_BACKEND: 's3' }, 'S3_BUCKET: is required when STORAGE_BACKEND is s3'],
-    ['an access key id alone', { S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together'],
-    ['a secret alone', { S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together'],
+    [
+      'an access key id alone',
+      { S3_ACCESS_KEY_ID: 'id' },
+      'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    ],
+    [
+      'a secret alone',
+      { S3_SECRET_ACCESS_KEY: 'secret' },
+      'S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    ],
     ['an unknown backend', { STORAGE_BACKEND: 'ftp' }, 'STORAGE_BACKEND: '],
     ['an endpoint that is not http(s)', { S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT: must be a http: or https: URL'],
   ])('refuses %s naming the variable', (_case, env, message) => {
@@ -56,7 +66,12 @@ describe('storage configuration: encryption', () => {
   const k2 = randomBytes(32).toString('base64');
 
   it('builds the key ring, active key first for new objects', () => {
-    const ring = keyRingFromConfig(parseConfig(encryptionSchema, { STORAGE_ENCRYPTION_KEYS: `k2:${k2},k1:${k1}`, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }));
+    const ring = keyRingFromConfig(
+      parseConfig(encryptionSchema, {
+        STORAGE_ENCRYPTION_KEYS: `k2:${k2},k1:${k1}`,
+        STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2',
+      }),
+    );
     expect(ring.active.id).toBe('k2');
     expect(ring.get('k1')?.toString('base64')).toBe(k1);
   });

@@ -22,9 +22,16 @@ export function consentDevTexts(consentUrl: string, internalToken: string): DevT
  * their outbox rows keep no code and no link secret once sent. Waits until `count` texts of the session with this
  * purpose matching `pattern` were sent, and answers the newest one's match.
  */
-async function texted(devTexts: DevTextsReader, owner: { sessionId: string } | { to: string }, purpose: string, pattern: RegExp, count: number): Promise<RegExpMatchArray> {
+async function texted(
+  devTexts: DevTextsReader,
+  owner: { sessionId: string } | { to: string },
+  purpose: string,
+  pattern: RegExp,
+  count: number,
+): Promise<RegExpMatchArray> {
   const deadline = Date.now() + WAIT_MS;
-  const ours = (text: DevText) => ('sessionId' in owner ? text.sessionId === owner.sessionId : !text.sessionId && text.to === owner.to);
+  const ours = (text: DevText) =>
+    'sessionId' in owner ? text.sessionId === owner.sessionId : !text.sessionId && text.to === owner.to;
   for (;;) {
     const matches = (await devTexts())
       .filter((text) => ours(text) && text.purpose === purpose)
@@ -47,7 +54,10 @@ export async function latestMemberPhoneCode(devTexts: DevTextsReader, phone: str
 }
 
 /** The partner's verdict text for a session, its receipt link (`{PUBLIC_URL}/r/{id}#{secret}`) and the link's parts. */
-export async function textedReceiptLink(devTexts: DevTextsReader, sessionId: string): Promise<{ text: string; link: string; receiptId: string; secret: string }> {
+export async function textedReceiptLink(
+  devTexts: DevTextsReader,
+  sessionId: string,
+): Promise<{ text: string; link: string; receiptId: string; secret: string }> {
   const match = await texted(devTexts, { sessionId }, 'verdict', RECEIPT_LINK, 1);
   const [, link, receiptId, secret] = match;
   return { text: match.input!, link, receiptId, secret };

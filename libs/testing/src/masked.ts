@@ -13,5 +13,9 @@ const HEX_HASH = /\b[0-9a-f]{64}\b/g;
 export function maskedIdsAndTimes(value: unknown, ids: readonly string[]): string {
   let text = typeof value === 'string' ? value : JSON.stringify(value);
   for (const id of ids) text = text.replaceAll(id, '<id>');
-  return text.replace(ISO_TIME, '<time>').replace(TEXTED_TIME, '<time>').replace(RECEIPT_LINK, '/r/<receipt>').replace(HEX_HASH, '<hash>');
+  return text
+    .replace(ISO_TIME, '<time>')
+    .replace(TEXTED_TIME, '<time>')
+    .replace(RECEIPT_LINK, '/r/<receipt>')
+    .replace(HEX_HASH, '<hash>');
 }

@@ -16,5 +16,7 @@ export function inflatedStreams(pdf: Buffer): string[] {
 
 /** The lines of text a pdf-lib PDF draws, in order (standard fonts write each as a hex string shown with `Tj`). */
 export function drawnLines(pdf: Buffer): string[] {
-  return inflatedStreams(pdf).flatMap((stream) => [...stream.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((match) => Buffer.from(match[1], 'hex').toString('latin1')));
+  return inflatedStreams(pdf).flatMap((stream) =>
+    [...stream.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((match) => Buffer.from(match[1], 'hex').toString('latin1')),
+  );
 }

@@ -11,7 +11,12 @@ export interface SlowClientResult {
  * A client holding a connection open as an attacker would: writes `head`, then one more byte of `trickle` every
  * `everyMs`, and never finishes (it stops only when the server closes the connection, or after `giveUpMs`).
  */
-export function slowClient(port: number, head: string, trickle: string, { everyMs = 50, giveUpMs = 10_000 } = {}): Promise<SlowClientResult> {
+export function slowClient(
+  port: number,
+  head: string,
+  trickle: string,
+  { everyMs = 50, giveUpMs = 10_000 } = {},
+): Promise<SlowClientResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const chunks: Buffer[] = [];
@@ -20,7 +25,10 @@ export function slowClient(port: number, head: string, trickle: string, { everyM
     const drip = setInterval(() => {
       if (socket.writable && sent < trickle.length) socket.write(trickle[sent++]);
     }, everyMs);
-    const giveUp = setTimeout(() => socket.destroy(new Error(`the server still held the connection after ${giveUpMs} ms`)), giveUpMs);
+    const giveUp = setTimeout(
+      () => socket.destroy(new Error(`the server still held the connection after ${giveUpMs} ms`)),
+      giveUpMs,
+    );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A reset after the answer (the server closed while bytes were still arriving) ends the exchange like a close.
     socket.on('error', (error: NodeJS.ErrnoException) => {

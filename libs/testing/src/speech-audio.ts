@@ -9,10 +9,28 @@ const run = promisify(execFile);
 
 /** Any audio file ffmpeg reads, as 16 kHz mono float samples. */
 export async function readMono16k(path: string, filters?: string): Promise<Float32Array> {
-  const { stdout } = await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', path, ...(filters ? ['-af', filters] : []), '-f', 'f32le', '-ac', '1', '-ar', String(RATE), '-'], {
-    encoding: 'buffer',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      path,
+      ...(filters ? ['-af', filters] : []),
+      '-f',
+      'f32le',
+      '-ac',
+      '1',
+      '-ar',
+      String(RATE),
+      '-',
+    ],
+    {
+      encoding: 'buffer',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
@@ -23,7 +41,8 @@ export async function readMono16k(path: string, filters?: string): Promise<Float
 export function activeLevel(speech: Float32Array): number {
   const frame = RATE / 50;
   const energies: number[] = [];
-  for (let start = 0; start + frame <= speech.length; start += frame) energies.push(meanSquare(speech.subarray(start, start + frame)));
+  for (let start = 0; start + frame <= speech.length; start += frame)
+    energies.push(meanSquare(speech.subarray(start, start + frame)));
   const loudest = Math.max(...energies);
   const active = energies.filter((energy) => energy > loudest / 1000);
   return Math.sqrt(active.reduce((sum, energy) => sum + energy, 0) / Math.max(1, active.length));

@@ -10,8 +10,23 @@ import { ffmpeg } from './speech-recordings';
  * Deterministic: noise comes from a seeded generator, so the same inputs give the same recording on every run.
  */
 export const SPEECH_CONDITIONS = [
-  'clean', 'pink_20db', 'pink_10db', 'babble_20db', 'babble_10db', 'reverb', 'phone_band', 'room_phone', 'pitch_up',
-  'pitch_down', 'tempo_slow', 'tempo_fast', 'opus_12k', 'lead_in_2s', 'quiet', 'quiet_room', 'far',
+  'clean',
+  'pink_20db',
+  'pink_10db',
+  'babble_20db',
+  'babble_10db',
+  'reverb',
+  'phone_band',
+  'room_phone',
+  'pitch_up',
+  'pitch_down',
+  'tempo_slow',
+  'tempo_fast',
+  'opus_12k',
+  'lead_in_2s',
+  'quiet',
+  'quiet_room',
+  'far',
 ] as const;
 export type SpeechCondition = (typeof SPEECH_CONDITIONS)[number];
 
@@ -89,7 +104,11 @@ export interface RoomAssets {
 export const FAR_ROOM = { rt60Seconds: 0.8, directToReverbDb: -3 } as const;
 
 /** The babble and both rooms, written into `directory`; `speakTo` synthesises one babble talker. */
-export async function prepareRooms(directory: string, talkers: readonly string[], speakTo: (text: string, talker: number, wavPath: string) => Promise<void>): Promise<RoomAssets> {
+export async function prepareRooms(
+  directory: string,
+  talkers: readonly string[],
+  speakTo: (text: string, talker: number, wavPath: string) => Promise<void>,
+): Promise<RoomAssets> {
   const impulseResponse = `${directory}/room.wav`;
   const farImpulseResponse = `${directory}/far-room.wav`;
   await writeRoomImpulseResponse(impulseResponse);
@@ -101,7 +120,13 @@ export async function prepareRooms(directory: string, talkers: readonly string[]
  * A browser-like recording (VP8 video, Opus audio, WebM) of the speech in `speechWav` under `condition`. `seed` picks
  * the noise (and the stretch of babble), so clips of one corpus differ from each other but not from run to run.
  */
-export async function renderCondition(speechWav: string, condition: SpeechCondition, webmPath: string, room: RoomAssets, seed = 1): Promise<void> {
+export async function renderCondition(
+  speechWav: string,
+  condition: SpeechCondition,
+  webmPath: string,
+  room: RoomAssets,
+  seed = 1,
+): Promise<void> {
   const recipe = RECIPES[condition];
   const voiceFilters = [recipe.voice, `aresample=${RATE}`].filter(Boolean).join(',');
   const args = ['-nostdin', '-v', 'error', '-i', speechWav];
@@ -113,34 +138,69 @@ export async function renderCondition(speechWav: string, condition: SpeechCondit
   } else {
     filter += ';[v]anull[out]';
   }
-  const { stdout } = await run('ffmpeg', [...args, '-filter_complex', filter, '-map', '[out]', '-f', 'f32le', '-ac', '1', '-ar', String(RATE), '-'], {
-    encoding: 'buffer',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    'ffmpeg',
+    [...args, '-filter_complex', filter, '-map', '[out]', '-f', 'f32le', '-ac', '1', '-ar', String(RATE), '-'],
+    {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const speech = new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);
   const lead = Math.round((recipe.leadInSeconds ?? LEAD_IN_SECONDS) * RATE);
   const signal = new Float32Array(lead + speech.length + Math.round(TAIL_SECONDS * RATE));
   const gain = 10 ** ((recipe.gainDb ?? 0) / 20);
   for (let i = 0; i < speech.length; i += 1) signal[lead + i] = speech[i] * gain;
   if (recipe.noise) {
-    const noise = recipe.noise.kind === 'pink' ? pinkNoise(signal.length, seed) : babbleStretch(room.babble, signal.length, seed);
+    const noise =
+      recipe.noise.kind === 'pink' ? pinkNoise(signal.length, seed) : babbleStretch(room.babble, signal.length, seed);
     // Against the speech as it reaches the phone: a quiet speaker is that much nearer the room's noise.
     mixAtSnr(signal, noise, activeLevel(speech) * gain, recipe.noise.snrDb);
   }
   const pcm = `${webmPath}.f32`;
   await writeFile(pcm, Buffer.from(signal.buffer, signal.byteOffset, signal.byteLength));
   await ffmpeg([
-    '-f', 'lavfi', '-i', 'color=c=gray:s=160x120:r=10',
-    '-f', 'f32le', '-ar', String(RATE), '-ac', '1', '-i', pcm,
-    '-filter_complex', `[1:a]${recipe.channel ? `${recipe.channel},` : ''}alimiter=limit=0.98:level=false,aresample=48000[a]`,
-    '-map', '0:v', '-map', '[a]', '-shortest', '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '100k',
-    '-c:a', 'libopus', ...(recipe.opusBitrate ? ['-b:a', recipe.opusBitrate] : []), webmPath,
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=160x120:r=10',
+    '-f',
+    'f32le',
+    '-ar',
+    String(RATE),
+    '-ac',
+    '1',
+    '-i',
+    pcm,
+    '-filter_complex',
+    `[1:a]${recipe.channel ? `${recipe.channel},` : ''}alimiter=limit=0.98:level=false,aresample=48000[a]`,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-shortest',
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-b:v',
+    '100k',
+    '-c:a',
+    'libopus',
+    ...(recipe.opusBitrate ? ['-b:a', recipe.opusBitrate] : []),
+    webmPath,
   ]);
   await rm(pcm, { force: true });
 }
 
 /** `speechWav` with `leadInSeconds` of silence first and pink noise under all of it, `snrDb` below the speech, as a 16 kHz WAV. */
-export async function writeNoisyWav(speechWav: string, wavPath: string, snrDb: number, leadInSeconds = 1, seed = 1): Promise<void> {
+export async function writeNoisyWav(
+  speechWav: string,
+  wavPath: string,
+  snrDb: number,
+  leadInSeconds = 1,
+  seed = 1,
+): Promise<void> {
   const speech = await readMono16k(speechWav);
   const signal = new Float32Array(Math.round(leadInSeconds * RATE) + speech.length);
   signal.set(speech, signal.length - speech.length);
@@ -175,7 +235,11 @@ export async function writeRoomImpulseResponse(path: string, rt60Seconds = 0.5, 
  * Babble: `voices` talkers reading neutral text at once, equal in level, as a 16 kHz track to cut noise from.
  * `speakTo(text, voiceIndex, wavPath)` synthesises one talker.
  */
-export async function makeBabble(talkers: readonly string[], speakTo: (text: string, talker: number, wavPath: string) => Promise<void>, directory: string): Promise<Float32Array> {
+export async function makeBabble(
+  talkers: readonly string[],
+  speakTo: (text: string, talker: number, wavPath: string) => Promise<void>,
+  directory: string,
+): Promise<Float32Array> {
   const tracks: Float32Array[] = [];
   for (const [i, text] of talkers.entries()) {
     const wav = `${directory}/babble-${i}.wav`;

@@ -18,7 +18,14 @@ export type Voice = (typeof VOICES)[number] | `espeak:${string}`;
 /** Speaks `text` into a WAV file with espeak-ng or a flite voice. */
 export async function speak(voice: Voice, text: string, wavPath: string): Promise<void> {
   if (voice === 'espeak' || voice.startsWith('espeak:')) {
-    await run('espeak-ng', ['-v', voice === 'espeak' ? 'en-us' : voice.slice('espeak:'.length), '-w', wavPath, '--', text]);
+    await run('espeak-ng', [
+      '-v',
+      voice === 'espeak' ? 'en-us' : voice.slice('espeak:'.length),
+      '-w',
+      wavPath,
+      '--',
+      text,
+    ]);
   } else {
     await run('flite', ['-voice', voice, '-t', text, '-o', wavPath]);
   }
@@ -28,7 +35,11 @@ export async function speak(voice: Voice, text: string, wavPath: string): Promis
  * ffmpeg inputs that say `parts` in turn (a number is that many seconds of silence); the speech is written to
  * `<base>-<i>.wav`.
  */
-export async function spokenInputs(parts: readonly (string | number)[], voice: Voice, base: string): Promise<string[][]> {
+export async function spokenInputs(
+  parts: readonly (string | number)[],
+  voice: Voice,
+  base: string,
+): Promise<string[][]> {
   const inputs: string[][] = [];
   for (const [i, part] of parts.entries()) {
     if (typeof part === 'number') {
@@ -51,11 +62,27 @@ export async function muxWebm(audioInputs: string[][], webmPath: string): Promis
   const concat = audioInputs.map((_, i) => `[${i + 1}:a]aresample=48000,aformat=channel_layouts=mono[a${i}]`).join(';');
   const labels = audioInputs.map((_, i) => `[a${i}]`).join('');
   await ffmpeg([
-    '-f', 'lavfi', '-i', 'color=c=gray:s=160x120:r=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=160x120:r=10',
     ...audioInputs.flat(),
-    '-filter_complex', `${concat};${labels}concat=n=${audioInputs.length}:v=0:a=1[out]`,
-    '-map', '0:v', '-map', '[out]', '-shortest', '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '100k',
-    '-c:a', 'libopus', webmPath,
+    '-filter_complex',
+    `${concat};${labels}concat=n=${audioInputs.length}:v=0:a=1[out]`,
+    '-map',
+    '0:v',
+    '-map',
+    '[out]',
+    '-shortest',
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-b:v',
+    '100k',
+    '-c:a',
+    'libopus',
+    webmPath,
   ]);
 }
 
@@ -82,7 +109,8 @@ export async function spokenRecording(statements: string[], voice: Voice = 'slt'
   try {
     const inputs: string[][] = [];
     for (const [index, text] of statements.entries()) {
-      if (index > 0 && pauseSeconds > 0) inputs.push(['-f', 'lavfi', '-t', String(pauseSeconds), '-i', 'anullsrc=r=16000:cl=mono']);
+      if (index > 0 && pauseSeconds > 0)
+        inputs.push(['-f', 'lavfi', '-t', String(pauseSeconds), '-i', 'anullsrc=r=16000:cl=mono']);
       const wav = join(directory, `${index}.wav`);
       await speak(voice, text, wav);
       inputs.push(['-i', wav]);

@@ -11,7 +11,8 @@ export interface SpokenPart {
 }
 
 /** ffmpeg's silence trimming at both ends of a synthesised part (a synthesiser pads each utterance with silence). */
-const TRIM = 'silenceremove=start_periods=1:start_threshold=-45dB,areverse,silenceremove=start_periods=1:start_threshold=-45dB,areverse';
+const TRIM =
+  'silenceremove=start_periods=1:start_threshold=-45dB,areverse,silenceremove=start_periods=1:start_threshold=-45dB,areverse';
 /** The pause between parts said in different voices: a breath's length, as between words of one sentence. */
 const PART_GAP_SECONDS = 0.09;
 

@@ -12,7 +12,18 @@ const ENCODERS: Record<TestRecordingFormat, string[]> = {
   webm: ['-c:v', 'libvpx', '-c:a', 'libopus'],
   mp4: ['-c:v', 'mpeg4', '-c:a', 'aac', '-movflags', '+faststart'],
 };
-const SOURCES = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2'];
+const SOURCES = [
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc=size=320x240:rate=15',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440',
+  '-t',
+  '2',
+];
 
 const made = new Map<TestRecordingFormat, Promise<Buffer>>();
 
@@ -20,7 +31,15 @@ async function encode(format: TestRecordingFormat): Promise<Buffer> {
   const directory = await mkdtemp(join(tmpdir(), 'ciq-test-recording-'));
   try {
     const output = join(directory, `recording.${format}`);
-    await promisify(execFile)('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', ...SOURCES, ...ENCODERS[format], output]);
+    await promisify(execFile)('ffmpeg', [
+      '-nostdin',
+      '-y',
+      '-loglevel',
+      'error',
+      ...SOURCES,
+      ...ENCODERS[format],
+      output,
+    ]);
     return await readFile(output);
   } finally {
     // Removed at once rather than at exit: jest ends its workers without running exit hooks.

@@ -55,7 +55,8 @@ async function joinRoom(socket, event, join) {
   for (let tries = 1; ; tries += 1) {
     const ack = await socket.timeout(CONNECT_TIMEOUT_MS).emitWithAck(event, join);
     if (ack?.ok) return;
-    if (ack?.code !== 'service_unavailable' || tries === JOIN_TRIES) throw new Error(`join refused: ${JSON.stringify(ack)}`);
+    if (ack?.code !== 'service_unavailable' || tries === JOIN_TRIES)
+      throw new Error(`join refused: ${JSON.stringify(ack)}`);
     joinRetries += 1;
     await new Promise((resolve) => setTimeout(resolve, JOIN_RETRY_MS));
   }
@@ -78,7 +79,10 @@ const handlers = {
     return {
       arrivals,
       events: clients.reduce((sum, { received }) => sum + received.length, 0),
-      misdelivered: clients.reduce((sum, { sessionId, received }) => sum + misdelivered(received, new Set([sessionId])), 0),
+      misdelivered: clients.reduce(
+        (sum, { sessionId, received }) => sum + misdelivered(received, new Set([sessionId])),
+        0,
+      ),
       disconnected: clients.filter(({ socket }) => !socket.connected).length,
     };
   },

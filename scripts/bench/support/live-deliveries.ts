@@ -24,7 +24,10 @@ export function misdelivered(received: string[], own: ReadonlySet<string>): numb
  * it (the later of the two arrivals); a verdict lacking an arrival counts one missing delivery per socket without it.
  * Arrivals of sessions that got no verdict are ignored here (`misdelivered` is what catches a wrong room).
  */
-export function deliveryLatencies(starts: ReadonlyMap<string, number>, arrivals: Arrival[]): { latenciesMs: number[]; missing: number } {
+export function deliveryLatencies(
+  starts: ReadonlyMap<string, number>,
+  arrivals: Arrival[],
+): { latenciesMs: number[]; missing: number } {
   const got = new Map<string, Map<Arrival['socket'], number>>();
   for (const { sessionId, socket, at } of arrivals) {
     const sockets = got.get(sessionId) ?? new Map<Arrival['socket'], number>();

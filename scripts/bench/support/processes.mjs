@@ -40,7 +40,8 @@ async function outputTail({ logFile }) {
 export async function waitForReady(service, url) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited (${service.child.exitCode}):\n${await outputTail(service)}`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.name} exited (${service.child.exitCode}):\n${await outputTail(service)}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -55,11 +56,14 @@ export async function waitForReady(service, url) {
 export async function waitForOutput(service, pattern) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited (${service.child.exitCode}):\n${await outputTail(service)}`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.name} exited (${service.child.exitCode}):\n${await outputTail(service)}`);
     if (pattern.test(await readFile(service.logFile, 'utf8').catch(() => ''))) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${service.name} did not print ${pattern} within ${READY_TIMEOUT_MS} ms:\n${await outputTail(service)}`);
+  throw new Error(
+    `${service.name} did not print ${pattern} within ${READY_TIMEOUT_MS} ms:\n${await outputTail(service)}`,
+  );
 }
 
 export async function stopProcess({ child }) {

@@ -5,11 +5,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { importTypeScript } from './typescript.mjs';
 
-const { consentDevTexts, latestPhoneCode } = await importTypeScript('../../../libs/testing/src/dev-texts.ts', import.meta.url);
+const { consentDevTexts, latestPhoneCode } = await importTypeScript(
+  '../../../libs/testing/src/dev-texts.ts',
+  import.meta.url,
+);
 const { partnerCookie } = await importTypeScript('../../../libs/testing/src/partner-credential.ts', import.meta.url);
 
 /** A valid 1x1 PNG: registration requires a picture. */
-const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PICTURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** A JSON call that must succeed: its body, and the cookies it set. */
 async function answer(url, init) {
@@ -40,7 +44,10 @@ export async function createSessions(stack, members, perMember) {
           profilePicture: PICTURE,
         }),
       });
-      await db.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [user.id]);
+      await db.query(
+        `UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`,
+        [user.id],
+      );
       for (let s = 0; s < perMember; s += 1) sessions.push(await createSession(stack, token));
     }
     return sessions;
@@ -77,14 +84,26 @@ export function partnerHeaders(session) {
  */
 export async function verifyPartnerPhone(stack, session, phone) {
   const path = `${stack.gatewayUrl}/api/consent/sessions/${session.id}/phone-verification`;
-  await call(path, { method: 'POST', headers: partnerHeaders(session), body: JSON.stringify({ recipientPhone: phone }) });
+  await call(path, {
+    method: 'POST',
+    headers: partnerHeaders(session),
+    body: JSON.stringify({ recipientPhone: phone }),
+  });
   const code = await latestPhoneCode(consentDevTexts(stack.consentUrl, stack.internalToken), session.id);
-  const { setCookies } = await answer(`${path}/confirm`, { method: 'POST', headers: partnerHeaders(session), body: JSON.stringify({ code }) });
+  const { setCookies } = await answer(`${path}/confirm`, {
+    method: 'POST',
+    headers: partnerHeaders(session),
+    body: JSON.stringify({ code }),
+  });
   session.partnerCookie = partnerCookie(setCookies, session.id);
 }
 
 /** The partner's Yes to both safety questions (POST .../safety-check), asked after the phone and needed to record. */
 export async function answerSafetyQuestions(stack, session) {
   const path = `${stack.gatewayUrl}/api/consent/sessions/${session.id}/safety-check`;
-  await call(path, { method: 'POST', headers: partnerHeaders(session), body: JSON.stringify({ freeToSayNo: true, clearHeaded: true }) });
+  await call(path, {
+    method: 'POST',
+    headers: partnerHeaders(session),
+    body: JSON.stringify({ freeToSayNo: true, clearHeaded: true }),
+  });
 }

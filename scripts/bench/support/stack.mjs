@@ -68,7 +68,10 @@ export async function startStack({ baseline = true, mediaWorker = false, gateway
     METRICS_PORT: '0',
   };
   // What the consent service encrypts recordings with and the media worker decrypts them with.
-  const keyRing = { STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`, STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench' };
+  const keyRing = {
+    STORAGE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+    STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'bench',
+  };
   const processes = [];
   const db = new pg.Client({ connectionString: databaseUrl });
   let stopped;
@@ -117,57 +120,69 @@ export async function startStack({ baseline = true, mediaWorker = false, gateway
   await adminQuery(`CREATE DATABASE "${name}"`);
   try {
     // The consent service first: both migrate on start, and the gateway calls it.
-    const consent = start('consent', {
-      ...shared,
-      // The benches read the phone codes from the outbox of the log provider, which production refuses; NODE_ENV
-      // otherwise only adds the internal /dev/texts route.
-      NODE_ENV: 'development',
-      CONSENT_HOST: '127.0.0.1',
-      CONSENT_PORT: String(consentPort),
-      ...keyRing,
-      // Required in production (certificates are signed with it): a key of this run's.
-      CERTIFICATE_SIGNING_KEYS: `bench:${randomBytes(32).toString('base64')}`,
-      CERTIFICATE_ACTIVE_KEY_ID: 'bench',
-      // bench:verdict proves one partner number for each of its ~100 sessions (BENCH_RUNS=20), through the API:
-      // past the default 10 codes per number a day. Nothing else of the service depends on it.
-      PHONE_CODES_PER_NUMBER_PER_DAY: '100000',
-      // ... all of them from 127.0.0.1, for few members.
-      PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000',
-      PHONE_CODES_PER_MEMBER_PER_HOUR: '100000',
-    }, NODE_OPTIONS);
+    const consent = start(
+      'consent',
+      {
+        ...shared,
+        // The benches read the phone codes from the outbox of the log provider, which production refuses; NODE_ENV
+        // otherwise only adds the internal /dev/texts route.
+        NODE_ENV: 'development',
+        CONSENT_HOST: '127.0.0.1',
+        CONSENT_PORT: String(consentPort),
+        ...keyRing,
+        // Required in production (certificates are signed with it): a key of this run's.
+        CERTIFICATE_SIGNING_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+        CERTIFICATE_ACTIVE_KEY_ID: 'bench',
+        // bench:verdict proves one partner number for each of its ~100 sessions (BENCH_RUNS=20), through the API:
+        // past the default 10 codes per number a day. Nothing else of the service depends on it.
+        PHONE_CODES_PER_NUMBER_PER_DAY: '100000',
+        // ... all of them from 127.0.0.1, for few members.
+        PHONE_CODES_PER_ADDRESS_PER_HOUR: '100000',
+        PHONE_CODES_PER_MEMBER_PER_HOUR: '100000',
+      },
+      NODE_OPTIONS,
+    );
     await waitForReady(consent, `http://127.0.0.1:${consentPort}/readyz`);
     for (const [index, port] of gatewayPorts.entries()) {
-      const gateway = start(index === 0 ? 'gateway' : `gateway-${index + 1}`, {
-        ...shared,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: stack.gatewayUrl,
-        CONSENT_SERVICE_URL: stack.consentUrl,
-        JWT_SECRET: stack.jwtSecret,
-        SUPPORT_EMAIL: 'bench@example.invalid',
-        FRONTEND_DIR: 'dist/frontend',
-        REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-        LIVE_JOINS_PER_IP_PER_MINUTE: '1000000',
-      }, NODE_OPTIONS);
+      const gateway = start(
+        index === 0 ? 'gateway' : `gateway-${index + 1}`,
+        {
+          ...shared,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: stack.gatewayUrl,
+          CONSENT_SERVICE_URL: stack.consentUrl,
+          JWT_SECRET: stack.jwtSecret,
+          SUPPORT_EMAIL: 'bench@example.invalid',
+          FRONTEND_DIR: 'dist/frontend',
+          REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+          LIVE_JOINS_PER_IP_PER_MINUTE: '1000000',
+        },
+        NODE_OPTIONS,
+      );
       await waitForReady(gateway, `${gatewayUrls[index]}/readyz`);
     }
     if (mediaWorker) {
       // No database; its only port (metrics and probes) is a free one: ready once it says it consumes.
-      const worker = start('media-worker', {
-        NODE_ENV: 'production',
-        LOG_LEVEL,
-        METRICS_PORT: '0',
-        REDIS_URL,
-        REDIS_PREFIX: redisPrefix,
-        CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
-        MEDIA_WORKER_TOKEN: shared.MEDIA_WORKER_TOKEN,
-        STORAGE_BACKEND: 'local',
-        STORAGE_DIR: shared.STORAGE_DIR,
-        ...keyRing,
-        MEDIA_CONCURRENCY: '1',
-        TRANSCRIBER: 'local',
-        ...(process.env.POCKETSPHINX_BIN_DIR ? { POCKETSPHINX_BIN_DIR: process.env.POCKETSPHINX_BIN_DIR } : {}),
-      }, NODE_OPTIONS);
+      const worker = start(
+        'media-worker',
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL,
+          METRICS_PORT: '0',
+          REDIS_URL,
+          REDIS_PREFIX: redisPrefix,
+          CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
+          MEDIA_WORKER_TOKEN: shared.MEDIA_WORKER_TOKEN,
+          STORAGE_BACKEND: 'local',
+          STORAGE_DIR: shared.STORAGE_DIR,
+          ...keyRing,
+          MEDIA_CONCURRENCY: '1',
+          TRANSCRIBER: 'local',
+          ...(process.env.POCKETSPHINX_BIN_DIR ? { POCKETSPHINX_BIN_DIR: process.env.POCKETSPHINX_BIN_DIR } : {}),
+        },
+        NODE_OPTIONS,
+      );
       await waitForOutput(worker, /media-worker: consuming/);
     }
     await db.connect();

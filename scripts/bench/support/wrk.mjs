@@ -8,7 +8,10 @@ const lua = (value) => JSON.stringify(value); // a JSON string literal is a vali
 /** Writes the Lua script cycling over `requests` ([{path, headers}]) and returns its path. */
 export async function rotationScript(directory, name, requests) {
   const entries = requests.map(
-    ({ path, headers }) => `  { path = ${lua(path)}, headers = { ${Object.entries(headers).map(([key, value]) => `[${lua(key)}] = ${lua(value)}`).join(', ')} } },`,
+    ({ path, headers }) =>
+      `  { path = ${lua(path)}, headers = { ${Object.entries(headers)
+        .map(([key, value]) => `[${lua(key)}] = ${lua(value)}`)
+        .join(', ')} } },`,
   );
   const file = join(directory, `${name}.lua`);
   await writeFile(
@@ -55,6 +58,8 @@ export function runWrk({ baseUrl, script, connections, seconds }) {
     wrk.stdout.on('data', (chunk) => (output += chunk));
     wrk.stderr.on('data', (chunk) => (output += chunk));
     wrk.on('error', reject);
-    wrk.on('exit', (code) => (code === 0 ? resolve({ ...parseWrk(output), output }) : reject(new Error(`wrk failed (${code}):\n${output}`))));
+    wrk.on('exit', (code) =>
+      code === 0 ? resolve({ ...parseWrk(output), output }) : reject(new Error(`wrk failed (${code}):\n${output}`)),
+    );
   });
 }

@@ -1,5 +1,13 @@
 import { UnitOfWork } from '@app/database';
-import { ApiErrorFilter, HealthController, loggerOptions, postgresAndRedisReadiness, SERVICE_CREDENTIALS, ServiceCredentialGuard, type ServiceCredentials } from '@app/http';
+import {
+  ApiErrorFilter,
+  HealthController,
+  loggerOptions,
+  postgresAndRedisReadiness,
+  SERVICE_CREDENTIALS,
+  ServiceCredentialGuard,
+  type ServiceCredentials,
+} from '@app/http';
 import { MetricsServer } from '@app/metrics';
 import { JobBackboneModule } from '@app/queue';
 import { RedisConnection } from '@app/redis';
@@ -9,11 +17,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AccountController } from './accounts/account.controller';
-import { AccountUpdates } from './subscriptions/account-updates';
-import { BillingAuditRepository } from './audit/billing-audit.repository';
 import { MemberAccount } from './accounts/member-account';
+import { BillingAuditRepository } from './audit/billing-audit.repository';
 import { billingDataSourceOptions } from './billing-data-source';
 import { CheckoutSessionsRepository } from './checkouts/checkout-sessions.repository';
+import { OneLiveSubscription } from './checkouts/one-live-subscription';
+import { RecordSubscription } from './checkouts/record-subscription';
 import { StartCheckout } from './checkouts/start-checkout';
 import { SubscriptionsController } from './checkouts/subscriptions.controller';
 import { VerifyPayment } from './checkouts/verify-payment';
@@ -33,8 +42,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { ReferralProgram } from './referrals/referral-program';
 import { ReferralsController } from './referrals/referrals.controller';
 import { ReferralsRepository } from './referrals/referrals.repository';
-import { OneLiveSubscription } from './checkouts/one-live-subscription';
-import { RecordSubscription } from './checkouts/record-subscription';
+import { AccountUpdates } from './subscriptions/account-updates';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 import { TestCheckoutController } from './test-checkout/test-checkout.controller';
 
@@ -49,13 +57,28 @@ export class AppModule {
         TypeOrmModule.forRoot(billingDataSourceOptions(config.DATABASE_URL)),
         JobBackboneModule.forRoot({ service: 'billing', config }),
       ],
-      controllers: [HealthController, SubscriptionsController, WebhooksController, AccountController, TestCheckoutController, ReferralsController, MembersController],
+      controllers: [
+        HealthController,
+        SubscriptionsController,
+        WebhooksController,
+        AccountController,
+        TestCheckoutController,
+        ReferralsController,
+        MembersController,
+      ],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
-        { provide: SERVICE_CREDENTIALS, useValue: { gateway: config.INTERNAL_SERVICE_TOKEN } satisfies ServiceCredentials },
+        {
+          provide: SERVICE_CREDENTIALS,
+          useValue: { gateway: config.INTERNAL_SERVICE_TOKEN } satisfies ServiceCredentials,
+        },
         { provide: APP_GUARD, useClass: ServiceCredentialGuard },
-        { provide: PAYMENT_PROVIDER, useFactory: (dataSource: DataSource) => createPaymentProvider(config, dataSource), inject: [DataSource] },
+        {
+          provide: PAYMENT_PROVIDER,
+          useFactory: (dataSource: DataSource) => createPaymentProvider(config, dataSource),
+          inject: [DataSource],
+        },
         RedisConnection.provider(config),
         MetricsServer.provider(config),
         postgresAndRedisReadiness,

@@ -18,6 +18,13 @@ export function billingDataSourceOptions(databaseUrl: string) {
     url: databaseUrl,
     schema: BILLING_SCHEMA,
     entities: [Customer, CheckoutSession, Subscription, ProviderEventRecord, ...LOCAL_ENTITIES, ...REFERRAL_ENTITIES],
-    migrations: [CreateBilling1764200000000, CreateReferrals1764300000000, DeletedMembers1764450000000, LocalCardLast41764500000000, BillingAuditAndRefunds1764600000000, SharedCardReferrals1767000000000],
+    migrations: [
+      CreateBilling1764200000000,
+      CreateReferrals1764300000000,
+      DeletedMembers1764450000000,
+      LocalCardLast41764500000000,
+      BillingAuditAndRefunds1764600000000,
+      SharedCardReferrals1767000000000,
+    ],
   });
 }

@@ -13,7 +13,10 @@ const WEBHOOK_BODY_LIMIT = '512kb';
 
 /** The whole HTTP stack, shared by `main.ts` and the tests so both exercise the same middleware. */
 export async function createBillingApp(config: BillingConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('etag', false);

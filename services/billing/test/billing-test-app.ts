@@ -1,17 +1,17 @@
 import { parseConfig } from '@app/config';
 import { runMigrations } from '@app/database';
-import { JOBS, JobQueues, QUEUES } from '@app/queue';
+import { JobQueues, JOBS, QUEUES } from '@app/queue';
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@app/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { billingDataSourceOptions } from '../src/billing-data-source';
 import { BillingConfig, billingConfigSchema } from '../src/config/billing-config.schema';
 import { createBillingApp } from '../src/create-billing-app';
-import { billingDataSourceOptions } from '../src/billing-data-source';
-import { LocalPaymentProvider } from '../src/providers/local/local-payment-provider';
 import { LocalPaymentRepository } from '../src/providers/local/local-payment.repository';
+import { LocalPaymentProvider } from '../src/providers/local/local-payment-provider';
 import { PAYMENT_PROVIDER } from '../src/providers/payment-provider';
 
 export interface BillingTestApp {
@@ -80,17 +80,31 @@ export function call(billing: BillingTestApp, method: 'get' | 'post', path: stri
   return userId ? test.set('X-Actor-User-Id', userId) : test;
 }
 
-export async function startCheckout(billing: BillingTestApp, userId: string, plan: 'monthly' | 'annual' = 'monthly'): Promise<{ sessionId: string; url: string }> {
-  const response = await call(billing, 'post', '/subscriptions/checkout', userId).send({ plan, email: 'member@example.com', origin: ORIGIN }).expect(200);
+export async function startCheckout(
+  billing: BillingTestApp,
+  userId: string,
+  plan: 'monthly' | 'annual' = 'monthly',
+): Promise<{ sessionId: string; url: string }> {
+  const response = await call(billing, 'post', '/subscriptions/checkout', userId)
+    .send({ plan, email: 'member@example.com', origin: ORIGIN })
+    .expect(200);
   return response.body;
 }
 
 export function pay(billing: BillingTestApp, userId: string, sessionId: string, cardNumber = CARDS.ok) {
-  return call(billing, 'post', `/test-checkout/${sessionId}/pay`, userId).send({ cardNumber, expiry: '12 / 34', cvc: '123' });
+  return call(billing, 'post', `/test-checkout/${sessionId}/pay`, userId).send({
+    cardNumber,
+    expiry: '12 / 34',
+    cvc: '123',
+  });
 }
 
 /** Polls until `check` holds (the queue's worker runs in the background). */
-export async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -100,15 +114,23 @@ export async function eventually<T>(probe: () => Promise<T>, check: (value: T) =
   }
 }
 
-export function eventRows(billing: BillingTestApp): Promise<{ id: string; provider_event_id: string; type: string; processed_at: Date | null; payload: unknown }[]> {
-  return billing.dataSource.query(`SELECT id, provider_event_id, type, processed_at, payload FROM billing.provider_events ORDER BY received_at, type`);
+export function eventRows(
+  billing: BillingTestApp,
+): Promise<{ id: string; provider_event_id: string; type: string; processed_at: Date | null; payload: unknown }[]> {
+  return billing.dataSource.query(
+    `SELECT id, provider_event_id, type, processed_at, payload FROM billing.provider_events ORDER BY received_at, type`,
+  );
 }
 
-export const allProcessed = (count: number) => (rows: { processed_at: Date | null }[]) => rows.length === count && rows.every((row) => row.processed_at !== null);
+export const allProcessed = (count: number) => (rows: { processed_at: Date | null }[]) =>
+  rows.length === count && rows.every((row) => row.processed_at !== null);
 
 /** Every apply-subscription-change job on the account-updates queue, oldest first. */
 export async function accountUpdateJobs(billing: BillingTestApp) {
-  const jobs = await billing.app.get(JobQueues).queue(QUEUES.accountUpdates).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
+  const jobs = await billing.app
+    .get(JobQueues)
+    .queue(QUEUES.accountUpdates)
+    .getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
   return jobs.filter((job) => job.name === JOBS.applySubscriptionChange).sort((a, b) => a.timestamp - b.timestamp);
 }
 
@@ -122,10 +144,16 @@ export async function subscribe(
   const { sessionId } = await startCheckout(billing, userId, plan);
   await pay(billing, userId, sessionId, cardNumber).expect(200);
   const [row] = await eventually(
-    (): Promise<{ provider_subscription_id: string }[]> => billing.dataSource.query(`SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1`, [userId]),
+    (): Promise<{ provider_subscription_id: string }[]> =>
+      billing.dataSource.query(`SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1`, [
+        userId,
+      ]),
     (rows) => rows.length === 1,
   );
-  await eventually(() => eventRows(billing), (rows) => rows.every((r) => r.processed_at !== null));
+  await eventually(
+    () => eventRows(billing),
+    (rows) => rows.every((r) => r.processed_at !== null),
+  );
   return { sessionId, subscriptionId: row.provider_subscription_id };
 }
 
@@ -133,7 +161,12 @@ export async function subscribe(
 export function sendEvent(
   billing: BillingTestApp,
   type: string,
-  data: { subscriptionId?: string | null; checkoutId?: string | null; customerId?: string | null; userId?: string | null },
+  data: {
+    subscriptionId?: string | null;
+    checkoutId?: string | null;
+    customerId?: string | null;
+    userId?: string | null;
+  },
   options: { id?: string; created?: Date } = {},
 ) {
   const event = {
@@ -143,5 +176,14 @@ export function sendEvent(
     data: { subscriptionId: null, checkoutId: null, customerId: null, userId: null, ...data },
   };
   const { rawBody, signature } = billing.provider.signEvent(event);
-  return { id: event.id, rawBody, signature, send: () => call(billing, 'post', '/webhooks').set('Content-Type', 'application/json').set('X-Provider-Signature', signature).send(rawBody.toString('utf8')) };
+  return {
+    id: event.id,
+    rawBody,
+    signature,
+    send: () =>
+      call(billing, 'post', '/webhooks')
+        .set('Content-Type', 'application/json')
+        .set('X-Provider-Signature', signature)
+        .send(rawBody.toString('utf8')),
+  };
 }

@@ -1,4 +1,9 @@
-import { billingAccountSchema, createSubscriptionResponseSchema, testCheckoutSchema, verifyPaymentResponseSchema } from '@app/contracts';
+import {
+  billingAccountSchema,
+  createSubscriptionResponseSchema,
+  testCheckoutSchema,
+  verifyPaymentResponseSchema,
+} from '@app/contracts';
 import { JOBS } from '@app/queue';
 import { randomUUID } from 'node:crypto';
 import {
@@ -29,7 +34,10 @@ describe('checkout (local provider)', () => {
   });
 
   it('refuses calls without the service credential, and member calls without a member', async () => {
-    await call(billing, 'post', '/subscriptions/checkout', randomUUID()).set('X-Internal-Token', 'wrong').send({}).expect(401, { error: 'Missing or invalid service credential', code: 'service_credential' });
+    await call(billing, 'post', '/subscriptions/checkout', randomUUID())
+      .set('X-Internal-Token', 'wrong')
+      .send({})
+      .expect(401, { error: 'Missing or invalid service credential', code: 'service_credential' });
     await call(billing, 'get', '/account').expect(401, { error: 'Not signed in', code: 'unauthenticated' });
     await call(billing, 'get', '/healthz').expect(200);
   });
@@ -51,7 +59,9 @@ describe('checkout (local provider)', () => {
   it('starts a checkout, pays it with 4242, records the events once, activates the member and publishes the change once', async () => {
     const member = randomUUID();
     const before = Date.now();
-    const started = await call(billing, 'post', '/subscriptions/checkout', member).send({ plan: 'monthly', email: 'member@example.com', origin: ORIGIN }).expect(200);
+    const started = await call(billing, 'post', '/subscriptions/checkout', member)
+      .send({ plan: 'monthly', email: 'member@example.com', origin: ORIGIN })
+      .expect(200);
     const parsed = createSubscriptionResponseSchema.strict().parse(started.body);
     const sessionId = parsed.sessionId!;
     const url = parsed.url;
@@ -60,47 +70,93 @@ describe('checkout (local provider)', () => {
     expect(started.body.status).toBeUndefined();
 
     const page = await call(billing, 'get', `/test-checkout/${sessionId}`, member).expect(200);
-    expect(testCheckoutSchema.strict().parse(page.body)).toEqual({ sessionId, plan: 'monthly', amountCents: 4000, currency: 'usd', interval: 'month', status: 'open' });
+    expect(testCheckoutSchema.strict().parse(page.body)).toEqual({
+      sessionId,
+      plan: 'monthly',
+      amountCents: 4000,
+      currency: 'usd',
+      interval: 'month',
+      status: 'open',
+    });
     // Another member's checkout is the unknown checkout's.
-    await call(billing, 'get', `/test-checkout/${sessionId}`, randomUUID()).expect(404, { error: 'No payment session found', code: 'checkout_not_found' });
+    await call(billing, 'get', `/test-checkout/${sessionId}`, randomUUID()).expect(404, {
+      error: 'No payment session found',
+      code: 'checkout_not_found',
+    });
     await pay(billing, randomUUID(), sessionId).expect(404);
 
     const paid = await pay(billing, member, sessionId).expect(200);
     expect(paid.body).toEqual({ redirectUrl: `/success?session_id=${sessionId}` });
 
     const events = await eventually(() => eventRows(billing), allProcessed(3));
-    expect(events.map((event) => event.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    expect(events.map((event) => event.type).sort()).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
 
-    const account = billingAccountSchema.strict().parse((await call(billing, 'get', '/account', member).expect(200)).body);
-    expect(account).toMatchObject({ plan: 'monthly', subscriptionStatus: 'active', cancelAtPeriodEnd: false, provider: 'local' });
+    const account = billingAccountSchema
+      .strict()
+      .parse((await call(billing, 'get', '/account', member).expect(200)).body);
+    expect(account).toMatchObject({
+      plan: 'monthly',
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: false,
+      provider: 'local',
+    });
     const periodEnd = new Date(account.currentPeriodEnd!).getTime();
     expect(periodEnd).toBeGreaterThan(before + 27 * DAY);
     expect(periodEnd).toBeLessThan(Date.now() + 32 * DAY);
 
-    const [customer] = await billing.dataSource.query(`SELECT provider, provider_customer_id FROM billing.customers WHERE user_id = $1`, [member]);
+    const [customer] = await billing.dataSource.query(
+      `SELECT provider, provider_customer_id FROM billing.customers WHERE user_id = $1`,
+      [member],
+    );
     expect(customer).toMatchObject({ provider: 'local', provider_customer_id: expect.stringMatching(/^cus_local_/) });
-    const [checkout] = await billing.dataSource.query(`SELECT status, completed_at, subscription_id FROM billing.checkout_sessions WHERE id = $1`, [sessionId]);
-    expect(checkout).toMatchObject({ status: 'complete', completed_at: expect.any(Date), subscription_id: expect.stringMatching(/^sub_local_/) });
+    const [checkout] = await billing.dataSource.query(
+      `SELECT status, completed_at, subscription_id FROM billing.checkout_sessions WHERE id = $1`,
+      [sessionId],
+    );
+    expect(checkout).toMatchObject({
+      status: 'complete',
+      completed_at: expect.any(Date),
+      subscription_id: expect.stringMatching(/^sub_local_/),
+    });
 
     const jobs = await accountUpdateJobs(billing);
     const mine = jobs.filter((job) => job.data.userId === member);
     expect(mine).toHaveLength(1);
     expect(mine[0].name).toBe(JOBS.applySubscriptionChange);
-    expect(mine[0].data).toEqual({ version: 1, userId: member, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: expect.any(String) });
-    const [subscription] = await billing.dataSource.query(`SELECT provider_updated_at FROM billing.subscriptions WHERE user_id = $1`, [member]);
+    expect(mine[0].data).toEqual({
+      version: 1,
+      userId: member,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: expect.any(String),
+    });
+    const [subscription] = await billing.dataSource.query(
+      `SELECT provider_updated_at FROM billing.subscriptions WHERE user_id = $1`,
+      [member],
+    );
     expect(mine[0].data.changedAt).toBe(subscription.provider_updated_at.toISOString());
     expect(mine[0].id).toBe(`${member}.${subscription.provider_updated_at.getTime()}`);
     // The job payloads carry no personal data: no e-mail anywhere on the queue.
     expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('@');
 
     // Verifying and paying again change nothing and publish nothing more.
-    expect((await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body).toEqual({ subscriptionStatus: 'active' });
-    expect((await pay(billing, member, sessionId).expect(200)).body).toEqual({ redirectUrl: `/success?session_id=${sessionId}` });
+    expect(
+      (await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body,
+    ).toEqual({ subscriptionStatus: 'active' });
+    expect((await pay(billing, member, sessionId).expect(200)).body).toEqual({
+      redirectUrl: `/success?session_id=${sessionId}`,
+    });
     expect((await eventRows(billing)).length).toBe(3);
     expect((await accountUpdateJobs(billing)).filter((job) => job.data.userId === member)).toHaveLength(1);
 
     // An active member choosing a plan is told so.
-    const again = await call(billing, 'post', '/subscriptions/checkout', member).send({ plan: 'annual', email: 'member@example.com', origin: ORIGIN }).expect(200);
+    const again = await call(billing, 'post', '/subscriptions/checkout', member)
+      .send({ plan: 'annual', email: 'member@example.com', origin: ORIGIN })
+      .expect(200);
     expect(again.body).toEqual({ status: 'active' });
   });
 
@@ -108,16 +164,33 @@ describe('checkout (local provider)', () => {
     const member = randomUUID();
     const { sessionId } = await startCheckout(billing, member, 'annual');
     const eventsBefore = (await eventRows(billing)).length;
-    await pay(billing, member, sessionId, CARDS.declined).expect(402, { error: 'Your card was declined.', code: 'card_declined' });
-    await pay(billing, member, sessionId, CARDS.wrong).expect(402, { error: 'Your card number is incorrect.', code: 'card_declined' });
+    await pay(billing, member, sessionId, CARDS.declined).expect(402, {
+      error: 'Your card was declined.',
+      code: 'card_declined',
+    });
+    await pay(billing, member, sessionId, CARDS.wrong).expect(402, {
+      error: 'Your card number is incorrect.',
+      code: 'card_declined',
+    });
     const incomplete = await pay(billing, member, sessionId, '4242').expect(400);
     expect(incomplete.body).toEqual({ error: 'Your card number is incomplete.', code: 'validation_failed' });
 
     expect((await call(billing, 'get', `/test-checkout/${sessionId}`, member).expect(200)).body.status).toBe('open');
     expect((await eventRows(billing)).length).toBe(eventsBefore);
-    expect(await billing.dataSource.query(`SELECT 1 FROM billing.local_subscriptions WHERE user_id = $1`, [member])).toHaveLength(0);
-    expect((await call(billing, 'get', '/account', member).expect(200)).body).toEqual({ plan: null, subscriptionStatus: 'inactive', currentPeriodEnd: null, cancelAtPeriodEnd: false, accountDeletionDate: null, provider: 'local' });
-    expect((await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
+    expect(
+      await billing.dataSource.query(`SELECT 1 FROM billing.local_subscriptions WHERE user_id = $1`, [member]),
+    ).toHaveLength(0);
+    expect((await call(billing, 'get', '/account', member).expect(200)).body).toEqual({
+      plan: null,
+      subscriptionStatus: 'inactive',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      accountDeletionDate: null,
+      provider: 'local',
+    });
+    expect(
+      (await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body,
+    ).toEqual({ subscriptionStatus: 'inactive' });
     expect((await accountUpdateJobs(billing)).filter((job) => job.data.userId === member)).toHaveLength(0);
   });
 
@@ -129,12 +202,16 @@ describe('checkout (local provider)', () => {
     expect(sessionId).toEqual(expect.any(String));
     const paid = await desk.pay(sessionId, member, { cardNumber: CARDS.ok, expiry: '12/34', cvc: '123' });
     expect(paid?.deliveries).toHaveLength(3);
-    expect(await billing.dataSource.query(`SELECT 1 FROM billing.subscriptions WHERE user_id = $1`, [member])).toHaveLength(0);
+    expect(
+      await billing.dataSource.query(`SELECT 1 FROM billing.subscriptions WHERE user_id = $1`, [member]),
+    ).toHaveLength(0);
 
     const verified = await call(billing, 'post', '/subscriptions/verify', member).send({}).expect(200);
     expect(verifyPaymentResponseSchema.strict().parse(verified.body)).toEqual({ subscriptionStatus: 'active' });
     expect((await call(billing, 'get', '/account', member).expect(200)).body.subscriptionStatus).toBe('active');
-    expect((await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body).toEqual({ subscriptionStatus: 'active' });
+    expect(
+      (await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body,
+    ).toEqual({ subscriptionStatus: 'active' });
     const jobs = (await accountUpdateJobs(billing)).filter((job) => job.data.userId === member);
     expect(jobs).toHaveLength(1);
     expect(jobs[0].data.subscriptionStatus).toBe('active');
@@ -143,12 +220,18 @@ describe('checkout (local provider)', () => {
   it("verify-payment answers 404 for an unknown checkout or another member's", async () => {
     const member = randomUUID();
     const { sessionId } = await startCheckout(billing, member);
-    await call(billing, 'post', '/subscriptions/verify', randomUUID()).send({ session_id: sessionId }).expect(404, { error: 'No payment session found', code: 'checkout_not_found' });
+    await call(billing, 'post', '/subscriptions/verify', randomUUID())
+      .send({ session_id: sessionId })
+      .expect(404, { error: 'No payment session found', code: 'checkout_not_found' });
     await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: 'cs_local_nope' }).expect(404);
     // An open checkout is not paid yet.
-    expect((await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
+    expect(
+      (await call(billing, 'post', '/subscriptions/verify', member).send({ session_id: sessionId }).expect(200)).body,
+    ).toEqual({ subscriptionStatus: 'inactive' });
     // A member without any checkout.
-    expect((await call(billing, 'post', '/subscriptions/verify', randomUUID()).send({}).expect(200)).body).toEqual({ subscriptionStatus: 'inactive' });
+    expect((await call(billing, 'post', '/subscriptions/verify', randomUUID()).send({}).expect(200)).body).toEqual({
+      subscriptionStatus: 'inactive',
+    });
   });
 
   it('verify-payment refuses a session_id that cannot be a checkout id (NUL, slashes) with 400 validation_failed', async () => {
@@ -161,11 +244,22 @@ describe('checkout (local provider)', () => {
 
   it('the portal is the TEST MODE portal page with the local provider; 409 for a member who never paid', async () => {
     const member = randomUUID();
-    await call(billing, 'post', '/account/portal', member).send({ returnUrl: `${ORIGIN}/profile` }).expect(409, { error: 'There is no subscription to change', code: 'no_subscription' });
+    await call(billing, 'post', '/account/portal', member)
+      .send({ returnUrl: `${ORIGIN}/profile` })
+      .expect(409, { error: 'There is no subscription to change', code: 'no_subscription' });
     const { sessionId } = await startCheckout(billing, member);
     await pay(billing, member, sessionId).expect(200);
-    await eventually(() => call(billing, 'get', '/account', member), (response) => response.body.subscriptionStatus === 'active');
-    expect((await call(billing, 'post', '/account/portal', member).send({ returnUrl: `${ORIGIN}/profile` }).expect(200)).body).toEqual({ url: '/checkout/test/portal' });
+    await eventually(
+      () => call(billing, 'get', '/account', member),
+      (response) => response.body.subscriptionStatus === 'active',
+    );
+    expect(
+      (
+        await call(billing, 'post', '/account/portal', member)
+          .send({ returnUrl: `${ORIGIN}/profile` })
+          .expect(200)
+      ).body,
+    ).toEqual({ url: '/checkout/test/portal' });
     await call(billing, 'post', '/account/portal', member).send({ returnUrl: 'javascript:alert(1)' }).expect(400);
   });
 });

@@ -47,7 +47,9 @@ export class FakeStripeApi {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
+      this.handle(req, res).catch((error: unknown) =>
+        send(res, 500, { error: { type: 'api_error', message: String(error) } }),
+      );
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server!.address() as AddressInfo).port;
@@ -110,7 +112,14 @@ export class FakeStripeApi {
             current_period_start: periodStart,
             current_period_end: periodEnd,
             metadata: {},
-            price: { id: fields.price, object: 'price', active: true, currency: 'usd', recurring: { interval: 'month', interval_count: 1 }, type: 'recurring' },
+            price: {
+              id: fields.price,
+              object: 'price',
+              active: true,
+              currency: 'usd',
+              recurring: { interval: 'month', interval_count: 1 },
+              type: 'recurring',
+            },
             quantity: 1,
             subscription: id,
           },
@@ -137,7 +146,15 @@ export class FakeStripeApi {
       object: 'payment_method',
       type: 'card',
       customer,
-      card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2034, fingerprint, funding: 'credit', last4: '4242' },
+      card: {
+        brand: 'visa',
+        country: 'US',
+        exp_month: 12,
+        exp_year: 2034,
+        fingerprint,
+        funding: 'credit',
+        last4: '4242',
+      },
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       metadata: {},
@@ -147,8 +164,13 @@ export class FakeStripeApi {
 
   /** The subscription as answered, with `default_payment_method` expanded when asked. */
   private expandSubscription(subscription: Json, expand: string[]): Json {
-    if (!expand.includes('default_payment_method') || typeof subscription.default_payment_method !== 'string') return { ...subscription };
-    return { ...subscription, default_payment_method: this.paymentMethods.get(subscription.default_payment_method) ?? subscription.default_payment_method };
+    if (!expand.includes('default_payment_method') || typeof subscription.default_payment_method !== 'string')
+      return { ...subscription };
+    return {
+      ...subscription,
+      default_payment_method:
+        this.paymentMethods.get(subscription.default_payment_method) ?? subscription.default_payment_method,
+    };
   }
 
   /** The subscription's latest invoice paid through a new payment intent, as Stripe records it (`invoice_payment`). Answers the payment intent's id. */
@@ -174,7 +196,13 @@ export class FakeStripeApi {
   completeSession(sessionId: string, subscription: Json): Json {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', customer: subscription.customer, subscription: subscription.id, url: null });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: subscription.customer,
+      subscription: subscription.id,
+      url: null,
+    });
     return session;
   }
 
@@ -183,7 +211,10 @@ export class FakeStripeApi {
    * gets a new active subscription of `price`, starting now, carrying the session's `metadata.userId`, and the session
    * is marked complete with it. Answers the subscription.
    */
-  completeCheckout(sessionId: string, fields: { price: string; periodDays?: number; defaultPaymentMethod?: string | null }): Json {
+  completeCheckout(
+    sessionId: string,
+    fields: { price: string; periodDays?: number; defaultPaymentMethod?: string | null },
+  ): Json {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     const now = Math.floor(Date.now() / 1000);
@@ -219,7 +250,9 @@ export class FakeStripeApi {
       return; // never answers
     }
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
-      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+      });
     }
     const queued = this.queuedErrors.shift();
     if (queued) return send(res, queued.status, { error: queued.error });
@@ -278,20 +311,32 @@ export class FakeStripeApi {
       const answer = { ...session };
       if (expand.includes('subscription') && typeof session.subscription === 'string') {
         const subscription = this.subscriptions.get(session.subscription);
-        const nested = expand.filter((path) => path.startsWith('subscription.')).map((path) => path.slice('subscription.'.length));
+        const nested = expand
+          .filter((path) => path.startsWith('subscription.'))
+          .map((path) => path.slice('subscription.'.length));
         answer.subscription = subscription ? this.expandSubscription(subscription, nested) : session.subscription;
       }
       return [200, answer];
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
-      return subscription ? [200, this.expandSubscription(subscription, expandOf(query))] : missing('subscription', match[1]);
+      return subscription
+        ? [200, this.expandSubscription(subscription, expandOf(query))]
+        : missing('subscription', match[1]);
     }
     if (method === 'POST' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
       const session = this.sessions.get(decodeURIComponent(match[1]));
       if (!session) return missing('checkout.session', match[1]);
       if (session.status !== 'open') {
-        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+            },
+          },
+        ];
       }
       Object.assign(session, { status: 'expired', url: null });
       return [200, { ...session }];
@@ -299,7 +344,17 @@ export class FakeStripeApi {
     if (method === 'DELETE' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
       if (!subscription) return missing('subscription', match[1]);
-      if (subscription.status === 'canceled') return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${String(subscription.id)}'` } }];
+      if (subscription.status === 'canceled')
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${String(subscription.id)}'`,
+            },
+          },
+        ];
       const now = Math.floor(Date.now() / 1000);
       Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
       return [200, { ...subscription }];
@@ -308,12 +363,24 @@ export class FakeStripeApi {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
       if (!subscription) return missing('subscription', match[1]);
       const [discount] = (subscription.discount_objects as Json[] | undefined) ?? [];
-      if (!discount) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No active discount for subscription: '${String(subscription.id)}'` } }];
+      if (!discount)
+        return [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No active discount for subscription: '${String(subscription.id)}'`,
+            },
+          },
+        ];
       Object.assign(subscription, { discounts: [], discount_objects: [] });
       return [200, { ...discount, deleted: true }];
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
-      const payments = (this.invoicePayments.get(String(query.invoice)) ?? []).filter((payment) => query.status === undefined || payment.status === query.status);
+      const payments = (this.invoicePayments.get(String(query.invoice)) ?? []).filter(
+        (payment) => query.status === undefined || payment.status === query.status,
+      );
       return [200, { object: 'list', data: payments, has_more: false, url: '/v1/invoice_payments' }];
     }
     if (method === 'POST' && path === '/v1/refunds') {
@@ -335,7 +402,15 @@ export class FakeStripeApi {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]));
       if (!subscription) return missing('subscription', match[1]);
       if (subscription.status === 'canceled') {
-        return [400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: 'A canceled subscription can only update its cancellation_details and metadata.',
+            },
+          },
+        ];
       }
       if (body.cancel_at_period_end !== undefined) {
         const cancel = body.cancel_at_period_end === 'true';
@@ -352,7 +427,14 @@ export class FakeStripeApi {
         for (const { coupon } of wanted) {
           const found = coupon ? this.coupons.get(coupon) : undefined;
           if (!found) return missing('coupon', String(coupon));
-          discounts.push({ id: `di_${randomBytes(6).toString('hex')}`, object: 'discount', coupon: found, subscription: subscription.id, start: Math.floor(Date.now() / 1000), end: null });
+          discounts.push({
+            id: `di_${randomBytes(6).toString('hex')}`,
+            object: 'discount',
+            coupon: found,
+            subscription: subscription.id,
+            start: Math.floor(Date.now() / 1000),
+            end: null,
+          });
         }
         subscription.discounts = discounts.map((discount) => discount.id);
         subscription.discount_objects = discounts;
@@ -362,7 +444,17 @@ export class FakeStripeApi {
     if (method === 'POST' && path === '/v1/coupons') {
       const id = typeof body.id === 'string' ? body.id : `co_${randomBytes(6).toString('hex')}`;
       if (this.coupons.has(id)) {
-        return [400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', param: 'id', message: 'Coupon already exists.' } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_already_exists',
+              param: 'id',
+              message: 'Coupon already exists.',
+            },
+          },
+        ];
       }
       const coupon: Json = {
         id,
@@ -387,7 +479,17 @@ export class FakeStripeApi {
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string') {
-        return [400, { error: { type: 'invalid_request_error', code: 'parameter_missing', param: 'customer', message: 'Missing required param: customer.' } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'parameter_missing',
+              param: 'customer',
+              message: 'Missing required param: customer.',
+            },
+          },
+        ];
       }
       const id = `bps_${randomBytes(12).toString('hex')}`;
       return [
@@ -404,7 +506,10 @@ export class FakeStripeApi {
         },
       ];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } }];
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
+    ];
   }
 }
 
@@ -413,12 +518,26 @@ function expandOf(params: Record<string, unknown>): string[] {
 }
 
 function missing(kind: string, id: string): [number, Json] {
-  return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` } }];
+  return [
+    404,
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${kind}: '${id}'`,
+      },
+    },
+  ];
 }
 
 function send(res: ServerResponse, status: number, body: Json, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(7).toString('hex')}`, ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': `req_${randomBytes(7).toString('hex')}`,
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -452,7 +571,9 @@ export function decodeForm(text: string): Record<string, unknown> {
 
 function arraysFromNumericKeys(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arraysFromNumericKeys(v)] as const);
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => [k, arraysFromNumericKeys(v)] as const,
+  );
   if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
     return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
   }

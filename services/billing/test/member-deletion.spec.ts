@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { RecordSubscription } from '../src/checkouts/record-subscription';
-import { eventRows, sendEvent, startBillingTestApp, subscribe, type BillingTestApp } from './billing-test-app';
+import { type BillingTestApp, eventRows, sendEvent, startBillingTestApp, subscribe } from './billing-test-app';
 
 /**
  * DELETE /members/:userId, the billing service's part of an account's deletion: the member's customers,
@@ -23,12 +23,24 @@ function deleteMember(userId: string, token = billing.internalToken) {
   return request(billing.baseUrl).delete(`/members/${userId}`).set('X-Internal-Token', token);
 }
 
-const TABLES = ['customers', 'subscriptions', 'checkout_sessions', 'payment_cards', 'audit_log', 'local_customers', 'local_subscriptions', 'local_checkouts'];
+const TABLES = [
+  'customers',
+  'subscriptions',
+  'checkout_sessions',
+  'payment_cards',
+  'audit_log',
+  'local_customers',
+  'local_subscriptions',
+  'local_checkouts',
+];
 
 async function rowsOf(userId: string): Promise<Record<string, number>> {
   const counts = await Promise.all(
     TABLES.map(async (table) => {
-      const [row] = await billing.dataSource.query(`SELECT count(*)::int AS n FROM billing.${table} WHERE user_id = $1`, [userId]);
+      const [row] = await billing.dataSource.query(
+        `SELECT count(*)::int AS n FROM billing.${table} WHERE user_id = $1`,
+        [userId],
+      );
       return [table, row.n as number] as const;
     }),
   );
@@ -44,7 +56,11 @@ describe('DELETE /members/:userId', () => {
     const { subscriptionId } = await subscribe(billing, member);
     await subscribe(billing, other);
     // An audited change of the member's own (a cancellation).
-    await request(billing.baseUrl).post('/account/cancel').set('X-Internal-Token', billing.internalToken).set('X-Actor-User-Id', member).expect(200);
+    await request(billing.baseUrl)
+      .post('/account/cancel')
+      .set('X-Internal-Token', billing.internalToken)
+      .set('X-Actor-User-Id', member)
+      .expect(200);
     expect(await rowsOf(member)).toEqual(Object.fromEntries(TABLES.map((table) => [table, 1])));
     const otherBefore = await rowsOf(other);
     const eventsBefore = (await eventRows(billing)).length;
@@ -53,13 +69,23 @@ describe('DELETE /members/:userId', () => {
 
     expect(await rowsOf(member)).toEqual(NOTHING);
     expect(await rowsOf(other)).toEqual(otherBefore);
-    const events = await billing.dataSource.query(`SELECT provider_event_id, user_id, subscription_id, customer_id, checkout_id, payload, processed_at FROM billing.provider_events`);
+    const events = await billing.dataSource.query(
+      `SELECT provider_event_id, user_id, subscription_id, customer_id, checkout_id, payload, processed_at FROM billing.provider_events`,
+    );
     expect(events).toHaveLength(eventsBefore);
     expect(events.filter((event: { user_id: string | null }) => event.user_id === member)).toEqual([]);
-    expect(events.filter((event: { subscription_id: string | null }) => event.subscription_id === subscriptionId)).toEqual([]);
+    expect(
+      events.filter((event: { subscription_id: string | null }) => event.subscription_id === subscriptionId),
+    ).toEqual([]);
     const stripped = events.filter((event: { user_id: string | null }) => event.user_id === null);
     expect(stripped.length).toBeGreaterThanOrEqual(3);
-    for (const event of stripped) expect(event).toMatchObject({ payload: {}, customer_id: null, checkout_id: null, processed_at: expect.any(Date) });
+    for (const event of stripped)
+      expect(event).toMatchObject({
+        payload: {},
+        customer_id: null,
+        checkout_id: null,
+        processed_at: expect.any(Date),
+      });
   });
 
   it('answers 204 again, and for a member it never knew', async () => {

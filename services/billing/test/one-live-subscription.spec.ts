@@ -3,12 +3,26 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { LocalRenewals } from '../src/events/local-renewals';
 import { TEST_CARDS } from '../src/providers/local/local-plans';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/providers/payment-provider';
-import { BillingTestApp, call, CARDS, eventRows, eventually, ORIGIN, pay, startBillingTestApp, startCheckout, subscribe } from './billing-test-app';
+import {
+  BillingTestApp,
+  call,
+  CARDS,
+  eventRows,
+  eventually,
+  ORIGIN,
+  pay,
+  startBillingTestApp,
+  startCheckout,
+  subscribe,
+} from './billing-test-app';
 import { FakeStripeApi } from './fake-stripe-api';
 import { sendStripeEvent, startStripeBilling, TEST_PRICES } from './stripe-billing';
 
 type Json = Record<string, unknown>;
-const PAST_DUE = { error: 'Your last payment failed: pay it or change your card in Manage billing', code: 'subscription_past_due' };
+const PAST_DUE = {
+  error: 'Your last payment failed: pay it or change your card in Manage billing',
+  code: 'subscription_past_due',
+};
 
 let openedBehindTheServicesBack = 1000;
 
@@ -16,7 +30,11 @@ let openedBehindTheServicesBack = 1000;
  * A checkout opened the way it could be before one live subscription per member was enforced (or by a race the rule
  * must survive): at the provider and recorded as the member's, without asking the billing service.
  */
-async function openCheckoutBehindTheServicesBack(billing: BillingTestApp, userId: string, plan: 'monthly' | 'annual'): Promise<string> {
+async function openCheckoutBehindTheServicesBack(
+  billing: BillingTestApp,
+  userId: string,
+  plan: 'monthly' | 'annual',
+): Promise<string> {
   const provider: PaymentProvider = billing.app.get(PAYMENT_PROVIDER);
   const { checkoutId } = await provider.createCheckout({
     userId,
@@ -28,14 +46,28 @@ async function openCheckoutBehindTheServicesBack(billing: BillingTestApp, userId
     successUrl: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${ORIGIN}/cancel`,
   });
-  await billing.dataSource.query(`INSERT INTO billing.checkout_sessions (id, user_id, plan) VALUES ($1, $2, $3)`, [checkoutId, userId, plan]);
+  await billing.dataSource.query(`INSERT INTO billing.checkout_sessions (id, user_id, plan) VALUES ($1, $2, $3)`, [
+    checkoutId,
+    userId,
+    plan,
+  ]);
   return checkoutId;
 }
 
-const auditOf = (billing: BillingTestApp, userId: string): Promise<{ action: string; subject: string; details: Json }[]> =>
-  billing.dataSource.query(`SELECT action, subject, details FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [userId]);
-const account = async (billing: BillingTestApp, userId: string) => billingAccountSchema.parse((await call(billing, 'get', '/account', userId).expect(200)).body);
-const settled = (billing: BillingTestApp) => eventually(() => eventRows(billing), (rows) => rows.every((row) => row.processed_at !== null));
+const auditOf = (
+  billing: BillingTestApp,
+  userId: string,
+): Promise<{ action: string; subject: string; details: Json }[]> =>
+  billing.dataSource.query(`SELECT action, subject, details FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [
+    userId,
+  ]);
+const account = async (billing: BillingTestApp, userId: string) =>
+  billingAccountSchema.parse((await call(billing, 'get', '/account', userId).expect(200)).body);
+const settled = (billing: BillingTestApp) =>
+  eventually(
+    () => eventRows(billing),
+    (rows) => rows.every((row) => row.processed_at !== null),
+  );
 
 describe('one live subscription per member (local provider)', () => {
   let billing: BillingTestApp;
@@ -47,25 +79,36 @@ describe('one live subscription per member (local provider)', () => {
     await billing?.close();
   });
 
-  const localCheckoutStatus = async (id: string) => (await billing.dataSource.query(`SELECT status FROM billing.local_checkouts WHERE id = $1`, [id]))[0].status;
+  const localCheckoutStatus = async (id: string) =>
+    (await billing.dataSource.query(`SELECT status FROM billing.local_checkouts WHERE id = $1`, [id]))[0].status;
 
   it('a past_due member is sent to the portal (409 subscription_past_due) instead of getting a second subscription', async () => {
     const member = randomUUID();
     const { subscriptionId } = await subscribe(billing, member);
-    await billing.dataSource.query(`UPDATE billing.local_subscriptions SET card_fingerprint = $2, current_period_end = now() - interval '1 minute' WHERE id = $1`, [
-      subscriptionId,
-      billing.provider.cardFingerprint(TEST_CARDS.declined),
-    ]);
+    await billing.dataSource.query(
+      `UPDATE billing.local_subscriptions SET card_fingerprint = $2, current_period_end = now() - interval '1 minute' WHERE id = $1`,
+      [subscriptionId, billing.provider.cardFingerprint(TEST_CARDS.declined)],
+    );
     await billing.app.get(LocalRenewals).run();
     await settled(billing);
     expect((await account(billing, member)).subscriptionStatus).toBe('past_due');
 
     for (const plan of ['monthly', 'annual']) {
-      await call(billing, 'post', '/subscriptions/checkout', member).send({ plan, email: 'member@example.com', origin: ORIGIN }).expect(409, PAST_DUE);
+      await call(billing, 'post', '/subscriptions/checkout', member)
+        .send({ plan, email: 'member@example.com', origin: ORIGIN })
+        .expect(409, PAST_DUE);
     }
-    expect(await billing.dataSource.query(`SELECT 1 FROM billing.local_checkouts WHERE user_id = $1`, [member])).toHaveLength(1);
+    expect(
+      await billing.dataSource.query(`SELECT 1 FROM billing.local_checkouts WHERE user_id = $1`, [member]),
+    ).toHaveLength(1);
     // The portal is where the member pays it.
-    expect((await call(billing, 'post', '/account/portal', member).send({ returnUrl: `${ORIGIN}/profile` }).expect(200)).body).toEqual({ url: '/checkout/test/portal' });
+    expect(
+      (
+        await call(billing, 'post', '/account/portal', member)
+          .send({ returnUrl: `${ORIGIN}/profile` })
+          .expect(200)
+      ).body,
+    ).toEqual({ url: '/checkout/test/portal' });
   });
 
   it('keeps one open checkout per member: the same plan again is the same checkout, another plan expires the first', async () => {
@@ -76,20 +119,30 @@ describe('one live subscription per member (local provider)', () => {
     const second = await startCheckout(billing, member, 'annual');
     expect(second.sessionId).not.toBe(first.sessionId);
     expect(await localCheckoutStatus(first.sessionId)).toBe('expired');
-    const [row] = await billing.dataSource.query(`SELECT status FROM billing.checkout_sessions WHERE id = $1`, [first.sessionId]);
+    const [row] = await billing.dataSource.query(`SELECT status FROM billing.checkout_sessions WHERE id = $1`, [
+      first.sessionId,
+    ]);
     expect(row.status).toBe('expired');
     // The first can no longer be paid; the second can.
     await pay(billing, member, first.sessionId).expect(404);
     await pay(billing, member, second.sessionId).expect(200);
     await settled(billing);
     expect(await account(billing, member)).toMatchObject({ subscriptionStatus: 'active', plan: 'annual' });
-    expect(await auditOf(billing, member)).toEqual([{ action: 'checkout_expired', subject: first.sessionId, details: { reason: 'replaced' } }]);
+    expect(await auditOf(billing, member)).toEqual([
+      { action: 'checkout_expired', subject: first.sessionId, details: { reason: 'replaced' } },
+    ]);
   });
 
   it('two checkouts started at once leave one open', async () => {
     const member = randomUUID();
-    const started = await Promise.all([startCheckout(billing, member, 'monthly'), startCheckout(billing, member, 'annual')]);
-    const open = await billing.dataSource.query(`SELECT id FROM billing.local_checkouts WHERE user_id = $1 AND status = 'open'`, [member]);
+    const started = await Promise.all([
+      startCheckout(billing, member, 'monthly'),
+      startCheckout(billing, member, 'annual'),
+    ]);
+    const open = await billing.dataSource.query(
+      `SELECT id FROM billing.local_checkouts WHERE user_id = $1 AND status = 'open'`,
+      [member],
+    );
     expect(open).toHaveLength(1);
     expect(started.map((checkout) => checkout.sessionId)).toContain(open[0].id);
   });
@@ -102,7 +155,9 @@ describe('one live subscription per member (local provider)', () => {
     await settled(billing);
     expect(await localCheckoutStatus(other)).toBe('expired');
     await pay(billing, member, other).expect(404);
-    expect(await auditOf(billing, member)).toEqual([{ action: 'checkout_expired', subject: other, details: { reason: 'subscribed' } }]);
+    expect(await auditOf(billing, member)).toEqual([
+      { action: 'checkout_expired', subject: other, details: { reason: 'subscribed' } },
+    ]);
   });
 
   it('a second checkout paid all the same is refunded and ended, audited; the first subscription stays and the member is active', async () => {
@@ -115,7 +170,11 @@ describe('one live subscription per member (local provider)', () => {
     const paidFirst = (await desk.pay(first, member, card))!;
     const paidSecond = (await desk.pay(second, member, { ...card, cardNumber: CARDS.mastercard }))!;
     for (const delivery of [...paidFirst.deliveries, ...paidSecond.deliveries]) {
-      await call(billing, 'post', '/webhooks').set('Content-Type', 'application/json').set('X-Provider-Signature', delivery.signature).send(delivery.rawBody.toString()).expect(200);
+      await call(billing, 'post', '/webhooks')
+        .set('Content-Type', 'application/json')
+        .set('X-Provider-Signature', delivery.signature)
+        .send(delivery.rawBody.toString())
+        .expect(200);
     }
     await settled(billing);
 
@@ -127,7 +186,10 @@ describe('one live subscription per member (local provider)', () => {
     expect(kept).toMatchObject({ status: 'active', refunded_at: null });
     expect(duplicate).toMatchObject({ status: 'canceled', refunded_at: expect.any(Date) });
     expect(await account(billing, member)).toMatchObject({ subscriptionStatus: 'active', plan: 'monthly' });
-    const live = await billing.dataSource.query(`SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1 AND status = 'active'`, [member]);
+    const live = await billing.dataSource.query(
+      `SELECT provider_subscription_id FROM billing.subscriptions WHERE user_id = $1 AND status = 'active'`,
+      [member],
+    );
     expect(live).toEqual([{ provider_subscription_id: kept.id }]);
     expect((await auditOf(billing, member)).filter((entry) => entry.action === 'duplicate_refunded')).toEqual([
       { action: 'duplicate_refunded', subject: duplicate.id, details: { kept: kept.id } },
@@ -152,7 +214,8 @@ describe('one live subscription per member (stripe provider, against a Stripe-li
     await sendStripeEvent(billing, WEBHOOK_SECRET, 'checkout.session.completed', { ...api.sessions.get(sessionId)! });
     await settled(billing);
   }
-  const created = () => api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+  const created = () =>
+    api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
 
   it('a past_due member gets 409 subscription_past_due and no new Stripe session', async () => {
     const member = randomUUID();
@@ -164,7 +227,9 @@ describe('one live subscription per member (stripe provider, against a Stripe-li
     expect((await account(billing, member)).subscriptionStatus).toBe('past_due');
 
     const before = created().length;
-    await call(billing, 'post', '/subscriptions/checkout', member).send({ plan: 'annual', email: 'member@example.com', origin: ORIGIN }).expect(409, PAST_DUE);
+    await call(billing, 'post', '/subscriptions/checkout', member)
+      .send({ plan: 'annual', email: 'member@example.com', origin: ORIGIN })
+      .expect(409, PAST_DUE);
     expect(created().length).toBe(before);
   });
 
@@ -176,7 +241,11 @@ describe('one live subscription per member (stripe provider, against a Stripe-li
     expect(created().length).toBe(before);
 
     const second = await startCheckout(billing, member, 'annual');
-    expect(api.requests.some((request) => request.method === 'POST' && request.path === `/v1/checkout/sessions/${first.sessionId}/expire`)).toBe(true);
+    expect(
+      api.requests.some(
+        (request) => request.method === 'POST' && request.path === `/v1/checkout/sessions/${first.sessionId}/expire`,
+      ),
+    ).toBe(true);
     expect(api.sessions.get(first.sessionId)!.status).toBe('expired');
     expect(api.sessions.get(second.sessionId)!.status).toBe('open');
 
@@ -202,7 +271,10 @@ describe('one live subscription per member (stripe provider, against a Stripe-li
     expect(duplicate.status).toBe('canceled');
     expect(kept.status).toBe('active');
     expect(await account(billing, member)).toMatchObject({ subscriptionStatus: 'active', plan: 'monthly' });
-    const rows = await billing.dataSource.query(`SELECT provider_subscription_id, status FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at`, [member]);
+    const rows = await billing.dataSource.query(
+      `SELECT provider_subscription_id, status FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at`,
+      [member],
+    );
     expect(rows).toEqual([
       { provider_subscription_id: kept.id, status: 'active' },
       { provider_subscription_id: duplicate.id, status: 'canceled' },
@@ -216,7 +288,7 @@ describe('one live subscription per member (stripe provider, against a Stripe-li
     expect(api.refunds).toHaveLength(1);
   });
 
-  it('a completed session expires the member\'s other open session at Stripe', async () => {
+  it("a completed session expires the member's other open session at Stripe", async () => {
     const member = randomUUID();
     const other = await openCheckoutBehindTheServicesBack(billing, member, 'annual');
     const { sessionId } = await startCheckout(billing, member, 'monthly');

@@ -7,7 +7,9 @@ import { FakeStripeApi } from './fake-stripe-api';
 export const TEST_PRICES = { monthly: 'price_test_monthly_40', annual: 'price_test_annual_400' };
 
 /** The billing service on its `stripe` provider, talking to a fresh Stripe-like API on loopback. */
-export async function startStripeBilling(webhookSecret: string): Promise<{ api: FakeStripeApi; billing: BillingTestApp; stop(): Promise<void> }> {
+export async function startStripeBilling(
+  webhookSecret: string,
+): Promise<{ api: FakeStripeApi; billing: BillingTestApp; stop(): Promise<void> }> {
   const api = await new FakeStripeApi().start();
   const billing = await startBillingTestApp({
     STRIPE_SECRET_KEY: api.secretKey,
@@ -27,7 +29,11 @@ export async function startStripeBilling(webhookSecret: string): Promise<{ api: 
 }
 
 /** An event as Stripe sends it to a webhook endpoint: its exact body, and a real `Stripe-Signature` header for it. */
-export function stripeEvent(webhookSecret: string, type: string, object: Record<string, unknown>): { id: string; payload: string; signature: string } {
+export function stripeEvent(
+  webhookSecret: string,
+  type: string,
+  object: Record<string, unknown>,
+): { id: string; payload: string; signature: string } {
   const event = {
     id: `evt_${randomBytes(12).toString('hex')}`,
     object: 'event',
@@ -40,12 +46,25 @@ export function stripeEvent(webhookSecret: string, type: string, object: Record<
     type,
   };
   const payload = JSON.stringify(event);
-  return { id: event.id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+  return {
+    id: event.id,
+    payload,
+    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+  };
 }
 
 /** Sends Stripe's event about `object` to /webhooks as Stripe delivers it (signed with Stripe's own scheme); answers its id. */
-export async function sendStripeEvent(billing: BillingTestApp, webhookSecret: string, type: string, object: Record<string, unknown>): Promise<string> {
+export async function sendStripeEvent(
+  billing: BillingTestApp,
+  webhookSecret: string,
+  type: string,
+  object: Record<string, unknown>,
+): Promise<string> {
   const event = stripeEvent(webhookSecret, type, object);
-  await call(billing, 'post', '/webhooks').set('Content-Type', 'application/json').set('X-Provider-Signature', event.signature).send(event.payload).expect(200);
+  await call(billing, 'post', '/webhooks')
+    .set('Content-Type', 'application/json')
+    .set('X-Provider-Signature', event.signature)
+    .send(event.payload)
+    .expect(200);
   return event.id;
 }

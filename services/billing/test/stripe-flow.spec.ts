@@ -52,13 +52,31 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     return (signature === undefined ? test : test.set('X-Provider-Signature', signature)).send(payload);
   };
   const eventRow = async (providerEventId: string): Promise<{ id: string; processed_at: Date | null }[]> =>
-    billing.dataSource.query(`SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [providerEventId]);
-  const processed = (providerEventId: string) => eventually(() => eventRow(providerEventId), (rows) => rows.length === 1 && rows[0].processed_at !== null);
-  const account = async () => billingAccountSchema.strict().parse((await call(billing, 'get', '/account', member).expect(200)).body);
+    billing.dataSource.query(`SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [
+      providerEventId,
+    ]);
+  const processed = (providerEventId: string) =>
+    eventually(
+      () => eventRow(providerEventId),
+      (rows) => rows.length === 1 && rows[0].processed_at !== null,
+    );
+  const account = async () =>
+    billingAccountSchema.strict().parse((await call(billing, 'get', '/account', member).expect(200)).body);
   const memberJobs = async () => (await accountUpdateJobs(billing)).filter((job) => job.data.userId === member);
-  const subscriptionRow = async (): Promise<{ status: string; lapsed_at: Date | null; provider_updated_at: Date; cancel_at_period_end: boolean }> =>
-    (await billing.dataSource.query(`SELECT status, lapsed_at, provider_updated_at, cancel_at_period_end FROM billing.subscriptions WHERE provider_subscription_id = $1`, [subscription.id]))[0];
-  const periodEnd = () => new Date((subscription.items as { data: { current_period_end: number }[] }).data[0].current_period_end * 1000);
+  const subscriptionRow = async (): Promise<{
+    status: string;
+    lapsed_at: Date | null;
+    provider_updated_at: Date;
+    cancel_at_period_end: boolean;
+  }> =>
+    (
+      await billing.dataSource.query(
+        `SELECT status, lapsed_at, provider_updated_at, cancel_at_period_end FROM billing.subscriptions WHERE provider_subscription_id = $1`,
+        [subscription.id],
+      )
+    )[0];
+  const periodEnd = () =>
+    new Date((subscription.items as { data: { current_period_end: number }[] }).data[0].current_period_end * 1000);
 
   let stripe: Awaited<ReturnType<typeof startStripeBilling>>;
   beforeAll(async () => {
@@ -73,7 +91,9 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
   });
 
   it("POST /subscriptions/checkout answers Stripe's checkout session, created in subscription mode for the member", async () => {
-    const response = await call(billing, 'post', '/subscriptions/checkout', member).send({ plan: 'monthly', email: 'member@example.com', origin: ORIGIN }).expect(200);
+    const response = await call(billing, 'post', '/subscriptions/checkout', member)
+      .send({ plan: 'monthly', email: 'member@example.com', origin: ORIGIN })
+      .expect(200);
     const started = createSubscriptionResponseSchema.strict().parse(response.body);
     sessionId = started.sessionId!;
     const session = api.sessions.get(sessionId)!;
@@ -81,7 +101,9 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     expect(started).toEqual({ sessionId: session.id, url: session.url });
     expect(started.url).toBe(`https://checkout.stripe.com/c/pay/${sessionId}`);
 
-    const created = api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+    const created = api.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
+    );
     expect(created).toHaveLength(1);
     expect(created[0].headers.authorization).toBe(`Bearer ${api.secretKey}`);
     expect(created[0].body).toEqual({
@@ -94,7 +116,10 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
       success_url: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${ORIGIN}/cancel`,
     });
-    const [row] = await billing.dataSource.query(`SELECT user_id, plan, status FROM billing.checkout_sessions WHERE id = $1`, [sessionId]);
+    const [row] = await billing.dataSource.query(
+      `SELECT user_id, plan, status FROM billing.checkout_sessions WHERE id = $1`,
+      [sessionId],
+    );
     expect(row).toMatchObject({ user_id: member, plan: 'monthly', status: 'open' });
     // Nothing is recorded or published before the payment.
     expect((await account()).subscriptionStatus).toBe('inactive');
@@ -109,7 +134,9 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     await processed(event.id);
 
     // The processor re-read the session (with its subscription) from the API rather than trusting the event.
-    expect(api.requests.some((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
+    expect(
+      api.requests.some((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`),
+    ).toBe(true);
     expect(await account()).toEqual({
       plan: 'monthly',
       subscriptionStatus: 'active',
@@ -119,9 +146,15 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
       provider: 'stripe',
     });
     expect(periodEnd().getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
-    const [customer] = await billing.dataSource.query(`SELECT provider, provider_customer_id FROM billing.customers WHERE user_id = $1`, [member]);
+    const [customer] = await billing.dataSource.query(
+      `SELECT provider, provider_customer_id FROM billing.customers WHERE user_id = $1`,
+      [member],
+    );
     expect(customer).toEqual({ provider: 'stripe', provider_customer_id: subscription.customer });
-    const [checkout] = await billing.dataSource.query(`SELECT status, subscription_id FROM billing.checkout_sessions WHERE id = $1`, [sessionId]);
+    const [checkout] = await billing.dataSource.query(
+      `SELECT status, subscription_id FROM billing.checkout_sessions WHERE id = $1`,
+      [sessionId],
+    );
     expect(checkout).toEqual({ status: 'complete', subscription_id: subscription.id });
 
     const jobs = await memberJobs();
@@ -129,7 +162,13 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     expect(jobs[0].name).toBe(JOBS.applySubscriptionChange);
     expect(jobs[0].queueName).toBe(QUEUES.accountUpdates);
     const row = await subscriptionRow();
-    expect(jobs[0].data).toEqual({ version: 1, userId: member, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: row.provider_updated_at.toISOString() });
+    expect(jobs[0].data).toEqual({
+      version: 1,
+      userId: member,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: row.provider_updated_at.toISOString(),
+    });
   });
 
   it('refuses a bad signature with 400 and stores nothing', async () => {
@@ -139,11 +178,27 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     await post(event.payload).expect(400, refused);
     await post(event.payload, 'garbage').expect(400, refused);
     // Signed with another endpoint's secret.
-    await post(event.payload, Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: `whsec_${randomBytes(24).toString('hex')}` })).expect(400, refused);
+    await post(
+      event.payload,
+      Stripe.webhooks.generateTestHeaderString({
+        payload: event.payload,
+        secret: `whsec_${randomBytes(24).toString('hex')}`,
+      }),
+    ).expect(400, refused);
     // Signed too long ago (Stripe's tolerance is 5 minutes).
-    await post(event.payload, Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 })).expect(400, refused);
+    await post(
+      event.payload,
+      Stripe.webhooks.generateTestHeaderString({
+        payload: event.payload,
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) - 600,
+      }),
+    ).expect(400, refused);
     // The body changed after signing.
-    await post(event.payload.replace(subscription.id as string, 'sub_someone_else'), event.signature).expect(400, refused);
+    await post(event.payload.replace(subscription.id as string, 'sub_someone_else'), event.signature).expect(
+      400,
+      refused,
+    );
 
     expect(await eventRow(event.id)).toHaveLength(0);
     expect(await eventRows(billing)).toEqual(before);
@@ -155,12 +210,18 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     await post(event.payload, event.signature).expect(200);
     await processed(event.id);
     const [first] = await eventRow(event.id);
-    const reads = () => api.requests.filter((request) => request.method === 'GET' && request.path === `/v1/subscriptions/${subscription.id}`).length;
+    const reads = () =>
+      api.requests.filter(
+        (request) => request.method === 'GET' && request.path === `/v1/subscriptions/${subscription.id}`,
+      ).length;
     const readsBefore = reads();
     const jobsBefore = (await memberJobs()).length;
 
     // Stripe's retry: the same body, signed again; and the very same delivery again.
-    await post(event.payload, Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET })).expect(200, { received: true });
+    await post(
+      event.payload,
+      Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET }),
+    ).expect(200, { received: true });
     await post(event.payload, event.signature).expect(200, { received: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await eventRow(event.id)).toEqual([first]);
@@ -195,7 +256,12 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     await processed(paid.id);
     const activeRow = await subscriptionRow();
     expect(activeRow).toMatchObject({ status: 'active', lapsed_at: null });
-    expect(await account()).toMatchObject({ plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: periodEnd().toISOString(), cancelAtPeriodEnd: false });
+    expect(await account()).toMatchObject({
+      plan: 'monthly',
+      subscriptionStatus: 'active',
+      currentPeriodEnd: periodEnd().toISOString(),
+      cancelAtPeriodEnd: false,
+    });
     expect((await memberJobs()).at(-1)!.data).toEqual({
       version: 1,
       userId: member,
@@ -206,8 +272,12 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
   });
 
   it('POST /account/cancel cancels at period end at Stripe; the member stays active', async () => {
-    const cancelled = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/cancel', member).expect(200)).body);
-    const updates = api.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`);
+    const cancelled = billingAccountSchema
+      .strict()
+      .parse((await call(billing, 'post', '/account/cancel', member).expect(200)).body);
+    const updates = api.requests.filter(
+      (request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`,
+    );
     expect(updates).toHaveLength(1);
     expect(updates[0].body).toMatchObject({ cancel_at_period_end: 'true' });
     expect(cancelled).toEqual({
@@ -220,20 +290,40 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
     });
     expect(await account()).toEqual(cancelled);
     expect((await subscriptionRow()).cancel_at_period_end).toBe(true);
-    expect((await memberJobs()).at(-1)!.data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: new Date(periodEnd().getTime() + 90 * DAY).toISOString() });
+    expect((await memberJobs()).at(-1)!.data).toMatchObject({
+      subscriptionStatus: 'active',
+      accountDeletionDate: new Date(periodEnd().getTime() + 90 * DAY).toISOString(),
+    });
   });
 
   it('POST /account/resume undoes the cancellation at Stripe (cancel_at_period_end false): renewing, nothing to delete, audited', async () => {
     const requestsBefore = api.requests.length;
-    const resumed = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/resume', member).expect(200)).body);
-    const updates = api.requests.slice(requestsBefore).filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`);
+    const resumed = billingAccountSchema
+      .strict()
+      .parse((await call(billing, 'post', '/account/resume', member).expect(200)).body);
+    const updates = api.requests
+      .slice(requestsBefore)
+      .filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`);
     expect(updates).toHaveLength(1);
     expect(updates[0].body).toMatchObject({ cancel_at_period_end: 'false' });
     expect(subscription.cancel_at_period_end).toBe(false);
-    expect(resumed).toEqual({ plan: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: periodEnd().toISOString(), cancelAtPeriodEnd: false, accountDeletionDate: null, provider: 'stripe' });
+    expect(resumed).toEqual({
+      plan: 'monthly',
+      subscriptionStatus: 'active',
+      currentPeriodEnd: periodEnd().toISOString(),
+      cancelAtPeriodEnd: false,
+      accountDeletionDate: null,
+      provider: 'stripe',
+    });
     expect((await subscriptionRow()).cancel_at_period_end).toBe(false);
-    expect((await memberJobs()).at(-1)!.data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: null });
-    const audit = await billing.dataSource.query(`SELECT action, subject FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [member]);
+    expect((await memberJobs()).at(-1)!.data).toMatchObject({
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+    });
+    const audit = await billing.dataSource.query(
+      `SELECT action, subject FROM billing.audit_log WHERE user_id = $1 ORDER BY id`,
+      [member],
+    );
     expect(audit).toEqual([
       { action: 'subscription_cancelled', subject: subscription.id },
       { action: 'subscription_resumed', subject: subscription.id },
@@ -241,31 +331,51 @@ describe('the stripe provider, end to end against a Stripe-like API', () => {
 
     // Nothing left to resume: refused before Stripe is asked.
     const requestsAfter = api.requests.length;
-    await call(billing, 'post', '/account/resume', member).expect(409, { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' });
+    await call(billing, 'post', '/account/resume', member).expect(409, {
+      error: 'There is no cancelled subscription to resume',
+      code: 'nothing_to_resume',
+    });
     expect(api.requests.length).toBe(requestsAfter);
   });
 
   it('POST /account/resume of a subscription Stripe ended before its event arrived: 409, and the record catches up', async () => {
     const other = randomUUID();
-    const ending = api.addSubscription({ price: TEST_PRICES.monthly, userId: other, created: Math.floor(Date.now() / 1000), cancelAtPeriodEnd: true });
+    const ending = api.addSubscription({
+      price: TEST_PRICES.monthly,
+      userId: other,
+      created: Math.floor(Date.now() / 1000),
+      cancelAtPeriodEnd: true,
+    });
     const updated = stripeEvent('customer.subscription.updated', { ...ending });
     await post(updated.payload, updated.signature).expect(200);
     await processed(updated.id);
-    expect((await call(billing, 'get', '/account', other).expect(200)).body).toMatchObject({ subscriptionStatus: 'active', cancelAtPeriodEnd: true });
+    expect((await call(billing, 'get', '/account', other).expect(200)).body).toMatchObject({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+    });
 
     ending.status = 'canceled';
-    await call(billing, 'post', '/account/resume', other).expect(409, { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' });
+    await call(billing, 'post', '/account/resume', other).expect(409, {
+      error: 'There is no cancelled subscription to resume',
+      code: 'nothing_to_resume',
+    });
     expect((await call(billing, 'get', '/account', other).expect(200)).body.subscriptionStatus).toBe('canceled');
-    expect(await billing.dataSource.query(`SELECT 1 FROM billing.audit_log WHERE user_id = $1`, [other])).toHaveLength(0);
+    expect(await billing.dataSource.query(`SELECT 1 FROM billing.audit_log WHERE user_id = $1`, [other])).toHaveLength(
+      0,
+    );
   });
 
   it("the TEST MODE checkout is the local provider's only: 404 with stripe", async () => {
     const requestsBefore = api.requests.length;
     await call(billing, 'get', `/test-checkout/${sessionId}`, member).expect(404);
-    await call(billing, 'post', `/test-checkout/${sessionId}/pay`, member).send({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).expect(404);
+    await call(billing, 'post', `/test-checkout/${sessionId}/pay`, member)
+      .send({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })
+      .expect(404);
     // The TEST MODE portal too.
     await call(billing, 'get', '/test-checkout/portal', member).expect(404);
-    await call(billing, 'post', '/test-checkout/portal/card', member).send({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).expect(404);
+    await call(billing, 'post', '/test-checkout/portal/card', member)
+      .send({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })
+      .expect(404);
     await call(billing, 'post', '/test-checkout/portal/resume', member).send({}).expect(404);
     expect(api.requests.length).toBe(requestsBefore);
     expect((await account()).subscriptionStatus).toBe('active');

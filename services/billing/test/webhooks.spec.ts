@@ -1,10 +1,19 @@
-import { JobQueues, QUEUES } from '@app/queue';
 import { billingAccountSchema } from '@app/contracts';
-import { randomUUID } from 'node:crypto';
 import { UnitOfWork } from '@app/database';
+import { JobQueues, QUEUES } from '@app/queue';
+import { randomUUID } from 'node:crypto';
 import { signLocalWebhook } from '../src/providers/local/local-webhook-signature';
 import { SubscriptionsRepository } from '../src/subscriptions/subscriptions.repository';
-import { accountUpdateJobs, BillingTestApp, call, eventRows, eventually, sendEvent, startBillingTestApp, subscribe } from './billing-test-app';
+import {
+  accountUpdateJobs,
+  BillingTestApp,
+  call,
+  eventRows,
+  eventually,
+  sendEvent,
+  startBillingTestApp,
+  subscribe,
+} from './billing-test-app';
 
 const DAY = 24 * 3600 * 1000;
 const plus90 = (date: Date) => new Date(date.getTime() + 90 * DAY).toISOString();
@@ -20,32 +29,63 @@ describe('webhooks and the lifecycle (local provider)', () => {
     await billing?.close();
   });
 
-  const account = async (member: string) => billingAccountSchema.strict().parse((await call(billing, 'get', '/account', member).expect(200)).body);
+  const account = async (member: string) =>
+    billingAccountSchema.strict().parse((await call(billing, 'get', '/account', member).expect(200)).body);
   const processed = async (providerEventId: string) =>
     eventually(
-      () => billing.dataSource.query(`SELECT processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [providerEventId]),
+      () =>
+        billing.dataSource.query(`SELECT processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [
+          providerEventId,
+        ]),
       (rows: { processed_at: Date | null }[]) => rows.length === 1 && rows[0].processed_at !== null,
     );
-  const latestJob = async (member: string) => (await accountUpdateJobs(billing)).filter((job) => job.data.userId === member).at(-1)!;
+  const latestJob = async (member: string) =>
+    (await accountUpdateJobs(billing)).filter((job) => job.data.userId === member).at(-1)!;
   const subscriptionRow = async (id: string) =>
-    (await billing.dataSource.query(`SELECT status, lapsed_at, provider_updated_at, cancel_at_period_end FROM billing.subscriptions WHERE provider_subscription_id = $1`, [id]))[0];
+    (
+      await billing.dataSource.query(
+        `SELECT status, lapsed_at, provider_updated_at, cancel_at_period_end FROM billing.subscriptions WHERE provider_subscription_id = $1`,
+        [id],
+      )
+    )[0];
 
   it('refuses a missing, wrong, foreign or stale signature with 400 and stores nothing', async () => {
     const member = randomUUID();
-    const event = sendEvent(billing, 'customer.subscription.updated', { subscriptionId: 'sub_local_x', userId: member });
+    const event = sendEvent(billing, 'customer.subscription.updated', {
+      subscriptionId: 'sub_local_x',
+      userId: member,
+    });
     // Bodies are sent as strings: supertest would serialise a Buffer as JSON.
     const post = () => call(billing, 'post', '/webhooks').set('Content-Type', 'application/json');
     const refused = { error: 'Webhook signature verification failed', code: 'webhook_signature' };
     await post().send(event.rawBody.toString()).expect(400, refused);
-    await post().set('X-Provider-Signature', event.signature.replace(/v1=(.)/, (_, first: string) => `v1=${first === '0' ? '1' : '0'}`)).send(event.rawBody.toString()).expect(400, refused);
+    await post()
+      .set(
+        'X-Provider-Signature',
+        event.signature.replace(/v1=(.)/, (_, first: string) => `v1=${first === '0' ? '1' : '0'}`),
+      )
+      .send(event.rawBody.toString())
+      .expect(400, refused);
     await post().set('X-Provider-Signature', 'garbage').send(event.rawBody.toString()).expect(400, refused);
-    await post().set('X-Provider-Signature', signLocalWebhook('another-secret-another-secret-0123456789', event.rawBody)).send(event.rawBody.toString()).expect(400, refused);
-    await post().set('X-Provider-Signature', signLocalWebhook(billing.config.LOCAL_WEBHOOK_SECRET!, event.rawBody, new Date(Date.now() - 10 * 60_000))).send(event.rawBody.toString()).expect(400, refused);
+    await post()
+      .set('X-Provider-Signature', signLocalWebhook('another-secret-another-secret-0123456789', event.rawBody))
+      .send(event.rawBody.toString())
+      .expect(400, refused);
+    await post()
+      .set(
+        'X-Provider-Signature',
+        signLocalWebhook(billing.config.LOCAL_WEBHOOK_SECRET!, event.rawBody, new Date(Date.now() - 10 * 60_000)),
+      )
+      .send(event.rawBody.toString())
+      .expect(400, refused);
     // The body changed after signing.
     const tampered = Buffer.from(event.rawBody.toString().replace(member, randomUUID()));
     await post().set('X-Provider-Signature', event.signature).send(tampered.toString()).expect(400, refused);
     // Too large to be an event.
-    await post().set('X-Provider-Signature', event.signature).send('x'.repeat(600 * 1024)).expect(413, { error: 'Request body is too large', code: 'body_too_large' });
+    await post()
+      .set('X-Provider-Signature', event.signature)
+      .send('x'.repeat(600 * 1024))
+      .expect(413, { error: 'Request body is too large', code: 'body_too_large' });
     expect(await eventRows(billing)).toHaveLength(0);
   });
 
@@ -56,12 +96,22 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const event = sendEvent(billing, 'customer.subscription.updated', { subscriptionId, userId: member });
     expect((await event.send().expect(200)).body).toEqual({ received: true });
     await processed(event.id);
-    const [first] = await billing.dataSource.query(`SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [event.id]);
+    const [first] = await billing.dataSource.query(
+      `SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`,
+      [event.id],
+    );
 
     // The replay is answered, not stored again, not processed again.
     expect((await event.send().expect(200)).body).toEqual({ received: true });
-    await call(billing, 'post', '/webhooks').set('Content-Type', 'text/plain').set('X-Provider-Signature', event.signature).send(event.rawBody.toString()).expect(200);
-    const rows = await billing.dataSource.query(`SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`, [event.id]);
+    await call(billing, 'post', '/webhooks')
+      .set('Content-Type', 'text/plain')
+      .set('X-Provider-Signature', event.signature)
+      .send(event.rawBody.toString())
+      .expect(200);
+    const rows = await billing.dataSource.query(
+      `SELECT id, processed_at FROM billing.provider_events WHERE provider_event_id = $1`,
+      [event.id],
+    );
     expect(rows).toEqual([first]);
     const job = await billing.app.get(JobQueues).queue(QUEUES.billingEvents).getJob(first.id);
     expect(job?.data).toEqual({ version: 1, eventId: first.id });
@@ -76,7 +126,12 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const olderCreated = new Date();
 
     await billing.local.updateSubscription(subscriptionId, { status: 'past_due' });
-    const newer = sendEvent(billing, 'invoice.payment_failed', { subscriptionId }, { created: new Date(Date.now() + 1000) });
+    const newer = sendEvent(
+      billing,
+      'invoice.payment_failed',
+      { subscriptionId },
+      { created: new Date(Date.now() + 1000) },
+    );
     await newer.send().expect(200);
     await processed(newer.id);
     const pastDue = await subscriptionRow(subscriptionId);
@@ -90,8 +145,20 @@ describe('webhooks and the lifecycle (local provider)', () => {
     expect((await account(member)).subscriptionStatus).toBe('past_due');
 
     // And an older state handed to the store directly (a provider read that lost a race) is refused by the row.
-    const stale = { subscriptionId, customerId: 'cus_local_x', userId: member, plan: 'monthly' as const, status: 'active', currentPeriodEnd: new Date(), cancelAtPeriodEnd: false, updatedAt: new Date(pastDue.provider_updated_at.getTime() - 1), cardFingerprint: null };
-    const changed = await billing.app.get(UnitOfWork).run((transaction) => billing.app.get(SubscriptionsRepository).upsert(transaction, member, stale));
+    const stale = {
+      subscriptionId,
+      customerId: 'cus_local_x',
+      userId: member,
+      plan: 'monthly' as const,
+      status: 'active',
+      currentPeriodEnd: new Date(),
+      cancelAtPeriodEnd: false,
+      updatedAt: new Date(pastDue.provider_updated_at.getTime() - 1),
+      cardFingerprint: null,
+    };
+    const changed = await billing.app
+      .get(UnitOfWork)
+      .run((transaction) => billing.app.get(SubscriptionsRepository).upsert(transaction, member, stale));
     expect(changed).toBe(false);
     expect(await subscriptionRow(subscriptionId)).toEqual(pastDue);
   });
@@ -108,7 +175,13 @@ describe('webhooks and the lifecycle (local provider)', () => {
     expect(row.lapsed_at.toISOString()).toBe(lapsed!.updatedAt.toISOString());
     expect((await account(member)).subscriptionStatus).toBe('past_due');
     const pastDueJob = await latestJob(member);
-    expect(pastDueJob.data).toEqual({ version: 1, userId: member, subscriptionStatus: 'past_due', accountDeletionDate: plus90(lapsed!.updatedAt), changedAt: lapsed!.updatedAt.toISOString() });
+    expect(pastDueJob.data).toEqual({
+      version: 1,
+      userId: member,
+      subscriptionStatus: 'past_due',
+      accountDeletionDate: plus90(lapsed!.updatedAt),
+      changedAt: lapsed!.updatedAt.toISOString(),
+    });
 
     // Still past due later (e.g. a retry failed again): the lapse, and so the date, stay where they were.
     const stillLapsed = await billing.local.updateSubscription(subscriptionId, { status: 'past_due' });
@@ -116,7 +189,11 @@ describe('webhooks and the lifecycle (local provider)', () => {
     await again.send().expect(200);
     await processed(again.id);
     expect((await subscriptionRow(subscriptionId)).lapsed_at.toISOString()).toBe(lapsed!.updatedAt.toISOString());
-    expect((await latestJob(member)).data).toMatchObject({ subscriptionStatus: 'past_due', accountDeletionDate: plus90(lapsed!.updatedAt), changedAt: stillLapsed!.updatedAt.toISOString() });
+    expect((await latestJob(member)).data).toMatchObject({
+      subscriptionStatus: 'past_due',
+      accountDeletionDate: plus90(lapsed!.updatedAt),
+      changedAt: stillLapsed!.updatedAt.toISOString(),
+    });
 
     const repaid = await billing.local.updateSubscription(subscriptionId, { status: 'active' });
     const paid = sendEvent(billing, 'invoice.paid', { subscriptionId });
@@ -124,7 +201,13 @@ describe('webhooks and the lifecycle (local provider)', () => {
     await processed(paid.id);
     expect((await subscriptionRow(subscriptionId)).lapsed_at).toBeNull();
     expect((await account(member)).subscriptionStatus).toBe('active');
-    expect((await latestJob(member)).data).toEqual({ version: 1, userId: member, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: repaid!.updatedAt.toISOString() });
+    expect((await latestJob(member)).data).toEqual({
+      version: 1,
+      userId: member,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: repaid!.updatedAt.toISOString(),
+    });
   });
 
   it('ended unpaid keeps the lapse, so the deletion date stays 90 days after the failed renewal', async () => {
@@ -140,8 +223,14 @@ describe('webhooks and the lifecycle (local provider)', () => {
     await ended.send().expect(200);
     await processed(ended.id);
     expect((await subscriptionRow(subscriptionId)).lapsed_at.toISOString()).toBe(lapsed!.updatedAt.toISOString());
-    expect(await account(member)).toMatchObject({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(lapsed!.updatedAt) });
-    expect((await latestJob(member)).data).toMatchObject({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(lapsed!.updatedAt) });
+    expect(await account(member)).toMatchObject({
+      subscriptionStatus: 'canceled',
+      accountDeletionDate: plus90(lapsed!.updatedAt),
+    });
+    expect((await latestJob(member)).data).toMatchObject({
+      subscriptionStatus: 'canceled',
+      accountDeletionDate: plus90(lapsed!.updatedAt),
+    });
   });
 
   it('cancel at period end keeps the member active, with deletion = period end + 90 days; then the provider ends it', async () => {
@@ -149,7 +238,9 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const { subscriptionId } = await subscribe(billing, member, 'annual');
     const before = await account(member);
 
-    const cancelled = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/cancel', member).expect(200)).body);
+    const cancelled = billingAccountSchema
+      .strict()
+      .parse((await call(billing, 'post', '/account/cancel', member).expect(200)).body);
     const periodEnd = new Date(cancelled.currentPeriodEnd!);
     // The Profile's 'You keep access until {period end}; your account and recordings will be deleted on {+90 days}'.
     expect(cancelled).toEqual({ ...before, cancelAtPeriodEnd: true, accountDeletionDate: plus90(periodEnd) });
@@ -165,9 +256,15 @@ describe('webhooks and the lifecycle (local provider)', () => {
     await deleted.send().expect(200);
     await processed(deleted.id);
     expect((await account(member)).subscriptionStatus).toBe('canceled');
-    expect((await latestJob(member)).data).toMatchObject({ subscriptionStatus: 'canceled', accountDeletionDate: plus90(periodEnd) });
+    expect((await latestJob(member)).data).toMatchObject({
+      subscriptionStatus: 'canceled',
+      accountDeletionDate: plus90(periodEnd),
+    });
     // Nothing left to cancel.
-    await call(billing, 'post', '/account/cancel', member).expect(409, { error: 'There is no subscription to change', code: 'no_subscription' });
+    await call(billing, 'post', '/account/cancel', member).expect(409, {
+      error: 'There is no subscription to change',
+      code: 'no_subscription',
+    });
     await call(billing, 'post', '/account/cancel', randomUUID()).expect(409);
   });
 
@@ -177,14 +274,22 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const before = await account(member);
     await call(billing, 'post', '/account/cancel', member).expect(200);
 
-    const resumed = billingAccountSchema.strict().parse((await call(billing, 'post', '/account/resume', member).expect(200)).body);
+    const resumed = billingAccountSchema
+      .strict()
+      .parse((await call(billing, 'post', '/account/resume', member).expect(200)).body);
     expect(resumed).toEqual({ ...before, cancelAtPeriodEnd: false, accountDeletionDate: null });
     expect(await account(member)).toEqual(resumed);
     expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(false);
-    const [local] = await billing.dataSource.query(`SELECT cancel_at_period_end FROM billing.local_subscriptions WHERE id = $1`, [subscriptionId]);
+    const [local] = await billing.dataSource.query(
+      `SELECT cancel_at_period_end FROM billing.local_subscriptions WHERE id = $1`,
+      [subscriptionId],
+    );
     expect(local.cancel_at_period_end).toBe(false);
     expect((await latestJob(member)).data).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: null });
-    const audit = await billing.dataSource.query(`SELECT action, subject FROM billing.audit_log WHERE user_id = $1 ORDER BY id`, [member]);
+    const audit = await billing.dataSource.query(
+      `SELECT action, subject FROM billing.audit_log WHERE user_id = $1 ORDER BY id`,
+      [member],
+    );
     expect(audit).toEqual([
       { action: 'subscription_cancelled', subject: subscriptionId },
       { action: 'subscription_resumed', subject: subscriptionId },
@@ -194,7 +299,9 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const nothing = { error: 'There is no cancelled subscription to resume', code: 'nothing_to_resume' };
     await call(billing, 'post', '/account/resume', member).expect(409, nothing);
     await call(billing, 'post', '/account/resume', randomUUID()).expect(409, nothing);
-    expect(await billing.dataSource.query(`SELECT 1 FROM billing.audit_log WHERE user_id = $1`, [member])).toHaveLength(2);
+    expect(await billing.dataSource.query(`SELECT 1 FROM billing.audit_log WHERE user_id = $1`, [member])).toHaveLength(
+      2,
+    );
   });
 
   it('POST /account/resume is refused once the paid period is over or the subscription has ended', async () => {
@@ -203,7 +310,10 @@ describe('webhooks and the lifecycle (local provider)', () => {
     const { subscriptionId: overdueId } = await subscribe(billing, overdue);
     await call(billing, 'post', '/account/cancel', overdue).expect(200);
     // The period ended a minute ago; the provider has not ended it yet.
-    await billing.dataSource.query(`UPDATE billing.subscriptions SET current_period_end = now() - interval '1 minute' WHERE provider_subscription_id = $1`, [overdueId]);
+    await billing.dataSource.query(
+      `UPDATE billing.subscriptions SET current_period_end = now() - interval '1 minute' WHERE provider_subscription_id = $1`,
+      [overdueId],
+    );
     await call(billing, 'post', '/account/resume', overdue).expect(409, nothing);
 
     const ended = randomUUID();

@@ -13,7 +13,10 @@ const RECORDING_UPLOAD_PATHS = ['/uploads', '/process-video', '/verify/recording
 
 /** The whole HTTP stack, shared by `main.ts` and the tests so both exercise the same middleware. */
 export async function createConsentApp(config: ConsentConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // The gateway does not relay ETags (nor send If-None-Match): hashing every answer for one would be wasted work.

@@ -28,7 +28,10 @@ describe('migration AnalysisAttempts1764500000000', () => {
         `INSERT INTO consent.video_assets (id, session_id, filename, mime_type, file_size, storage_key, stored_at) VALUES ($1, $2, 'a.webm', 'video/webm', 1, $3, now())`,
         [assetId, id, `recordings/${id}/${assetId}`],
       );
-      await database.dataSource.query(`UPDATE consent.consent_sessions SET video_asset_id = $2 WHERE id = $1`, [id, assetId]);
+      await database.dataSource.query(`UPDATE consent.consent_sessions SET video_asset_id = $2 WHERE id = $1`, [
+        id,
+        assetId,
+      ]);
     }
     return id;
   }
@@ -42,8 +45,18 @@ describe('migration AnalysisAttempts1764500000000', () => {
     const [yes, no, unanswered] = [await answeredBefore('yes'), await answeredBefore('no'), await answeredBefore(null)];
     expect(await database.dataSource.runMigrations({ transaction: 'each' })).toHaveLength(later + 1);
     expect(await shape()).toEqual({ table: 'consent.analysis_attempts', columns: ['attempts', 'retake_until'] });
-    const counted = await database.dataSource.query(`SELECT id, attempts, retake_until FROM consent.consent_sessions WHERE id = ANY($1::uuid[])`, [[yes, no, unanswered]]);
-    expect(Object.fromEntries(counted.map((row: { id: string; attempts: number; retake_until: Date | null }) => [row.id, [row.attempts, row.retake_until]]))).toEqual({
+    const counted = await database.dataSource.query(
+      `SELECT id, attempts, retake_until FROM consent.consent_sessions WHERE id = ANY($1::uuid[])`,
+      [[yes, no, unanswered]],
+    );
+    expect(
+      Object.fromEntries(
+        counted.map((row: { id: string; attempts: number; retake_until: Date | null }) => [
+          row.id,
+          [row.attempts, row.retake_until],
+        ]),
+      ),
+    ).toEqual({
       [yes]: [1, null],
       [no]: [0, null],
       [unanswered]: [0, null],

@@ -1,5 +1,6 @@
-import { createTestDatabase, TestDatabase } from '@app/testing';
 import { runMigrations } from '@app/database';
+import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
+import { createTestDatabase, TestDatabase } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuditEntriesRepository } from '../src/audit/audit-entries.repository';
@@ -7,7 +8,6 @@ import { AuditLogService } from '../src/audit/audit-log.service';
 import { consentDataSourceOptions } from '../src/database/consent-data-source';
 import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { SessionViewMarks } from '../src/session-views/session-view-marks';
-import { hashRecipientToken, generateRecipientToken } from '@app/session-views';
 
 describe('audit log (real Postgres)', () => {
   let database: TestDatabase;
@@ -19,7 +19,10 @@ describe('audit log (real Postgres)', () => {
     await runMigrations(consentDataSourceOptions(database.url));
     dataSource = await new DataSource(consentDataSourceOptions(database.url)).initialize();
     // The audit log only locks rows and moves their chain's head, which the read model does not hold: no marks.
-    audit = new AuditLogService(new ConsentSessionsRepository(dataSource, null as unknown as SessionViewMarks), new AuditEntriesRepository(dataSource));
+    audit = new AuditLogService(
+      new ConsentSessionsRepository(dataSource, null as unknown as SessionViewMarks),
+      new AuditEntriesRepository(dataSource),
+    );
   });
   afterAll(async () => {
     await dataSource.destroy();
@@ -37,9 +40,21 @@ describe('audit log (real Postgres)', () => {
   }
 
   async function recordLifecycle(sessionId: string): Promise<void> {
-    await dataSource.transaction((m) => audit.append(m, sessionId, 'session_created', { deleteAfterDays: 90 }, { ip: '203.0.113.5', userAgent: 'Firefox' }));
-    await dataSource.transaction((m) => audit.append(m, sessionId, 'link_opened', {}, { ip: '198.51.100.7', userAgent: 'Safari' }));
-    await dataSource.transaction((m) => audit.append(m, sessionId, 'recording_stored', { sha256: 'a'.repeat(64), size: 1234, type: 'video/webm' }));
+    await dataSource.transaction((m) =>
+      audit.append(
+        m,
+        sessionId,
+        'session_created',
+        { deleteAfterDays: 90 },
+        { ip: '203.0.113.5', userAgent: 'Firefox' },
+      ),
+    );
+    await dataSource.transaction((m) =>
+      audit.append(m, sessionId, 'link_opened', {}, { ip: '198.51.100.7', userAgent: 'Safari' }),
+    );
+    await dataSource.transaction((m) =>
+      audit.append(m, sessionId, 'recording_stored', { sha256: 'a'.repeat(64), size: 1234, type: 'video/webm' }),
+    );
     await dataSource.transaction((m) => audit.append(m, sessionId, 'decision_submitted', { decision: 'yes' }));
   }
 
@@ -56,8 +71,16 @@ describe('audit log (real Postgres)', () => {
     const sessionId = await newSession();
     await recordLifecycle(sessionId);
     expect(await audit.verify(sessionId)).toEqual({ valid: true, length: 4 });
-    const rows = await dataSource.query(`SELECT seq, event, ip, user_agent, prev_hash, row_hash FROM consent.audit_log WHERE session_id = $1 ORDER BY seq`, [sessionId]);
-    expect(rows.map((row: { event: string }) => row.event)).toEqual(['session_created', 'link_opened', 'recording_stored', 'decision_submitted']);
+    const rows = await dataSource.query(
+      `SELECT seq, event, ip, user_agent, prev_hash, row_hash FROM consent.audit_log WHERE session_id = $1 ORDER BY seq`,
+      [sessionId],
+    );
+    expect(rows.map((row: { event: string }) => row.event)).toEqual([
+      'session_created',
+      'link_opened',
+      'recording_stored',
+      'decision_submitted',
+    ]);
     expect(rows[0].prev_hash).toBe('0'.repeat(64));
     expect(rows[1].prev_hash).toBe(rows[0].row_hash);
     expect(rows[1]).toMatchObject({ ip: '198.51.100.7', user_agent: 'Safari' });
@@ -66,14 +89,20 @@ describe('audit log (real Postgres)', () => {
   it('refuses updates and deletes through the database', async () => {
     const sessionId = await newSession();
     await recordLifecycle(sessionId);
-    await expect(dataSource.query(`UPDATE consent.audit_log SET event = 'link_opened' WHERE session_id = $1`, [sessionId])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`DELETE FROM consent.audit_log WHERE session_id = $1`, [sessionId])).rejects.toThrow(/append-only/);
+    await expect(
+      dataSource.query(`UPDATE consent.audit_log SET event = 'link_opened' WHERE session_id = $1`, [sessionId]),
+    ).rejects.toThrow(/append-only/);
+    await expect(dataSource.query(`DELETE FROM consent.audit_log WHERE session_id = $1`, [sessionId])).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it('fails verification after a row is altered', async () => {
     const sessionId = await newSession();
     await recordLifecycle(sessionId);
-    await tamper(`UPDATE consent.audit_log SET details = '{"decision":"no"}' WHERE session_id = $1 AND seq = 4`, [sessionId]);
+    await tamper(`UPDATE consent.audit_log SET details = '{"decision":"no"}' WHERE session_id = $1 AND seq = 4`, [
+      sessionId,
+    ]);
     expect(await audit.verify(sessionId)).toEqual({ valid: false, brokenAtSeq: 4, reason: 'row content was altered' });
   });
 
@@ -92,7 +121,9 @@ describe('audit log (real Postgres)', () => {
   it('keeps one consistent chain under concurrent appends to the same session', async () => {
     const sessionId = await newSession();
     await Promise.all(
-      Array.from({ length: 8 }, (_, index) => dataSource.transaction((m) => audit.append(m, sessionId, 'link_opened', { attempt: index }))),
+      Array.from({ length: 8 }, (_, index) =>
+        dataSource.transaction((m) => audit.append(m, sessionId, 'link_opened', { attempt: index })),
+      ),
     );
     expect(await audit.verify(sessionId)).toEqual({ valid: true, length: 8 });
   });

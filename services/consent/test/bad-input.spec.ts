@@ -5,17 +5,17 @@ import {
   assetRow,
   auditRows,
   call,
-  createSession,
   CreatedSession,
+  createSession,
   decisionFields,
   eventually,
   expectAnswer,
   filesUnder,
   newAsset,
+  partnerHeaders,
   processVideo,
   SESSION_NOT_FOUND,
   sessionRow,
-  partnerHeaders,
 } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
@@ -35,15 +35,25 @@ describe('consent service: bad input never reaches SQL', () => {
   });
   afterAll(() => consent.close());
 
-  const assetCount = async () => (await consent.dataSource.query(`SELECT count(*)::int AS count FROM consent.video_assets`))[0].count as number;
-  const snapshot = async () => ({ row: await sessionRow(consent, session.id), assets: await assetCount(), files: await filesUnder(consent.storageDir) });
-
-  it.each(['/sessions/qr/%00', '/sessions/%00', '/sessions/qr/ciq-a-b%00', '/sessions/qr/..%2Fsessions'])('answers GET %s as an unknown session', async (path) => {
-    expectAnswer(await call(consent, 'get', path).set(partnerHeaders(session)), 404, SESSION_NOT_FOUND);
+  const assetCount = async () =>
+    (await consent.dataSource.query(`SELECT count(*)::int AS count FROM consent.video_assets`))[0].count as number;
+  const snapshot = async () => ({
+    row: await sessionRow(consent, session.id),
+    assets: await assetCount(),
+    files: await filesUnder(consent.storageDir),
   });
 
+  it.each(['/sessions/qr/%00', '/sessions/%00', '/sessions/qr/ciq-a-b%00', '/sessions/qr/..%2Fsessions'])(
+    'answers GET %s as an unknown session',
+    async (path) => {
+      expectAnswer(await call(consent, 'get', path).set(partnerHeaders(session)), 404, SESSION_NOT_FOUND);
+    },
+  );
+
   it('refuses a session whose initiator name holds NUL', async () => {
-    const response = await call(consent, 'post', '/sessions').set('X-Actor-User-Id', randomUUID()).send({ initiatorFullName: 'Alex\u0000', deleteAfterDays: 90 });
+    const response = await call(consent, 'post', '/sessions')
+      .set('X-Actor-User-Id', randomUUID())
+      .send({ initiatorFullName: 'Alex\u0000', deleteAfterDays: 90 });
     expectAnswer(response, 400, invalid('initiatorFullName must not contain control characters'));
   });
 
@@ -65,7 +75,12 @@ describe('consent service: bad input never reaches SQL', () => {
   ])('refuses a submission whose %s holds NUL, storing nothing', async (field, message) => {
     const before = await snapshot();
     const fields = decisionFields(session);
-    const response = await processVideo(consent, session, { ...fields, [field]: `${fields[field]}\u0000` }, await makeTestRecording('webm'));
+    const response = await processVideo(
+      consent,
+      session,
+      { ...fields, [field]: `${fields[field]}\u0000` },
+      await makeTestRecording('webm'),
+    );
     expectAnswer(response, 400, invalid(message));
     expect(await snapshot()).toEqual(before);
   });
@@ -75,7 +90,12 @@ describe('consent service: bad input never reaches SQL', () => {
     const boundary = 'nul-file-name';
     const body = multipartBody(boundary, [
       ...Object.entries(decisionFields(session)).map(([name, value]) => ({ name, value })),
-      { name: 'video', file: await makeTestRecording('webm'), disposition: `form-data; name="video"; filename*=utf-8''a%00.webm`, contentType: 'video/webm' },
+      {
+        name: 'video',
+        file: await makeTestRecording('webm'),
+        disposition: `form-data; name="video"; filename*=utf-8''a%00.webm`,
+        contentType: 'video/webm',
+      },
     ]);
     const response = await call(consent, 'post', '/process-video')
       .set(partnerHeaders(session))
@@ -132,7 +152,11 @@ describe('consent service: bad input never reaches SQL', () => {
     const assetId = await newAsset(consent, session, 1000);
     const video = await makeTestRecording('webm');
     const part = { name: 'video', file: video.subarray(0, 2000), filename: 'consent.webm', contentType: 'video/webm' };
-    const body = multipartBody('two-files', [{ name: 'sessionId', value: session.id }, { name: 'videoAssetId', value: assetId }, part, part], { close: false });
+    const body = multipartBody(
+      'two-files',
+      [{ name: 'sessionId', value: session.id }, { name: 'videoAssetId', value: assetId }, part, part],
+      { close: false },
+    );
     const response = await call(consent, 'post', '/uploads')
       .set(partnerHeaders(session))
       .set('Content-Type', 'multipart/form-data; boundary=two-files')
@@ -144,7 +168,9 @@ describe('consent service: bad input never reaches SQL', () => {
   });
 
   it('keeps only a real address as the audited client IP', async () => {
-    const opened = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)).set('X-Client-Ip', `not-an-ip ${'x'.repeat(80)}`);
+    const opened = await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`)
+      .set(partnerHeaders(session))
+      .set('X-Client-Ip', `not-an-ip ${'x'.repeat(80)}`);
     expect(opened.status).toBe(200);
     expect((await auditRows(consent, session.id)).at(-1)).toMatchObject({ event: 'link_opened', ip: null });
   });

@@ -1,10 +1,15 @@
 import { toE164 } from '@app/contracts';
+import {
+  generateRecipientToken,
+  hashRecipientToken,
+  NEW_PARTNER_CREDENTIAL_HEADER,
+  PARTNER_CREDENTIALS_HEADER,
+} from '@app/session-views';
+import { type KeyRing, ringWithScopeKey } from '@app/storage';
+import { consentDevTexts, type DevTextsReader, latestPhoneCode } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateRecipientToken, hashRecipientToken, NEW_PARTNER_CREDENTIAL_HEADER, PARTNER_CREDENTIALS_HEADER } from '@app/session-views';
-import { ringWithScopeKey, type KeyRing } from '@app/storage';
-import { consentDevTexts, latestPhoneCode, type DevTextsReader } from '@app/testing';
 import request, { Response } from 'supertest';
 import type { ConsentTestApp } from './consent-test-app';
 
@@ -12,14 +17,24 @@ import type { ConsentTestApp } from './consent-test-app';
 
 export const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Partner Phone)' };
 export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
-export const SESSION_NOT_FOUND = { error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
+export const SESSION_NOT_FOUND = {
+  error: 'This consent session is invalid or has expired.',
+  code: 'session_not_found',
+};
 export const CREDENTIAL_REFUSED = { error: 'Missing or invalid service credential', code: 'service_credential' };
-export const PARTNER_IS_MEMBER = { error: "This phone is signed in as the session's member. Your partner answers on their own phone.", code: 'partner_is_member' };
-export const PARTNER_PHONE_REQUIRED = { error: 'This consent session is answered on the phone that confirmed the code.', code: 'partner_phone_required' };
+export const PARTNER_IS_MEMBER = {
+  error: "This phone is signed in as the session's member. Your partner answers on their own phone.",
+  code: 'partner_is_member',
+};
+export const PARTNER_PHONE_REQUIRED = {
+  error: 'This consent session is answered on the phone that confirmed the code.',
+  code: 'partner_phone_required',
+};
 
 /** A request as the gateway makes it: with the service credential and the client's address and browser. */
 export function call(consent: ConsentTestApp, method: 'get' | 'post' | 'patch', path: string) {
-  return request(consent.baseUrl)[method](path)
+  return request(consent.baseUrl)
+    [method](path)
     .set('X-Internal-Token', consent.internalToken)
     .set('X-Client-Ip', CLIENT.ip)
     .set('X-Client-User-Agent', CLIENT.userAgent);
@@ -39,9 +54,13 @@ export interface CreatedSession {
  * What the partner's browser sends (the gateway passes both on): the link's token, and once their phone is proved
  * the credential it was given, which alone acts for the partner from then on.
  */
-export function partnerHeaders(session: Pick<CreatedSession, 'id' | 'recipientToken' | 'partnerCredential'>): Record<string, string> {
+export function partnerHeaders(
+  session: Pick<CreatedSession, 'id' | 'recipientToken' | 'partnerCredential'>,
+): Record<string, string> {
   const token = { 'X-Recipient-Token': session.recipientToken };
-  return session.partnerCredential ? { ...token, [PARTNER_CREDENTIALS_HEADER]: `${session.id}=${session.partnerCredential}` } : token;
+  return session.partnerCredential
+    ? { ...token, [PARTNER_CREDENTIALS_HEADER]: `${session.id}=${session.partnerCredential}` }
+    : token;
 }
 
 /**
@@ -54,13 +73,25 @@ export function partnerHeaders(session: Pick<CreatedSession, 'id' | 'recipientTo
 export async function createSession(
   consent: ConsentTestApp,
   initiatorUserId: string = randomUUID(),
-  body: Record<string, unknown> = { initiatorFullName: 'Alex Doe', initiatorPictureUrl: '/api/media/profile-pictures/a.webp', deleteAfterDays: 90 },
+  body: Record<string, unknown> = {
+    initiatorFullName: 'Alex Doe',
+    initiatorPictureUrl: '/api/media/profile-pictures/a.webp',
+    deleteAfterDays: 90,
+  },
   { verifyPhone = true, answerSafety = true }: { verifyPhone?: boolean; answerSafety?: boolean } = {},
 ): Promise<CreatedSession> {
   const response = await call(consent, 'post', '/sessions').set('X-Actor-User-Id', initiatorUserId).send(body);
-  if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
   const { id, qrCodeId, recipientToken } = response.body;
-  const session: CreatedSession = { id, qrCodeId, recipientToken, initiatorUserId, body: response.body, partnerCredential: null };
+  const session: CreatedSession = {
+    id,
+    qrCodeId,
+    recipientToken,
+    initiatorUserId,
+    body: response.body,
+    partnerCredential: null,
+  };
   if (verifyPhone) session.partnerCredential = await markPhoneVerified(consent, id);
   if (answerSafety) await markSafetyAnswered(consent, id);
   return session;
@@ -68,14 +99,20 @@ export async function createSession(
 
 /** The state the partner's Yes to both safety questions leaves (safety-check.spec.ts tests the answer through the API). */
 export async function markSafetyAnswered(consent: ConsentTestApp, sessionId: string): Promise<void> {
-  await consent.dataSource.query(`UPDATE consent.consent_sessions SET safety_answered_at = now() WHERE id = $1`, [sessionId]);
+  await consent.dataSource.query(`UPDATE consent.consent_sessions SET safety_answered_at = now() WHERE id = $1`, [
+    sessionId,
+  ]);
 }
 
 /**
  * The state the texted code's proof leaves (phone-verification.spec.ts tests the proof itself through the API): the
  * number proved and the partner's credential given, which it answers.
  */
-export async function markPhoneVerified(consent: ConsentTestApp, sessionId: string, phone: string = PARTNER.phone): Promise<string> {
+export async function markPhoneVerified(
+  consent: ConsentTestApp,
+  sessionId: string,
+  phone: string = PARTNER.phone,
+): Promise<string> {
   const credential = generateRecipientToken();
   await consent.dataSource.query(
     `UPDATE consent.consent_sessions SET recipient_phone = $2, phone_verified_at = now(), partner_credential_hash = $3 WHERE id = $1`,
@@ -84,12 +121,20 @@ export async function markPhoneVerified(consent: ConsentTestApp, sessionId: stri
   return credential;
 }
 
-export function sendPhoneCode(consent: ConsentTestApp, session: CreatedSession, recipientPhone: string = PARTNER.phone): request.Test {
-  return call(consent, 'post', `/sessions/${session.id}/phone-verification`).set(partnerHeaders(session)).send({ recipientPhone });
+export function sendPhoneCode(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  recipientPhone: string = PARTNER.phone,
+): request.Test {
+  return call(consent, 'post', `/sessions/${session.id}/phone-verification`)
+    .set(partnerHeaders(session))
+    .send({ recipientPhone });
 }
 
 export function confirmPhoneCode(consent: ConsentTestApp, session: CreatedSession, code: string): request.Test {
-  return call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set(partnerHeaders(session)).send({ code });
+  return call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`)
+    .set(partnerHeaders(session))
+    .send({ code });
 }
 
 /** The texts the service's `log` provider handed over, newest first (`/dev/texts`): what the phones received. */
@@ -98,23 +143,44 @@ export function devTexts(consent: ConsentTestApp): DevTextsReader {
 }
 
 /** The partner's phone proof: a code texted to `phone`, read as the phone received it, typed back; the session keeps the credential given. */
-export async function verifyPartnerPhone(consent: ConsentTestApp, session: CreatedSession, phone: string = PARTNER.phone): Promise<void> {
+export async function verifyPartnerPhone(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  phone: string = PARTNER.phone,
+): Promise<void> {
   const sent = await sendPhoneCode(consent, session, phone);
   if (sent.status !== 200) throw new Error(`phone code not sent: ${sent.status} ${JSON.stringify(sent.body)}`);
   const confirmed = await confirmPhoneCode(consent, session, await latestPhoneCode(devTexts(consent), session.id));
-  if (confirmed.status !== 200) throw new Error(`phone code not accepted: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  if (confirmed.status !== 200)
+    throw new Error(`phone code not accepted: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   session.partnerCredential = confirmed.headers[NEW_PARTNER_CREDENTIAL_HEADER] ?? session.partnerCredential;
 }
 
-export function registerAsset(consent: ConsentTestApp, session: CreatedSession, fileSize: number, mimeType = 'video/webm'): request.Test {
-  return call(consent, 'post', '/video-assets')
-    .set(partnerHeaders(session))
-    .send({ sessionId: session.id, filename: 'consent.webm', mimeType, fileSize, storageKey: 'ignored', isEncrypted: true });
+export function registerAsset(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  fileSize: number,
+  mimeType = 'video/webm',
+): request.Test {
+  return call(consent, 'post', '/video-assets').set(partnerHeaders(session)).send({
+    sessionId: session.id,
+    filename: 'consent.webm',
+    mimeType,
+    fileSize,
+    storageKey: 'ignored',
+    isEncrypted: true,
+  });
 }
 
-export async function newAsset(consent: ConsentTestApp, session: CreatedSession, fileSize = 10_000, mimeType = 'video/webm'): Promise<string> {
+export async function newAsset(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  fileSize = 10_000,
+  mimeType = 'video/webm',
+): Promise<string> {
   const response = await registerAsset(consent, session, fileSize, mimeType);
-  if (response.status !== 201) throw new Error(`create asset failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`create asset failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.id;
 }
 
@@ -134,7 +200,11 @@ export function upload(
 }
 
 /** Announces and uploads a recording as the partner's phone does; returns the asset id. */
-export async function storedRecording(consent: ConsentTestApp, session: CreatedSession, bytes: Buffer): Promise<string> {
+export async function storedRecording(
+  consent: ConsentTestApp,
+  session: CreatedSession,
+  bytes: Buffer,
+): Promise<string> {
   const assetId = await newAsset(consent, session, bytes.length);
   const response = await upload(consent, session, assetId, bytes);
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
@@ -178,14 +248,23 @@ export async function assetRow(consent: ConsentTestApp, id: string): Promise<Rec
   return (await consent.dataSource.query(`SELECT * FROM consent.video_assets WHERE id = $1`, [id]))[0];
 }
 
-export async function auditRows(consent: ConsentTestApp, sessionId: string): Promise<{ event: string; details: Record<string, unknown>; ip: string | null; user_agent: string | null }[]> {
-  return consent.dataSource.query(`SELECT event, details, ip, user_agent FROM consent.audit_log WHERE session_id = $1 ORDER BY seq`, [sessionId]);
+export async function auditRows(
+  consent: ConsentTestApp,
+  sessionId: string,
+): Promise<{ event: string; details: Record<string, unknown>; ip: string | null; user_agent: string | null }[]> {
+  return consent.dataSource.query(
+    `SELECT event, details, ip, user_agent FROM consent.audit_log WHERE session_id = $1 ORDER BY seq`,
+    [sessionId],
+  );
 }
 
 /** Every file under a directory tree, temporary ones included; [] when there is none. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 /** Polls until `check` holds or the time is up (the service cleans up after an abort asynchronously). */
@@ -196,7 +275,9 @@ export async function eventually(check: () => Promise<boolean>, ms = 5000): Prom
 
 /** The ring that reads a session's recordings: the service's KEKs with the session's own key (crypto-shredding). */
 export async function sessionKeyRing(consent: ConsentTestApp, sessionId: string): Promise<KeyRing> {
-  const [row] = await consent.dataSource.query(`SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`, [sessionId]);
+  const [row] = await consent.dataSource.query(`SELECT wrapped_key FROM consent.recording_keys WHERE session_id = $1`, [
+    sessionId,
+  ]);
   if (!row) throw new Error(`session ${sessionId} has no recording key`);
   return ringWithScopeKey(consent.keyRing, sessionId, row.wrapped_key, false);
 }

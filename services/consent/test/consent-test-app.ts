@@ -39,7 +39,10 @@ export interface ConsentTestAppOptions {
  * The real consent service on a database, Redis prefix, storage directory and key ring of its own, listening on a
  * loopback port. Overrides are raw environment values, validated by the same schema as production.
  */
-export async function startConsentTestApp(overrides: Record<string, string> = {}, options: ConsentTestAppOptions = {}): Promise<ConsentTestApp> {
+export async function startConsentTestApp(
+  overrides: Record<string, string> = {},
+  options: ConsentTestAppOptions = {},
+): Promise<ConsentTestApp> {
   const database = options.databaseUrl ? undefined : await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), 'consent-test-'));
   const redisUrl = testRedisUrl();

@@ -1,8 +1,17 @@
-import { consentSessionSchema, type ConsentSession } from '@app/contracts';
+import { type ConsentSession, consentSessionSchema } from '@app/contracts';
 import { makeTestRecording } from '@app/testing';
 import request from 'supertest';
 import { CloseLapsedRetakes } from '../src/analysis/close-lapsed-retakes';
-import { call, createSession, decisionFields, partnerHeaders, PARTNER, processVideo, storedRecording, type CreatedSession } from './consent-api';
+import {
+  call,
+  type CreatedSession,
+  createSession,
+  decisionFields,
+  PARTNER,
+  partnerHeaders,
+  processVideo,
+  storedRecording,
+} from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** The judge's reasons as the media worker reports them (judge.spec.ts lists what it gives for what it heard). */
@@ -24,7 +33,9 @@ describe('why a session was denied, as its screens are told', () => {
   });
 
   const read = async (session: CreatedSession, headers: Record<string, string>): Promise<ConsentSession> =>
-    consentSessionSchema.strict().parse((await call(consent, 'get', `/sessions/${session.id}`).set(headers).expect(200)).body);
+    consentSessionSchema
+      .strict()
+      .parse((await call(consent, 'get', `/sessions/${session.id}`).set(headers).expect(200)).body);
   const memberRead = (session: CreatedSession) => read(session, { 'X-Actor-User-Id': session.initiatorUserId });
   const partnerRead = (session: CreatedSession) => read(session, partnerHeaders(session));
   const report = (session: CreatedSession, videoAssetId: string, outcome: string, reasons: string[]) =>
@@ -36,7 +47,9 @@ describe('why a session was denied, as its screens are told', () => {
   /** The partner records and presses Yes (the first time with their details, then as a retake); answers the recording. */
   async function submitYes(session: CreatedSession, first: boolean): Promise<string> {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
-    const fields = first ? decisionFields(session, assetId) : { sessionId: session.id, decision: 'yes', videoAssetId: assetId };
+    const fields = first
+      ? decisionFields(session, assetId)
+      : { sessionId: session.id, decision: 'yes', videoAssetId: assetId };
     await processVideo(consent, session, fields).expect(202);
     return assetId;
   }
@@ -51,15 +64,27 @@ describe('why a session was denied, as its screens are told', () => {
     }
 
     const member = await memberRead(session);
-    expect(member).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', check: null });
+    expect(member).toMatchObject({
+      consentStatus: 'denied',
+      aiVerdict: 'denied',
+      deniedBecause: 'recording',
+      check: null,
+    });
     expect(JSON.stringify(member)).not.toMatch(/won't|negation|no_consent_statement/);
-    expect(await partnerRead(session)).toMatchObject({ aiVerdict: 'denied', deniedBecause: 'recording', check: { answer: 'yes', heard: HEARD } });
+    expect(await partnerRead(session)).toMatchObject({
+      aiVerdict: 'denied',
+      deniedBecause: 'recording',
+      check: { answer: 'yes', heard: HEARD },
+    });
   });
 
   it('a retake not recorded in time: the last unclear recording is the denial, from the recording', async () => {
     const session = await createSession(consent);
     await report(session, await submitYes(session, true), 'unclear', UNCLEAR);
-    await consent.dataSource.query(`UPDATE consent.consent_sessions SET retake_until = now() - interval '1 second' WHERE id = $1`, [session.id]);
+    await consent.dataSource.query(
+      `UPDATE consent.consent_sessions SET retake_until = now() - interval '1 second' WHERE id = $1`,
+      [session.id],
+    );
     await consent.app.get(CloseLapsedRetakes).run();
 
     expect(await memberRead(session)).toMatchObject({ aiVerdict: 'denied', deniedBecause: 'recording' });
@@ -76,9 +101,22 @@ describe('why a session was denied, as its screens are told', () => {
   const DETAILS = { recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone };
   it.each([
     // The page's No button at the recording step (and at a retake offer) refuses through the status route.
-    ['at the recording step', true, (session: CreatedSession) => call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied', ...DETAILS })],
-    ['to a safety question', false, (session: CreatedSession) =>
-      call(consent, 'post', `/sessions/${session.id}/safety-check`).set(partnerHeaders(session)).send({ freeToSayNo: false, clearHeaded: true, ...DETAILS })],
+    [
+      'at the recording step',
+      true,
+      (session: CreatedSession) =>
+        call(consent, 'patch', `/sessions/${session.id}/status`)
+          .set(partnerHeaders(session))
+          .send({ status: 'denied', ...DETAILS }),
+    ],
+    [
+      'to a safety question',
+      false,
+      (session: CreatedSession) =>
+        call(consent, 'post', `/sessions/${session.id}/safety-check`)
+          .set(partnerHeaders(session))
+          .send({ freeToSayNo: false, clearHeaded: true, ...DETAILS }),
+    ],
   ])('a No pressed %s: the partner said no, in the answer to the No already', async (_step, answerSafety, pressNo) => {
     const session = await createSession(consent, undefined, undefined, { answerSafety });
     const answered = consentSessionSchema.strict().parse((await pressNo(session).expect(200)).body);

@@ -1,6 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CapturedStdout, captureStdout, makeTestRecording } from '@app/testing';
-import { call, createSession, decisionFields, PARTNER, processVideo, storedRecording, partnerHeaders } from './consent-api';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  call,
+  createSession,
+  decisionFields,
+  PARTNER,
+  partnerHeaders,
+  processVideo,
+  storedRecording,
+} from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** What the service logs must hold no personal data or secrets. */
@@ -18,8 +26,13 @@ describe('logs', () => {
   });
 
   it('logs each request by method, path and status only: no names, phone numbers, tokens or query strings', async () => {
-    const session = await createSession(consent, undefined, { initiatorFullName: 'Initiator Secretname', initiatorPictureUrl: null });
-    await call(consent, 'get', `/sessions/qr/${session.qrCodeId}?token=${session.recipientToken}`).set(partnerHeaders(session));
+    const session = await createSession(consent, undefined, {
+      initiatorFullName: 'Initiator Secretname',
+      initiatorPictureUrl: null,
+    });
+    await call(consent, 'get', `/sessions/qr/${session.qrCodeId}?token=${session.recipientToken}`).set(
+      partnerHeaders(session),
+    );
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     await processVideo(consent, session, { ...decisionFields(session, assetId), recipient_phone: '' }).expect(400);
@@ -28,10 +41,26 @@ describe('logs', () => {
     const log = output.text();
     const entries = output.entries();
     const paths = entries.filter((entry) => entry.msg === 'request completed').map((entry) => entry.req?.path);
-    expect(paths).toEqual(expect.arrayContaining(['/sessions', `/sessions/qr/${session.qrCodeId}`, '/video-assets', '/uploads', '/process-video']));
-    for (const entry of entries.filter((candidate) => candidate.req)) expect(Object.keys(entry.req!).sort()).toEqual(['id', 'method', 'path']);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/sessions',
+        `/sessions/qr/${session.qrCodeId}`,
+        '/video-assets',
+        '/uploads',
+        '/process-video',
+      ]),
+    );
+    for (const entry of entries.filter((candidate) => candidate.req))
+      expect(Object.keys(entry.req!).sort()).toEqual(['id', 'method', 'path']);
 
-    for (const secret of ['Initiator Secretname', PARTNER.name, PARTNER.phone, PARTNER.phone.replace(/\D/g, ''), session.recipientToken, consent.internalToken]) {
+    for (const secret of [
+      'Initiator Secretname',
+      PARTNER.name,
+      PARTNER.phone,
+      PARTNER.phone.replace(/\D/g, ''),
+      session.recipientToken,
+      consent.internalToken,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

@@ -3,8 +3,16 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
-import { call, createSession, decisionFields, filesUnder, processVideo, storedRecording, type CreatedSession } from './consent-api';
-import { startConsentTestApp, type ConsentTestApp } from './consent-test-app';
+import {
+  call,
+  type CreatedSession,
+  createSession,
+  decisionFields,
+  filesUnder,
+  processVideo,
+  storedRecording,
+} from './consent-api';
+import { type ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /**
  * DELETE /members/:userId, the consent service's part of an account's deletion: every session the member initiated
@@ -40,13 +48,18 @@ async function answeredSession(userId: string): Promise<{ session: CreatedSessio
 
 async function count(table: string, sessionIds: string[]): Promise<number> {
   const column = table === 'consent_sessions' ? 'id' : 'session_id';
-  const [row] = await consent.dataSource.query(`SELECT count(*)::int AS n FROM consent.${table} WHERE ${column} = ANY($1::uuid[])`, [sessionIds]);
+  const [row] = await consent.dataSource.query(
+    `SELECT count(*)::int AS n FROM consent.${table} WHERE ${column} = ANY($1::uuid[])`,
+    [sessionIds],
+  );
   return row.n;
 }
 
 async function rowsOf(sessionIds: string[]): Promise<Record<string, number>> {
   const tables = ['consent_sessions', 'video_assets', 'verdicts', 'text_messages', 'audit_log'];
-  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(table, sessionIds)] as const)));
+  return Object.fromEntries(
+    await Promise.all(tables.map(async (table) => [table, await count(table, sessionIds)] as const)),
+  );
 }
 
 async function objectsOf(sessionIds: string[]): Promise<string[]> {
@@ -71,7 +84,13 @@ describe('DELETE /members/:userId', () => {
 
     await deleteMember(member).expect(204);
 
-    expect(await rowsOf(mine)).toEqual({ consent_sessions: 0, video_assets: 0, verdicts: 0, text_messages: 0, audit_log: 0 });
+    expect(await rowsOf(mine)).toEqual({
+      consent_sessions: 0,
+      video_assets: 0,
+      verdicts: 0,
+      text_messages: 0,
+      audit_log: 0,
+    });
     expect(await objectsOf(mine)).toEqual([]);
     expect(await rowsOf([others.session.id])).toEqual(othersBefore);
     expect(await objectsOf([others.session.id])).toHaveLength(1);
@@ -102,7 +121,13 @@ describe('DELETE /members/:userId', () => {
     expect((await rowsOf([session.id])).consent_sessions).toBe(1);
 
     await deleteMember(member).expect(204);
-    expect(await rowsOf([session.id])).toEqual({ consent_sessions: 0, video_assets: 0, verdicts: 0, text_messages: 0, audit_log: 0 });
+    expect(await rowsOf([session.id])).toEqual({
+      consent_sessions: 0,
+      video_assets: 0,
+      verdicts: 0,
+      text_messages: 0,
+      audit_log: 0,
+    });
   });
 
   it('deletes both at once: two calls for one member at the same time', async () => {
@@ -110,7 +135,13 @@ describe('DELETE /members/:userId', () => {
     const sessions = [await answeredSession(member), await answeredSession(member)].map(({ session }) => session.id);
     const answers = await Promise.all([deleteMember(member), deleteMember(member)]);
     expect(answers.map((answer) => answer.status)).toEqual([204, 204]);
-    expect(await rowsOf(sessions)).toEqual({ consent_sessions: 0, video_assets: 0, verdicts: 0, text_messages: 0, audit_log: 0 });
+    expect(await rowsOf(sessions)).toEqual({
+      consent_sessions: 0,
+      video_assets: 0,
+      verdicts: 0,
+      text_messages: 0,
+      audit_log: 0,
+    });
     expect(await objectsOf(sessions)).toEqual([]);
   });
 
@@ -128,10 +159,23 @@ describe('the audit log after the deletion migration', () => {
   it('still refuses UPDATE and DELETE of audit rows, one row or a whole chain', async () => {
     const { session } = await answeredSession(randomUUID());
     const { dataSource } = consent;
-    await expect(dataSource.query(`UPDATE consent.audit_log SET event = 'link_opened' WHERE session_id = $1 AND seq = 1`, [session.id])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`DELETE FROM consent.audit_log WHERE session_id = $1 AND seq = 1`, [session.id])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`DELETE FROM consent.audit_log WHERE session_id = $1`, [session.id])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`UPDATE consent.audit_log SET session_id = $2 WHERE session_id = $1`, [session.id, randomUUID()])).rejects.toThrow(/append-only/);
+    await expect(
+      dataSource.query(`UPDATE consent.audit_log SET event = 'link_opened' WHERE session_id = $1 AND seq = 1`, [
+        session.id,
+      ]),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      dataSource.query(`DELETE FROM consent.audit_log WHERE session_id = $1 AND seq = 1`, [session.id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(dataSource.query(`DELETE FROM consent.audit_log WHERE session_id = $1`, [session.id])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      dataSource.query(`UPDATE consent.audit_log SET session_id = $2 WHERE session_id = $1`, [
+        session.id,
+        randomUUID(),
+      ]),
+    ).rejects.toThrow(/append-only/);
     expect(await consent.app.get(AuditLogService).verify(session.id)).toMatchObject({ valid: true });
   });
 

@@ -4,7 +4,10 @@ import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import { call, createSession, devTexts, eventually, expectAnswer, sendPhoneCode } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
-const HOURLY_LIMIT = { error: 'Too many codes were asked for in the last hour: try again later', code: 'phone_code_hourly_limit' };
+const HOURLY_LIMIT = {
+  error: 'Too many codes were asked for in the last hour: try again later',
+  code: 'phone_code_hourly_limit',
+};
 
 /** The member proves their own phone before their first session (issue 31), and the limits on codes per member and address. */
 describe("the member's own phone", () => {
@@ -13,7 +16,10 @@ describe("the member's own phone", () => {
   const freshPhone = () => `+1555400${String(nextNumber++).padStart(4, '0')}`;
 
   beforeAll(async () => {
-    consent = await startConsentTestApp({ PHONE_CODES_PER_MEMBER_PER_HOUR: '4', PHONE_CODES_PER_ADDRESS_PER_HOUR: '6' });
+    consent = await startConsentTestApp({
+      PHONE_CODES_PER_MEMBER_PER_HOUR: '4',
+      PHONE_CODES_PER_ADDRESS_PER_HOUR: '6',
+    });
   });
   afterAll(async () => {
     await consent?.close();
@@ -21,10 +27,15 @@ describe("the member's own phone", () => {
 
   const send = (memberId: string, phone: string, ip = '198.51.100.20') =>
     call(consent, 'post', `/members/${memberId}/phone-verification`).set('X-Client-Ip', ip).send({ phone });
-  const confirm = (memberId: string, code: string) => call(consent, 'post', `/members/${memberId}/phone-verification/confirm`).send({ code });
+  const confirm = (memberId: string, code: string) =>
+    call(consent, 'post', `/members/${memberId}/phone-verification/confirm`).send({ code });
   const codeTexts = async (memberId: string): Promise<{ body: string; status: string }[]> => {
     const query = `SELECT body, status FROM consent.text_messages WHERE member_user_id = $1 ORDER BY created_at`;
-    await eventually(async () => (await consent.dataSource.query(`${query.replace('body, status', 'status')}`, [memberId])).every((row: { status: string }) => row.status !== 'pending'));
+    await eventually(async () =>
+      (await consent.dataSource.query(`${query.replace('body, status', 'status')}`, [memberId])).every(
+        (row: { status: string }) => row.status !== 'pending',
+      ),
+    );
     return consent.dataSource.query(query, [memberId]);
   };
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -36,10 +47,16 @@ describe("the member's own phone", () => {
     expect(sent.body).toMatchObject({ sentTo: `••••••${phone.slice(-2)}`, verified: false });
     const code = await latestMemberPhoneCode(devTexts(consent), phone);
     expect(await codeTexts(member)).toEqual([{ body: SPENT_CODE_TEXT, status: 'sent' }]);
-    const [row] = await consent.dataSource.query(`SELECT * FROM consent.member_phone_verifications WHERE member_user_id = $1`, [member]);
+    const [row] = await consent.dataSource.query(
+      `SELECT * FROM consent.member_phone_verifications WHERE member_user_id = $1`,
+      [member],
+    );
     expect(JSON.stringify(row)).not.toContain(code);
 
-    expectAnswer(await confirm(member, wrong(code)), 400, { error: 'That code is not right: 4 tries left', code: 'phone_code_wrong' });
+    expectAnswer(await confirm(member, wrong(code)), 400, {
+      error: 'That code is not right: 4 tries left',
+      code: 'phone_code_wrong',
+    });
     const proved = await confirm(member, code).expect(200);
     expect(proved.body).toEqual({ phone, verifiedAt: expect.any(String) });
     // Asking again for the proved number sends nothing; confirming again answers the same.
@@ -55,7 +72,10 @@ describe("the member's own phone", () => {
     await confirm(member, await latestMemberPhoneCode(devTexts(consent), first)).expect(200);
     const second = freshPhone();
     await send(member, second).expect(200);
-    expectAnswer(await confirm(member, '000000'), 400, { error: 'That code is not right: 4 tries left', code: 'phone_code_wrong' });
+    expectAnswer(await confirm(member, '000000'), 400, {
+      error: 'That code is not right: 4 tries left',
+      code: 'phone_code_wrong',
+    });
     const proved = await confirm(member, await latestMemberPhoneCode(devTexts(consent), second)).expect(200);
     expect(proved.body.phone).toBe(second);
   });
@@ -73,10 +93,16 @@ describe("the member's own phone", () => {
     for (let sent = 0; sent < 2; sent++) await send(member, freshPhone(), `198.51.100.${30 + sent}`).expect(200);
     for (let sent = 0; sent < 2; sent++) {
       const session = await createSession(consent, member, undefined, { verifyPhone: false });
-      await sendPhoneCode(consent, session, freshPhone()).set('X-Client-Ip', `198.51.100.${40 + sent}`).expect(200);
+      await sendPhoneCode(consent, session, freshPhone())
+        .set('X-Client-Ip', `198.51.100.${40 + sent}`)
+        .expect(200);
     }
     const session = await createSession(consent, member, undefined, { verifyPhone: false });
-    expectAnswer(await sendPhoneCode(consent, session, freshPhone()).set('X-Client-Ip', '198.51.100.50'), 429, HOURLY_LIMIT);
+    expectAnswer(
+      await sendPhoneCode(consent, session, freshPhone()).set('X-Client-Ip', '198.51.100.50'),
+      429,
+      HOURLY_LIMIT,
+    );
     expectAnswer(await send(member, freshPhone(), '198.51.100.51'), 429, HOURLY_LIMIT);
     // Another member is not held back.
     await send(randomUUID(), freshPhone(), '198.51.100.52').expect(200);
@@ -90,7 +116,10 @@ describe("the member's own phone", () => {
     }
     const session = await createSession(consent, randomUUID(), undefined, { verifyPhone: false });
     expectAnswer(await sendPhoneCode(consent, session, freshPhone()).set('X-Client-Ip', ip), 429, HOURLY_LIMIT);
-    const [{ n }] = await consent.dataSource.query(`SELECT count(*)::int AS n FROM consent.text_messages WHERE session_id = $1`, [session.id]);
+    const [{ n }] = await consent.dataSource.query(
+      `SELECT count(*)::int AS n FROM consent.text_messages WHERE session_id = $1`,
+      [session.id],
+    );
     expect(n).toBe(0);
     await sendPhoneCode(consent, session, freshPhone()).set('X-Client-Ip', '203.0.113.100').expect(200);
   });
@@ -101,7 +130,13 @@ describe("the member's own phone", () => {
     await call(consent, 'post', `/members/${member}/phone-verification`).send({ phone: freshPhone() }).expect(200);
     await codeTexts(member);
     await call(consent, 'delete' as 'get', `/members/${member}`).expect(204);
-    expect(await consent.dataSource.query(`SELECT 1 FROM consent.member_phone_verifications WHERE member_user_id = $1`, [member])).toEqual([]);
-    expect(await consent.dataSource.query(`SELECT 1 FROM consent.text_messages WHERE member_user_id = $1`, [member])).toEqual([]);
+    expect(
+      await consent.dataSource.query(`SELECT 1 FROM consent.member_phone_verifications WHERE member_user_id = $1`, [
+        member,
+      ]),
+    ).toEqual([]);
+    expect(
+      await consent.dataSource.query(`SELECT 1 FROM consent.text_messages WHERE member_user_id = $1`, [member]),
+    ).toEqual([]);
   });
 });

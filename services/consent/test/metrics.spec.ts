@@ -2,7 +2,7 @@ import { MetricsServer } from '@app/metrics';
 import { sampleValue as sample, scrapeMetrics } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { call, createSession, eventually, partnerHeaders, type CreatedSession } from './consent-api';
+import { call, type CreatedSession, createSession, eventually, partnerHeaders } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** The consent service's metrics port after a verdict has been produced: real service, Postgres and Redis. */
@@ -22,7 +22,12 @@ describe('consent service metrics', () => {
 
   it('exposes the named series after a verdict: its latency by outcome, the request under its route template, the text jobs', async () => {
     // A No before the partner gave a phone: the member's text is the only one.
-    const session = await createSession(consent, undefined, { initiatorFullName: 'Alex Doe', initiatorPhone: '+15550100100', deleteAfterDays: 90 }, { verifyPhone: false });
+    const session = await createSession(
+      consent,
+      undefined,
+      { initiatorFullName: 'Alex Doe', initiatorPhone: '+15550100100', deleteAfterDays: 90 },
+      { verifyPhone: false },
+    );
     await refuse(session).expect(200);
     // Answered again: no second verdict is stored, so no second latency either.
     await refuse(session).expect(409);
@@ -30,9 +35,21 @@ describe('consent service metrics', () => {
     const text = await scrape();
     expect(sample(text, 'ciq_verdict_latency_seconds_count{outcome="denied"}')).toBe(1);
     expect(sample(text, 'ciq_verdict_latency_seconds_sum{outcome="denied"}')).toBeLessThan(5);
-    expect(sample(text, 'ciq_http_request_duration_seconds_count{method="PATCH",route="/sessions/:id/status",status_code="200"}')).toBe(1);
-    expect(sample(text, 'ciq_http_request_duration_seconds_count{method="PATCH",route="/sessions/:id/status",status_code="409"}')).toBe(1);
-    expect(sample(text, 'ciq_http_request_duration_seconds_count{method="POST",route="/sessions",status_code="201"}')).toBe(1);
+    expect(
+      sample(
+        text,
+        'ciq_http_request_duration_seconds_count{method="PATCH",route="/sessions/:id/status",status_code="200"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(
+        text,
+        'ciq_http_request_duration_seconds_count{method="PATCH",route="/sessions/:id/status",status_code="409"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(text, 'ciq_http_request_duration_seconds_count{method="POST",route="/sessions",status_code="201"}'),
+    ).toBe(1);
     // Neither the session's id nor its link's token is ever a label.
     expect(text).not.toContain(session.id);
     expect(text).not.toContain(session.recipientToken);
@@ -46,9 +63,19 @@ describe('consent service metrics', () => {
     let later = '';
     await eventually(async () => {
       later = await scrape();
-      return sample(later, 'ciq_job_duration_seconds_count{queue="text-messages",job="send-text-message",outcome="completed"}') === 1;
+      return (
+        sample(
+          later,
+          'ciq_job_duration_seconds_count{queue="text-messages",job="send-text-message",outcome="completed"}',
+        ) === 1
+      );
     });
-    expect(sample(later, 'ciq_job_duration_seconds_count{queue="text-messages",job="send-text-message",outcome="completed"}')).toBe(1);
+    expect(
+      sample(
+        later,
+        'ciq_job_duration_seconds_count{queue="text-messages",job="send-text-message",outcome="completed"}',
+      ),
+    ).toBe(1);
     expect(sample(later, 'ciq_queue_jobs{queue="text-messages",state="waiting"}')).toBe(0);
   });
 
@@ -57,8 +84,12 @@ describe('consent service metrics', () => {
     await request(consent.baseUrl).get(`/sessions/${id}`).expect(401);
     await call(consent, 'get', '/no-such-route/4f1c0a').expect(404);
     const text = await scrape();
-    expect(sample(text, 'ciq_http_request_duration_seconds_count{method="GET",route="/sessions/:id",status_code="401"}')).toBe(1);
-    expect(sample(text, 'ciq_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(1);
+    expect(
+      sample(text, 'ciq_http_request_duration_seconds_count{method="GET",route="/sessions/:id",status_code="401"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'ciq_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}'),
+    ).toBe(1);
     expect(text).not.toContain(id);
     expect(text).not.toContain('4f1c0a');
   });

@@ -1,10 +1,12 @@
 import { consentSessionSchema } from '@app/contracts';
-import { latestPhoneCode, makeTestRecording } from '@app/testing';
 import { NEW_PARTNER_CREDENTIAL_HEADER } from '@app/session-views';
+import { latestPhoneCode, makeTestRecording } from '@app/testing';
+import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import {
   auditRows,
   call,
   confirmPhoneCode,
+  type CreatedSession,
   createSession,
   decisionFields,
   devTexts,
@@ -12,20 +14,21 @@ import {
   expectAnswer,
   filesUnder,
   PARTNER,
+  partnerHeaders,
   processVideo,
   registerAsset,
   sendPhoneCode,
   sessionRow,
   upload,
   verifyPartnerPhone,
-  type CreatedSession,
-  partnerHeaders,
 } from './consent-api';
-import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { MEMBER_PHONE, sessionWithPhone } from './text-message-helpers';
 
-const NOT_VERIFIED = { error: 'Verify your phone number with the texted code before recording', code: 'phone_not_verified' };
+const NOT_VERIFIED = {
+  error: 'Verify your phone number with the texted code before recording',
+  code: 'phone_not_verified',
+};
 
 /** The partner proves their phone with a texted code before any recording is taken (issue 20). */
 describe('the partner proves their phone', () => {
@@ -45,7 +48,10 @@ describe('the partner proves their phone', () => {
   const unverified = () => createSession(consent, undefined, undefined, { verifyPhone: false });
   const codeOf = (session: CreatedSession, sends = 1) => latestPhoneCode(devTexts(consent), session.id, sends);
   const codeTexts = (session: CreatedSession): Promise<{ phone: string; body: string; recipient: string }[]> =>
-    consent.dataSource.query(`SELECT phone, body, recipient FROM consent.text_messages WHERE session_id = $1 AND purpose = 'phone_code' ORDER BY created_at`, [session.id]);
+    consent.dataSource.query(
+      `SELECT phone, body, recipient FROM consent.text_messages WHERE session_id = $1 AND purpose = 'phone_code' ORDER BY created_at`,
+      [session.id],
+    );
   /** The code texts once none is pending: the provider has a text a moment before its row is marked sent. */
   const handedOver = async (session: CreatedSession) => {
     const pending = `SELECT id FROM consent.text_messages WHERE session_id = $1 AND status = 'pending'`;
@@ -53,7 +59,9 @@ describe('the partner proves their phone', () => {
     return codeTexts(session);
   };
   const verificationRow = async (session: CreatedSession) =>
-    (await consent.dataSource.query(`SELECT * FROM consent.phone_verifications WHERE session_id = $1`, [session.id]))[0];
+    (
+      await consent.dataSource.query(`SELECT * FROM consent.phone_verifications WHERE session_id = $1`, [session.id])
+    )[0];
   /** Any code but the right one. */
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -61,7 +69,12 @@ describe('the partner proves their phone', () => {
     const session = await unverified();
     const phone = freshPhone();
     const sent = await sendPhoneCode(consent, session, phone).expect(200);
-    expect(sent.body).toEqual({ sentTo: `••••••${phone.slice(-2)}`, expiresAt: expect.any(String), resendsLeft: 3, verified: false });
+    expect(sent.body).toEqual({
+      sentTo: `••••••${phone.slice(-2)}`,
+      expiresAt: expect.any(String),
+      resendsLeft: 3,
+      verified: false,
+    });
     const expiresIn = Date.parse(sent.body.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(9 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(10 * 60_000);
@@ -69,7 +82,9 @@ describe('the partner proves their phone', () => {
     const code = await codeOf(session);
     expect(code).toMatch(/^\d{6}$/);
     // The phone got the code; its outbox row, sent, keeps none.
-    expect(await handedOver(session)).toEqual([{ phone: phone.replace(/[^\d+]/g, ''), body: SPENT_CODE_TEXT, recipient: 'partner' }]);
+    expect(await handedOver(session)).toEqual([
+      { phone: phone.replace(/[^\d+]/g, ''), body: SPENT_CODE_TEXT, recipient: 'partner' },
+    ]);
     const stored = await verificationRow(session);
     expect(stored.code_hash.toString('hex')).not.toContain(code);
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
@@ -93,7 +108,11 @@ describe('the partner proves their phone', () => {
     await registerAsset(consent, session, 10_000).expect(201);
     const mine = { ...decisionFields(session), recipient_phone: phone, decision: 'no' };
     await processVideo(consent, session, mine, await makeTestRecording('webm')).expect(202);
-    const verdict = (await consent.dataSource.query(`SELECT phone_verified_at FROM consent.verdicts WHERE session_id = $1`, [session.id]))[0];
+    const verdict = (
+      await consent.dataSource.query(`SELECT phone_verified_at FROM consent.verdicts WHERE session_id = $1`, [
+        session.id,
+      ])
+    )[0];
     expect(verdict.phone_verified_at).toEqual(row.phone_verified_at);
   });
 
@@ -115,11 +134,21 @@ describe('the partner proves their phone', () => {
     expectAnswer(await registerAsset(consent, session, video.length), 409, NOT_VERIFIED);
     expectAnswer(await upload(consent, session, '5f1c9a52-6d0e-4a51-9b8e-3d1f4c2a7b10', video), 409, NOT_VERIFIED);
     expectAnswer(await processVideo(consent, session, decisionFields(session), video), 409, NOT_VERIFIED);
-    expectAnswer(await processVideo(consent, session, { ...decisionFields(session), decision: 'no' }, video), 409, NOT_VERIFIED);
+    expectAnswer(
+      await processVideo(consent, session, { ...decisionFields(session), decision: 'no' }, video),
+      409,
+      NOT_VERIFIED,
+    );
 
-    expect(await consent.dataSource.query(`SELECT id FROM consent.video_assets WHERE session_id = $1`, [session.id])).toEqual([]);
+    expect(
+      await consent.dataSource.query(`SELECT id FROM consent.video_assets WHERE session_id = $1`, [session.id]),
+    ).toEqual([]);
     expect(await filesUnder(consent.storageDir)).toEqual(before);
-    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_decision: null, consent_status: 'pending', phone_verified_at: null });
+    expect(await sessionRow(consent, session.id)).toMatchObject({
+      recipient_decision: null,
+      consent_status: 'pending',
+      phone_verified_at: null,
+    });
   });
 
   it('refuses a recording submitted with a number other than the one proved', async () => {
@@ -136,24 +165,43 @@ describe('the partner proves their phone', () => {
     const code = await codeOf(session);
     const left = ['4 tries left', '3 tries left', '2 tries left', '1 try left', 'ask for a new one'];
     for (const detail of left) {
-      expectAnswer(await confirmPhoneCode(consent, session, wrong(code)), 400, { error: `That code is not right: ${detail}`, code: 'phone_code_wrong' });
+      expectAnswer(await confirmPhoneCode(consent, session, wrong(code)), 400, {
+        error: `That code is not right: ${detail}`,
+        code: 'phone_code_wrong',
+      });
     }
-    expectAnswer(await confirmPhoneCode(consent, session, code), 429, { error: 'Too many wrong codes: ask for a new one', code: 'phone_code_tries_used' });
+    expectAnswer(await confirmPhoneCode(consent, session, code), 429, {
+      error: 'Too many wrong codes: ask for a new one',
+      code: 'phone_code_tries_used',
+    });
     expect(await sessionRow(consent, session.id)).toMatchObject({ phone_verified_at: null });
 
     // A new code has tries of its own; the old one no longer works.
     await sendPhoneCode(consent, session, (await verificationRow(session)).phone).expect(200);
     const fresh = await codeOf(session, 2);
-    if (fresh !== code) expectAnswer(await confirmPhoneCode(consent, session, code), 400, { error: 'That code is not right: 4 tries left', code: 'phone_code_wrong' });
+    if (fresh !== code)
+      expectAnswer(await confirmPhoneCode(consent, session, code), 400, {
+        error: 'That code is not right: 4 tries left',
+        code: 'phone_code_wrong',
+      });
     await confirmPhoneCode(consent, session, fresh).expect(200);
   });
 
   it('refuses an expired code and a code typed before any was sent', async () => {
     const session = await unverified();
-    expectAnswer(await confirmPhoneCode(consent, session, '123456'), 409, { error: 'Ask for a code first', code: 'phone_code_not_sent' });
+    expectAnswer(await confirmPhoneCode(consent, session, '123456'), 409, {
+      error: 'Ask for a code first',
+      code: 'phone_code_not_sent',
+    });
     await sendPhoneCode(consent, session, freshPhone()).expect(200);
-    await consent.dataSource.query(`UPDATE consent.phone_verifications SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [session.id]);
-    expectAnswer(await confirmPhoneCode(consent, session, await codeOf(session)), 410, { error: 'That code has expired: ask for a new one', code: 'phone_code_expired' });
+    await consent.dataSource.query(
+      `UPDATE consent.phone_verifications SET expires_at = now() - interval '1 second' WHERE session_id = $1`,
+      [session.id],
+    );
+    expectAnswer(await confirmPhoneCode(consent, session, await codeOf(session)), 410, {
+      error: 'That code has expired: ask for a new one',
+      code: 'phone_code_expired',
+    });
   });
 
   it.each([
@@ -162,7 +210,9 @@ describe('the partner proves their phone', () => {
     ['missing', {}],
   ])('answers 400 for a code that is %s', async (_case, body) => {
     const session = await unverified();
-    const response = await call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`).set(partnerHeaders(session)).send(body);
+    const response = await call(consent, 'post', `/sessions/${session.id}/phone-verification/confirm`)
+      .set(partnerHeaders(session))
+      .send(body);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('validation_failed');
   });
@@ -175,7 +225,10 @@ describe('the partner proves their phone', () => {
       expect((await sendPhoneCode(consent, session, phone).expect(200)).body.resendsLeft).toBe(resendsLeft);
       codes.push(await codeOf(session, codes.length + 1));
     }
-    expectAnswer(await sendPhoneCode(consent, session, phone), 429, { error: 'No more codes can be sent for this consent session', code: 'phone_code_resends_used' });
+    expectAnswer(await sendPhoneCode(consent, session, phone), 429, {
+      error: 'No more codes can be sent for this consent session',
+      code: 'phone_code_resends_used',
+    });
     expect(await codeTexts(session)).toHaveLength(4);
     const latest = codes[3];
     const older = codes.slice(0, 3).find((code) => code !== latest);
@@ -186,12 +239,20 @@ describe('the partner proves their phone', () => {
   it('texts one number at most 10 codes a day, across sessions and when asked at once', async () => {
     const phone = freshPhone();
     const sessions = await Promise.all(Array.from({ length: 4 }, unverified));
-    const answers = await Promise.all(sessions.flatMap((session) => [1, 2, 3].map(() => sendPhoneCode(consent, session, phone))));
+    const answers = await Promise.all(
+      sessions.flatMap((session) => [1, 2, 3].map(() => sendPhoneCode(consent, session, phone))),
+    );
     expect(answers.map(({ status }) => status).sort()).toEqual([...Array(10).fill(200), 429, 429]);
     expect(answers.filter(({ status }) => status === 429).map(({ body }) => body)).toEqual(
-      Array(2).fill({ error: 'Too many codes were sent to this number today: try again tomorrow', code: 'phone_code_daily_limit' }),
+      Array(2).fill({
+        error: 'Too many codes were sent to this number today: try again tomorrow',
+        code: 'phone_code_daily_limit',
+      }),
     );
-    const written = await consent.dataSource.query(`SELECT count(*)::int AS n FROM consent.text_messages WHERE purpose = 'phone_code' AND phone = $1`, [phone.replace(/[^\d+]/g, '')]);
+    const written = await consent.dataSource.query(
+      `SELECT count(*)::int AS n FROM consent.text_messages WHERE purpose = 'phone_code' AND phone = $1`,
+      [phone.replace(/[^\d+]/g, '')],
+    );
     expect(written[0].n).toBe(10);
     // Another number is not held back.
     await sendPhoneCode(consent, sessions[0], freshPhone()).expect(200);
@@ -207,7 +268,10 @@ describe('the partner proves their phone', () => {
     for (const [memberPhone, writtenForms] of spellings) {
       const session = await sessionWithPhone(consent, memberPhone, { verifyPhone: false });
       for (const written of writtenForms) {
-        expectAnswer(await sendPhoneCode(consent, session, written), 400, { error: "This is the member's own phone number. Enter your own number.", code: 'phone_is_members' });
+        expectAnswer(await sendPhoneCode(consent, session, written), 400, {
+          error: "This is the member's own phone number. Enter your own number.",
+          code: 'phone_is_members',
+        });
       }
       expect(await codeTexts(session)).toEqual([]);
       expect(await verificationRow(session)).toBeUndefined();
@@ -223,7 +287,10 @@ describe('the partner proves their phone', () => {
   it('refuses a number that is no phone number, writing nothing', async () => {
     const session = await sessionWithPhone(consent, MEMBER_PHONE, { verifyPhone: false });
     for (const written of ['+1 555 1234', '+33 6 12 34', '+999 1234 5678']) {
-      expectAnswer(await sendPhoneCode(consent, session, written), 400, { error: 'Enter a phone number that can receive texts, with its country code (+...)', code: 'phone_invalid' });
+      expectAnswer(await sendPhoneCode(consent, session, written), 400, {
+        error: 'Enter a phone number that can receive texts, with its country code (+...)',
+        code: 'phone_invalid',
+      });
     }
     expect(await codeTexts(session)).toEqual([]);
   });
@@ -235,16 +302,23 @@ describe('the partner proves their phone', () => {
     const again = await sendPhoneCode(consent, session, phone).expect(200);
     expect(again.body).toMatchObject({ verified: true });
     expect(await codeTexts(session)).toHaveLength(1);
-    expectAnswer(await sendPhoneCode(consent, session, freshPhone()), 409, { error: 'A phone number is already verified for this consent session', code: 'phone_already_verified' });
+    expectAnswer(await sendPhoneCode(consent, session, freshPhone()), 409, {
+      error: 'A phone number is already verified for this consent session',
+      code: 'phone_already_verified',
+    });
     // Confirming again changes nothing.
     await confirmPhoneCode(consent, session, '000000').expect(200);
   });
 
   it("answers the link-only 404 to anyone without the link token, the session's member 403, and refuses a number no text can reach", async () => {
     const session = await unverified();
-    const withoutToken = await call(consent, 'post', `/sessions/${session.id}/phone-verification`).send({ recipientPhone: PARTNER.phone });
+    const withoutToken = await call(consent, 'post', `/sessions/${session.id}/phone-verification`).send({
+      recipientPhone: PARTNER.phone,
+    });
     expect(withoutToken.status).toBe(404);
-    const member = await call(consent, 'post', `/sessions/${session.id}/phone-verification`).set('X-Actor-User-Id', session.initiatorUserId).send({ recipientPhone: PARTNER.phone });
+    const member = await call(consent, 'post', `/sessions/${session.id}/phone-verification`)
+      .set('X-Actor-User-Id', session.initiatorUserId)
+      .send({ recipientPhone: PARTNER.phone });
     expect(member.status).toBe(403);
     for (const recipientPhone of ['call me', '12', '+1 555 987 6543 ext 12', '1234567890123456']) {
       const response = await sendPhoneCode(consent, session, recipientPhone);

@@ -1,27 +1,27 @@
 import { toE164 } from '@app/contracts';
 import { JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { makeTestRecording } from '@app/testing';
 import { Job, Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import { AuditLogService } from '../src/audit/audit-log.service';
 import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-sessions';
+import { AuditLogService } from '../src/audit/audit-log.service';
 import {
   assetRow,
   auditRows,
   call,
   CLIENT,
-  createSession,
   CreatedSession,
+  createSession,
   decisionFields,
   expectAnswer,
   newAsset,
   PARTNER,
+  partnerHeaders,
   processVideo,
   SESSION_NOT_FOUND,
   sessionRow,
   storedRecording,
-  partnerHeaders,
 } from './consent-api';
-import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const ANSWERED = { error: 'This consent session has already been answered', code: 'already_answered' };
@@ -78,12 +78,16 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     expect(job?.name).toBe(JOBS.analyzeRecording);
     expect(job?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: assetId, attempt: 1 });
     const everythingQueued = JSON.stringify({ data: job?.data, opts: job?.opts, name: job?.name });
-    for (const personal of [PARTNER.name, PARTNER.phone, 'Jordan', '5559876543', 'Alex Doe']) expect(everythingQueued).not.toContain(personal);
+    for (const personal of [PARTNER.name, PARTNER.phone, 'Jordan', '5559876543', 'Alex Doe'])
+      expect(everythingQueued).not.toContain(personal);
 
     expect((await auditRows(consent, session.id)).map(({ event, details }) => ({ event, details }))).toEqual([
       { event: 'session_created', details: expect.any(Object) },
       { event: 'recording_stored', details: expect.objectContaining({ videoAssetId: assetId }) },
-      { event: 'decision_submitted', details: { decision: 'yes', videoAssetId: assetId, withRecording: true, attempt: 1 } },
+      {
+        event: 'decision_submitted',
+        details: { decision: 'yes', videoAssetId: assetId, withRecording: true, attempt: 1 },
+      },
       { event: 'status_changed', details: { from: 'pending', to: 'processing' } },
     ]);
   });
@@ -104,7 +108,12 @@ describe('POST /process-video: the partner answers with a recording, and the ana
       storage_key: `recordings/${session.id}/${assetId}`,
       stored_at: expect.any(Date),
     });
-    expect((await jobOf(session.id))?.data).toEqual({ version: 2, sessionId: session.id, videoAssetId: assetId, attempt: 1 });
+    expect((await jobOf(session.id))?.data).toEqual({
+      version: 2,
+      sessionId: session.id,
+      videoAssetId: assetId,
+      attempt: 1,
+    });
   });
 
   it('records the whole lifecycle in an audit chain that verifies, and stops verifying once a row is altered', async () => {
@@ -113,7 +122,13 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
 
     const rows = await auditRows(consent, session.id);
-    expect(rows.map((row) => row.event)).toEqual(['session_created', 'link_opened', 'recording_stored', 'decision_submitted', 'status_changed']);
+    expect(rows.map((row) => row.event)).toEqual([
+      'session_created',
+      'link_opened',
+      'recording_stored',
+      'decision_submitted',
+      'status_changed',
+    ]);
     expect(rows.slice(1).every((row) => row.ip === CLIENT.ip && row.user_agent === CLIENT.userAgent)).toBe(true);
     const audit = consent.app.get(AuditLogService);
     expect(await audit.verify(session.id)).toEqual({ valid: true, length: 5 });
@@ -121,7 +136,10 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     // Someone with direct database access, bypassing the append-only trigger as a superuser could.
     await consent.dataSource.transaction(async (manager) => {
       await manager.query(`ALTER TABLE consent.audit_log DISABLE TRIGGER audit_log_append_only`);
-      await manager.query(`UPDATE consent.audit_log SET details = '{"attempt":1,"decision":"no","videoAssetId":"${assetId}","withRecording":true}' WHERE session_id = $1 AND seq = 4`, [session.id]);
+      await manager.query(
+        `UPDATE consent.audit_log SET details = '{"attempt":1,"decision":"no","videoAssetId":"${assetId}","withRecording":true}' WHERE session_id = $1 AND seq = 4`,
+        [session.id],
+      );
       await manager.query(`ALTER TABLE consent.audit_log ENABLE TRIGGER audit_log_append_only`);
     });
     expect(await audit.verify(session.id)).toEqual({ valid: false, brokenAtSeq: 4, reason: 'row content was altered' });
@@ -130,10 +148,27 @@ describe('POST /process-video: the partner answers with a recording, and the ana
   it('accepts one submission: a second one, or a refusal after it, is refused with 409', async () => {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
-    expectAnswer(await processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' }), 409, ANSWERED);
-    expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm')), 409, ANSWERED);
-    expectAnswer(await call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' }), 409, ANSWERED);
-    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_decision: 'yes', ai_verdict: 'processing' });
+    expectAnswer(
+      await processVideo(consent, session, { ...decisionFields(session, assetId), decision: 'no' }),
+      409,
+      ANSWERED,
+    );
+    expectAnswer(
+      await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm')),
+      409,
+      ANSWERED,
+    );
+    expectAnswer(
+      await call(consent, 'patch', `/sessions/${session.id}/status`)
+        .set(partnerHeaders(session))
+        .send({ status: 'denied' }),
+      409,
+      ANSWERED,
+    );
+    expect(await sessionRow(consent, session.id)).toMatchObject({
+      recipient_decision: 'yes',
+      ai_verdict: 'processing',
+    });
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'decision_submitted')).toHaveLength(1);
   });
 
@@ -148,7 +183,7 @@ describe('POST /process-video: the partner answers with a recording, and the ana
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'decision_submitted')).toHaveLength(1);
   });
 
-  describe('refuses an incomplete form with the form\'s own message, changing nothing', () => {
+  describe("refuses an incomplete form with the form's own message, changing nothing", () => {
     let assetId: string;
     beforeEach(async () => {
       assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
@@ -179,14 +214,20 @@ describe('POST /process-video: the partner answers with a recording, and the ana
 
     it('a recording that was announced but never uploaded', async () => {
       const unstored = await newAsset(consent, session);
-      expectAnswer(await processVideo(consent, session, decisionFields(session, unstored)), 400, { error: 'A stored recording is required', code: 'recording_required' });
+      expectAnswer(await processVideo(consent, session, decisionFields(session, unstored)), 400, {
+        error: 'A stored recording is required',
+        code: 'recording_required',
+      });
       expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: null, video_asset_id: null });
     });
 
     it('a recording of another session', async () => {
       const other = await createSession(consent);
       const foreign = await storedRecording(consent, other, await makeTestRecording('webm'));
-      expectAnswer(await processVideo(consent, session, decisionFields(session, foreign)), 400, { error: 'A stored recording is required', code: 'recording_required' });
+      expectAnswer(await processVideo(consent, session, decisionFields(session, foreign)), 400, {
+        error: 'A stored recording is required',
+        code: 'recording_required',
+      });
     });
 
     it('a file part sent before the fields', async () => {
@@ -197,17 +238,48 @@ describe('POST /process-video: the partner answers with a recording, and the ana
         .field('sessionId', session.id)
         .field('decision', 'yes');
       expectAnswer(response, 400, { error: 'All fields must come before the video', code: 'fields_after_file' });
-      expect(Number((await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [session.id]))[0].n)).toBe(1);
+      expect(
+        Number(
+          (
+            await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [
+              session.id,
+            ])
+          )[0].n,
+        ),
+      ).toBe(1);
     });
   });
 
   it('answers the 404 to a wrong token or a lapsed session, before storing anything', async () => {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
-    expectAnswer(await processVideo(consent, session, decisionFields(session, assetId), undefined, { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
-    expectAnswer(await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm'), { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
-    await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
+    expectAnswer(
+      await processVideo(consent, session, decisionFields(session, assetId), undefined, {
+        'X-Recipient-Token': 'wrong-token',
+      }),
+      404,
+      SESSION_NOT_FOUND,
+    );
+    expectAnswer(
+      await processVideo(consent, session, decisionFields(session), await makeTestRecording('webm'), {
+        'X-Recipient-Token': 'wrong-token',
+      }),
+      404,
+      SESSION_NOT_FOUND,
+    );
+    await consent.dataSource.query(
+      `UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [session.id],
+    );
     expectAnswer(await processVideo(consent, session, decisionFields(session, assetId)), 404, SESSION_NOT_FOUND);
-    expect(Number((await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [session.id]))[0].n)).toBe(1);
+    expect(
+      Number(
+        (
+          await consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets WHERE session_id = $1`, [
+            session.id,
+          ])
+        )[0].n,
+      ),
+    ).toBe(1);
   });
 
   it('puts back the job of a session left processing, as after a crash between commit and enqueue', async () => {

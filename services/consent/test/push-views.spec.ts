@@ -1,6 +1,14 @@
 import { hashRecipientToken } from '@app/session-views';
 import request from 'supertest';
-import { call, createSession, CREDENTIAL_REFUSED, expectAnswer, markPhoneVerified, partnerHeaders, SESSION_NOT_FOUND } from './consent-api';
+import {
+  call,
+  createSession,
+  CREDENTIAL_REFUSED,
+  expectAnswer,
+  markPhoneVerified,
+  partnerHeaders,
+  SESSION_NOT_FOUND,
+} from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /**
@@ -21,12 +29,17 @@ describe("a push's views", () => {
     const session = await createSession(consent);
     const answer = await pushViews(session.id).expect(200);
     const own = await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
-    const members = await call(consent, 'get', `/sessions/${session.id}`).set({ 'X-Actor-User-Id': session.initiatorUserId }).expect(200);
+    const members = await call(consent, 'get', `/sessions/${session.id}`)
+      .set({ 'X-Actor-User-Id': session.initiatorUserId })
+      .expect(200);
     expect(own.body.check).not.toBeNull();
     expect(members.body.check).toBeNull();
     expect(answer.body).toEqual({
       member: members.body,
-      partner: { session: own.body, partnerCredentialHash: hashRecipientToken(session.partnerCredential as string).toString('base64url') },
+      partner: {
+        session: own.body,
+        partnerCredentialHash: hashRecipientToken(session.partnerCredential as string).toString('base64url'),
+      },
     });
   });
 
@@ -39,16 +52,29 @@ describe("a push's views", () => {
 
   it("hold no partner's view while no phone is proved (the link holders read their own) nor once the session lapsed unanswered", async () => {
     const unproved = await createSession(consent, undefined, undefined, { verifyPhone: false });
-    expect((await pushViews(unproved.id).expect(200)).body).toMatchObject({ member: { id: unproved.id, check: null }, partner: null });
+    expect((await pushViews(unproved.id).expect(200)).body).toMatchObject({
+      member: { id: unproved.id, check: null },
+      partner: null,
+    });
     const lapsed = await createSession(consent);
-    await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [lapsed.id]);
-    expect((await pushViews(lapsed.id).expect(200)).body).toMatchObject({ member: { id: lapsed.id, check: null }, partner: null });
+    await consent.dataSource.query(
+      `UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [lapsed.id],
+    );
+    expect((await pushViews(lapsed.id).expect(200)).body).toMatchObject({
+      member: { id: lapsed.id, check: null },
+      partner: null,
+    });
     expectAnswer(await pushViews('not-a-session'), 404, SESSION_NOT_FOUND);
   });
 
   it('is never answered to a call made for someone (the member, the link, the partner themselves), nor without the service credential', async () => {
     const session = await createSession(consent);
-    const callers = [{ 'X-Actor-User-Id': session.initiatorUserId }, { 'X-Recipient-Token': session.recipientToken }, partnerHeaders(session)];
+    const callers = [
+      { 'X-Actor-User-Id': session.initiatorUserId },
+      { 'X-Recipient-Token': session.recipientToken },
+      partnerHeaders(session),
+    ];
     for (const headers of callers) expectAnswer(await pushViews(session.id).set(headers), 404, SESSION_NOT_FOUND);
     expectAnswer(await request(consent.baseUrl).get(`/sessions/${session.id}/push-views`), 401, CREDENTIAL_REFUSED);
   });

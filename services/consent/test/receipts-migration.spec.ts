@@ -14,7 +14,10 @@ describe('migration Receipts1764620000000', () => {
       )
     ).map((row: { name: string }) => row.name),
   });
-  const applied = { table: 'consent.receipts', columns: ['consent_sessions.recording_deleted_at', 'consent_sessions.withdrawn_at', 'text_messages.purpose'] };
+  const applied = {
+    table: 'consent.receipts',
+    columns: ['consent_sessions.recording_deleted_at', 'consent_sessions.withdrawn_at', 'text_messages.purpose'],
+  };
 
   it('adds the receipts and the withdrawal columns, down() removes exactly them, and a text per recipient and purpose', async () => {
     expect(await shape()).toEqual(applied);
@@ -28,13 +31,21 @@ describe('migration Receipts1764620000000', () => {
        VALUES ($1, 'ciq-m-receipts', $2, 'Alex Doe', '\\x00', 90, now())`,
       [sessionId, randomUUID()],
     );
-    await database.dataSource.query(`INSERT INTO consent.text_messages (session_id, recipient, phone, body) VALUES ($1, 'member', '+15550000000', 'verdict')`, [sessionId]);
+    await database.dataSource.query(
+      `INSERT INTO consent.text_messages (session_id, recipient, phone, body) VALUES ($1, 'member', '+15550000000', 'verdict')`,
+      [sessionId],
+    );
 
     expect(await database.dataSource.runMigrations({ transaction: 'each' })).toHaveLength(later + 1);
     expect(await shape()).toEqual(applied);
-    expect(await database.dataSource.query(`SELECT purpose FROM consent.text_messages WHERE session_id = $1`, [sessionId])).toEqual([{ purpose: 'verdict' }]);
+    expect(
+      await database.dataSource.query(`SELECT purpose FROM consent.text_messages WHERE session_id = $1`, [sessionId]),
+    ).toEqual([{ purpose: 'verdict' }]);
     const insert = (purpose: string) =>
-      database.dataSource.query(`INSERT INTO consent.text_messages (session_id, recipient, purpose, phone, body) VALUES ($1, 'member', $2, '+15550000000', 'x')`, [sessionId, purpose]);
+      database.dataSource.query(
+        `INSERT INTO consent.text_messages (session_id, recipient, purpose, phone, body) VALUES ($1, 'member', $2, '+15550000000', 'x')`,
+        [sessionId, purpose],
+      );
     await insert('withdrawal');
     await expect(insert('withdrawal')).rejects.toThrow(/text_messages_once_per_purpose/);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   assetRow,
   call,
+  type CreatedSession,
   createSession,
   decisionFields,
   expectAnswer,
@@ -16,12 +17,17 @@ import {
   sessionRow,
   storedRecording,
   upload,
-  type CreatedSession,
 } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
-const USED_ELSEWHERE = { error: 'This video was already sent for another consent. Please record a new one.', code: 'recording_used_elsewhere' };
-const SAFETY_FIRST = { error: 'Please answer the two questions before recording.', code: 'safety_questions_unanswered' };
+const USED_ELSEWHERE = {
+  error: 'This video was already sent for another consent. Please record a new one.',
+  code: 'recording_used_elsewhere',
+};
+const SAFETY_FIRST = {
+  error: 'Please answer the two questions before recording.',
+  code: 'safety_questions_unanswered',
+};
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** What a recording needs before it is accepted: bytes no other session stored, and the partner's Yes to the safety questions. */
@@ -37,7 +43,12 @@ describe('recording prerequisites', () => {
 
   const filesOf = (session: CreatedSession) => filesUnder(join(consent.storageDir, 'recordings', session.id));
   const storedAssets = async (session: CreatedSession) =>
-    (await consent.dataSource.query(`SELECT id FROM consent.video_assets WHERE session_id = $1 AND stored_at IS NOT NULL`, [session.id])).length;
+    (
+      await consent.dataSource.query(
+        `SELECT id FROM consent.video_assets WHERE session_id = $1 AND stored_at IS NOT NULL`,
+        [session.id],
+      )
+    ).length;
 
   describe('the same bytes in two sessions', () => {
     it('refuses bytes another session stored, storing nothing; a retake of the same session may send them again', async () => {
@@ -66,9 +77,14 @@ describe('recording prerequisites', () => {
       const video = await makeTestRecording('webm');
       const sessions = await Promise.all([createSession(consent), createSession(consent)]);
       const assets = await Promise.all(sessions.map((session) => newAsset(consent, session, video.length)));
-      const answers = await Promise.all(sessions.map((session, index) => upload(consent, session, assets[index], video)));
+      const answers = await Promise.all(
+        sessions.map((session, index) => upload(consent, session, assets[index], video)),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-      const stored = await consent.dataSource.query(`SELECT session_id FROM consent.video_assets WHERE sha256 = $1 AND stored_at IS NOT NULL`, [sha256(video)]);
+      const stored = await consent.dataSource.query(
+        `SELECT session_id FROM consent.video_assets WHERE sha256 = $1 AND stored_at IS NOT NULL`,
+        [sha256(video)],
+      );
       expect(stored).toHaveLength(1);
       const refused = sessions[answers.findIndex((answer) => answer.status === 409)];
       expect(await filesOf(refused)).toEqual([]);
@@ -80,19 +96,31 @@ describe('recording prerequisites', () => {
       for (const session of sessions) {
         const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
         // As an earlier version stored it: the same bytes in both sessions.
-        await consent.dataSource.query(`UPDATE consent.video_assets SET sha256 = $2 WHERE id = $1`, [assetId, sha256(video)]);
+        await consent.dataSource.query(`UPDATE consent.video_assets SET sha256 = $2 WHERE id = $1`, [
+          assetId,
+          sha256(video),
+        ]);
         await consent.dataSource.query(
           `INSERT INTO consent.verdicts (session_id, outcome, reasons, video_asset_id, created_at) VALUES ($1, 'granted', '[]', $2, now())`,
           [session.id, assetId],
         );
       }
-      const response = await call(consent, 'post', '/verify/recording').set('Content-Type', 'video/webm').send(video).expect(200);
+      const response = await call(consent, 'post', '/verify/recording')
+        .set('Content-Type', 'video/webm')
+        .send(video)
+        .expect(200);
       expect(recordingVerificationSchema.strict().parse(response.body)).toEqual({
         sha256: sha256(video),
         matchesRecord: true,
-        matches: sessions.map((session) => ({ sessionId: session.id, state: { withdrawn: false, recordingDeleted: false } })),
+        matches: sessions.map((session) => ({
+          sessionId: session.id,
+          state: { withdrawn: false, recordingDeleted: false },
+        })),
       });
-      const none = await call(consent, 'post', '/verify/recording').set('Content-Type', 'video/webm').send(await makeTestRecording('webm')).expect(200);
+      const none = await call(consent, 'post', '/verify/recording')
+        .set('Content-Type', 'video/webm')
+        .send(await makeTestRecording('webm'))
+        .expect(200);
       expect(none.body).toMatchObject({ matchesRecord: false, matches: [] });
     });
   });
@@ -111,9 +139,14 @@ describe('recording prerequisites', () => {
       expectAnswer(await upload(consent, session, assetId, video), 409, SAFETY_FIRST);
       expect(await storedAssets(session)).toBe(0);
       expect(await filesOf(session)).toEqual([]);
-      expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_decision: null, safety_answered_at: null });
+      expect(await sessionRow(consent, session.id)).toMatchObject({
+        recipient_decision: null,
+        safety_answered_at: null,
+      });
 
-      const answered = await call(consent, 'post', `/sessions/${session.id}/safety-check`).set(partnerHeaders(session)).send({ freeToSayNo: true, clearHeaded: true });
+      const answered = await call(consent, 'post', `/sessions/${session.id}/safety-check`)
+        .set(partnerHeaders(session))
+        .send({ freeToSayNo: true, clearHeaded: true });
       expect(answered.status).toBe(200);
       expect((await sessionRow(consent, session.id)).safety_answered_at).toEqual(expect.any(Date));
       expect((await registerAsset(consent, session, video.length)).status).toBe(201);

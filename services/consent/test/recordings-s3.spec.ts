@@ -1,8 +1,8 @@
 import { EncryptedStorage, EnvelopeError, ObjectNotFoundError } from '@app/storage';
+import { makeTestRecording, startTestS3, type TestS3 } from '@app/testing';
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { assetRow, createSession, expectAnswer, newAsset, sessionKeyRing, upload } from './consent-api';
-import { makeTestRecording, startTestS3, type TestS3 } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 // The same upload path with STORAGE_BACKEND=s3, against a real S3-compatible server (s3rver, files in a temporary directory).
@@ -27,7 +27,12 @@ describe('recordings on the S3 backend', () => {
     const assetId = await newAsset(consent, session, video.length);
     const sha256 = createHash('sha256').update(video).digest('hex');
 
-    expectAnswer(await upload(consent, session, assetId, video), 201, { id: assetId, fileSize: video.length, mimeType: 'video/webm', sha256 });
+    expectAnswer(await upload(consent, session, assetId, video), 201, {
+      id: assetId,
+      fileSize: video.length,
+      mimeType: 'video/webm',
+      sha256,
+    });
 
     const key = `recordings/${session.id}/${assetId}`;
     const stored = await buffer(await bucket.get(key));
@@ -45,7 +50,10 @@ describe('recordings on the S3 backend', () => {
   it('leaves no object behind when the content is refused', async () => {
     const session = await createSession(consent);
     const assetId = await newAsset(consent, session);
-    expectAnswer(await upload(consent, session, assetId, Buffer.from('not a video\n'.repeat(500))), 415, { error: 'Recordings must be WebM or MP4 video', code: 'recording_unsupported' });
+    expectAnswer(await upload(consent, session, assetId, Buffer.from('not a video\n'.repeat(500))), 415, {
+      error: 'Recordings must be WebM or MP4 video',
+      code: 'recording_unsupported',
+    });
     await expect(bucket.get(`recordings/${session.id}/${assetId}`)).rejects.toBeInstanceOf(ObjectNotFoundError);
     expect(await assetRow(consent, assetId)).toMatchObject({ stored_at: null });
   });

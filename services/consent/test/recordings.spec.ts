@@ -1,4 +1,5 @@
 import { EncryptedStorage, EnvelopeError, LocalDirectoryStorage } from '@app/storage';
+import { makeTestRecording } from '@app/testing';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -9,19 +10,18 @@ import {
   auditRows,
   call,
   CLIENT,
-  createSession,
   CreatedSession,
+  createSession,
   eventually,
   expectAnswer,
   filesUnder,
   newAsset,
+  partnerHeaders,
   registerAsset,
   SESSION_NOT_FOUND,
   sessionKeyRing,
   upload,
-  partnerHeaders,
 } from './consent-api';
-import { makeTestRecording } from '@app/testing';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 const LIMIT = 100_000;
@@ -45,7 +45,7 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
   afterAll(() => consent.close());
 
   describe('POST /video-assets', () => {
-    it('creates an unstored asset keyed by session and asset id, ignoring the client\'s key and flag', async () => {
+    it("creates an unstored asset keyed by session and asset id, ignoring the client's key and flag", async () => {
       const response = await registerAsset(consent, session, 1234, 'video/webm;codecs=vp8,opus');
       expect(response.status).toBe(201);
       expect(Object.keys(response.body)).toEqual(['id']);
@@ -70,12 +70,21 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
 
     it('holds at most MAX_ASSETS_PER_SESSION assets per session', async () => {
       for (let index = 0; index < 5; index++) await newAsset(consent, session);
-      expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'A consent session can hold at most 5 recordings', code: 'too_many_recordings' });
+      expectAnswer(await registerAsset(consent, session, 10), 409, {
+        error: 'A consent session can hold at most 5 recordings',
+        code: 'too_many_recordings',
+      });
     });
 
     it('answers the 404 to a caller without the token, and 400 to a malformed body', async () => {
-      expectAnswer(await registerAsset(consent, { ...session, recipientToken: 'nope', partnerCredential: null }, 10), 404, SESSION_NOT_FOUND);
-      const noSize = await call(consent, 'post', '/video-assets').set(partnerHeaders(session)).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm' });
+      expectAnswer(
+        await registerAsset(consent, { ...session, recipientToken: 'nope', partnerCredential: null }, 10),
+        404,
+        SESSION_NOT_FOUND,
+      );
+      const noSize = await call(consent, 'post', '/video-assets')
+        .set(partnerHeaders(session))
+        .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm' });
       expectAnswer(noSize, 400, { error: 'fileSize must be a number of bytes', code: 'validation_failed' });
     });
   });
@@ -86,8 +95,18 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
       const assetId = await newAsset(consent, session, video.length);
 
       const response = await upload(consent, session, assetId, video, 'application/octet-stream');
-      expectAnswer(response, 201, { id: assetId, fileSize: video.length, mimeType: 'video/webm', sha256: sha256(video) });
-      expect(await assetRow(consent, assetId)).toMatchObject({ mime_type: 'video/webm', file_size: String(video.length), sha256: sha256(video), stored_at: expect.any(Date) });
+      expectAnswer(response, 201, {
+        id: assetId,
+        fileSize: video.length,
+        mimeType: 'video/webm',
+        sha256: sha256(video),
+      });
+      expect(await assetRow(consent, assetId)).toMatchObject({
+        mime_type: 'video/webm',
+        file_size: String(video.length),
+        sha256: sha256(video),
+        stored_at: expect.any(Date),
+      });
       expect((await auditRows(consent, session.id)).slice(1)).toEqual([
         {
           event: 'recording_stored',
@@ -117,7 +136,12 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
       const video = await makeTestRecording('mp4');
       expect(video.length).toBeLessThan(LIMIT);
       const assetId = await newAsset(consent, session, video.length, 'video/mp4');
-      expectAnswer(await upload(consent, session, assetId, video, 'video/webm'), 201, { id: assetId, fileSize: video.length, mimeType: 'video/mp4', sha256: sha256(video) });
+      expectAnswer(await upload(consent, session, assetId, video, 'video/webm'), 201, {
+        id: assetId,
+        fileSize: video.length,
+        mimeType: 'video/mp4',
+        sha256: sha256(video),
+      });
     });
 
     it('stores a recording once: a second upload of the asset is refused (409) and the first stays', async () => {
@@ -126,7 +150,10 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
       expect((await upload(consent, session, assetId, video)).status).toBe(201);
       const first = await readFile(objectPath(assetId));
 
-      expectAnswer(await upload(consent, session, assetId, await makeTestRecording('mp4')), 409, { error: 'This recording was already uploaded', code: 'recording_already_stored' });
+      expectAnswer(await upload(consent, session, assetId, await makeTestRecording('mp4')), 409, {
+        error: 'This recording was already uploaded',
+        code: 'recording_already_stored',
+      });
       expect((await readFile(objectPath(assetId))).equals(first)).toBe(true);
       expect((await assetRow(consent, assetId)).sha256).toBe(sha256(video));
     });
@@ -134,7 +161,10 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     it('lets exactly one of two simultaneous uploads of the same asset through', async () => {
       const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
-      const answers = await Promise.all([upload(consent, session, assetId, video), upload(consent, session, assetId, video)]);
+      const answers = await Promise.all([
+        upload(consent, session, assetId, video),
+        upload(consent, session, assetId, video),
+      ]);
       expect(answers.map((response) => response.status).sort()).toEqual([201, 409]);
       expect((await assetRow(consent, assetId)).sha256).toBe(sha256(video));
       expect(await sessionFiles()).toEqual([objectPath(assetId)]);
@@ -142,7 +172,10 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
 
     it.each([
       ['text named .webm', () => Buffer.from('<html>not a video at all</html>\n'.repeat(200))],
-      ['a PNG declared as video/webm', () => Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(5000, 1)])],
+      [
+        'a PNG declared as video/webm',
+        () => Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(5000, 1)]),
+      ],
     ])('refuses %s by its content (415), storing nothing', async (_case, bytes) => {
       const assetId = await newAsset(consent, session);
       expectAnswer(await upload(consent, session, assetId, bytes(), 'video/webm'), 415, UNSUPPORTED);
@@ -200,13 +233,27 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     });
 
     it.each([
-      ['the file comes before the fields', (test: ReturnType<typeof call>, video: Buffer, assetId: string) =>
-        test.attach('video', video, 'a.webm').field('sessionId', session.id).field('videoAssetId', assetId), 'sessionId and videoAssetId must come before the video', 'upload_fields_missing'],
-      ['there is no file', (test: ReturnType<typeof call>, _video: Buffer, assetId: string) =>
-        test.field('sessionId', session.id).field('videoAssetId', assetId), 'A video file is required', 'video_missing'],
+      [
+        'the file comes before the fields',
+        (test: ReturnType<typeof call>, video: Buffer, assetId: string) =>
+          test.attach('video', video, 'a.webm').field('sessionId', session.id).field('videoAssetId', assetId),
+        'sessionId and videoAssetId must come before the video',
+        'upload_fields_missing',
+      ],
+      [
+        'there is no file',
+        (test: ReturnType<typeof call>, _video: Buffer, assetId: string) =>
+          test.field('sessionId', session.id).field('videoAssetId', assetId),
+        'A video file is required',
+        'video_missing',
+      ],
     ])('refuses an upload where %s (400)', async (_case, build, message, code) => {
       const assetId = await newAsset(consent, session);
-      const response = await build(call(consent, 'post', '/uploads').set(partnerHeaders(session)), await makeTestRecording('webm'), assetId);
+      const response = await build(
+        call(consent, 'post', '/uploads').set(partnerHeaders(session)),
+        await makeTestRecording('webm'),
+        assetId,
+      );
       expectAnswer(response, 400, { error: message, code });
       expect(await assetRow(consent, assetId)).toMatchObject({ stored_at: null });
     });
@@ -219,14 +266,27 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     it('answers the 404 for a wrong token or a session that lapsed, and 404 for an asset of another session', async () => {
       const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
-      expectAnswer(await upload(consent, session, assetId, video, 'video/webm', { 'X-Recipient-Token': 'wrong-token' }), 404, SESSION_NOT_FOUND);
+      expectAnswer(
+        await upload(consent, session, assetId, video, 'video/webm', { 'X-Recipient-Token': 'wrong-token' }),
+        404,
+        SESSION_NOT_FOUND,
+      );
 
       const other = await createSession(consent);
       const foreign = await newAsset(consent, other, video.length);
-      expectAnswer(await upload(consent, session, foreign, video), 404, { error: 'Recording not found', code: 'recording_not_found' });
-      expectAnswer(await upload(consent, session, randomUUID(), video), 404, { error: 'Recording not found', code: 'recording_not_found' });
+      expectAnswer(await upload(consent, session, foreign, video), 404, {
+        error: 'Recording not found',
+        code: 'recording_not_found',
+      });
+      expectAnswer(await upload(consent, session, randomUUID(), video), 404, {
+        error: 'Recording not found',
+        code: 'recording_not_found',
+      });
 
-      await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
+      await consent.dataSource.query(
+        `UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`,
+        [session.id],
+      );
       expectAnswer(await upload(consent, session, assetId, video), 404, SESSION_NOT_FOUND);
       expect(await sessionFiles()).toEqual([]);
     });
@@ -234,9 +294,18 @@ describe('recordings: announced, streamed, checked by content, stored encrypted'
     it('refuses a recording for a session already answered (409)', async () => {
       const video = await makeTestRecording('webm');
       const assetId = await newAsset(consent, session, video.length);
-      await call(consent, 'patch', `/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' }).expect(200);
-      expectAnswer(await upload(consent, session, assetId, video), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
-      expectAnswer(await registerAsset(consent, session, 10), 409, { error: 'This consent session has already been answered', code: 'already_answered' });
+      await call(consent, 'patch', `/sessions/${session.id}/status`)
+        .set(partnerHeaders(session))
+        .send({ status: 'denied' })
+        .expect(200);
+      expectAnswer(await upload(consent, session, assetId, video), 409, {
+        error: 'This consent session has already been answered',
+        code: 'already_answered',
+      });
+      expectAnswer(await registerAsset(consent, session, 10), 409, {
+        error: 'This consent session has already been answered',
+        code: 'already_answered',
+      });
     });
   });
 });

@@ -3,7 +3,7 @@ import { distinctRecording, makeTestRecording } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createSession, filesUnder, storedRecording } from './consent-api';
-import { startConsentTestApp, type ConsentTestApp } from './consent-test-app';
+import { type ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /**
  * POST /retention/expired-sessions, the retention schedule's deletions: a lapsed member's session goes once its
@@ -46,12 +46,19 @@ async function recordedSession(userId: string, deleteAfterDays: number): Promise
 }
 
 async function remaining(sessionIds: string[]): Promise<{ sessions: number; objects: number }> {
-  const [{ n }] = await consent.dataSource.query(`SELECT count(*)::int AS n FROM consent.consent_sessions WHERE id = ANY($1::uuid[])`, [sessionIds]);
-  const objects = (await filesUnder(consent.storageDir)).filter((file) => sessionIds.some((id) => file.includes(id))).length;
+  const [{ n }] = await consent.dataSource.query(
+    `SELECT count(*)::int AS n FROM consent.consent_sessions WHERE id = ANY($1::uuid[])`,
+    [sessionIds],
+  );
+  const objects = (await filesUnder(consent.storageDir)).filter((file) =>
+    sessionIds.some((id) => file.includes(id)),
+  ).length;
   return { sessions: n, objects };
 }
 
-async function logOf(sessionIds: string[]): Promise<{ session_id: string; initiator_user_id: string; reason: string; recording_objects: number }[]> {
+async function logOf(
+  sessionIds: string[],
+): Promise<{ session_id: string; initiator_user_id: string; reason: string; recording_objects: number }[]> {
   return consent.dataSource.query(
     `SELECT session_id, initiator_user_id, reason, recording_objects FROM consent.deletion_log WHERE session_id = ANY($1::uuid[]) ORDER BY session_id`,
     [sessionIds],
@@ -91,7 +98,12 @@ describe('POST /retention/expired-sessions', () => {
       [longKept, long],
     ]);
     expect(await logOf([...due, ...kept])).toEqual(
-      sorted(due).map((id) => ({ session_id: id, initiator_user_id: owners.get(id), reason: 'retention', recording_objects: 1 })),
+      sorted(due).map((id) => ({
+        session_id: id,
+        initiator_user_id: owners.get(id),
+        reason: 'retention',
+        recording_objects: 1,
+      })),
     );
 
     // Run again: nothing more is due, nothing more is logged.
@@ -110,7 +122,12 @@ describe('POST /retention/expired-sessions', () => {
     }
     const lapses = members.map((userId) => ({ userId, lapsedAt: daysAgo(45) }));
 
-    const counts = await Promise.all([expireOk(lapses), expireOk([...lapses].reverse()), expireOk(lapses.slice(1)), expireOk(lapses)]);
+    const counts = await Promise.all([
+      expireOk(lapses),
+      expireOk([...lapses].reverse()),
+      expireOk(lapses.slice(1)),
+      expireOk(lapses),
+    ]);
 
     expect(counts.reduce((sum, count) => sum + count.sessions, 0)).toBe(due.length);
     expect(await remaining(due)).toEqual({ sessions: 0, objects: 0 });
@@ -124,7 +141,12 @@ describe('POST /retention/expired-sessions', () => {
     const member = { userId: randomUUID(), lapsedAt: daysAgo(1) };
     expect((await expire([member], 'wrong')).status).toBe(401);
     expect((await expire([member], consent.mediaWorkerToken)).status).toBe(401);
-    for (const members of [[], [{ userId: 'not-a-uuid', lapsedAt: daysAgo(1) }], [{ userId: member.userId, lapsedAt: 'yesterday' }], Array(51).fill(member)]) {
+    for (const members of [
+      [],
+      [{ userId: 'not-a-uuid', lapsedAt: daysAgo(1) }],
+      [{ userId: member.userId, lapsedAt: 'yesterday' }],
+      Array(51).fill(member),
+    ]) {
       const response = await expire(members);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'validation_failed' });
@@ -136,10 +158,18 @@ describe('deletion_log', () => {
   it("logs an account's deletion of each of its sessions", async () => {
     const member = randomUUID();
     const sessions = [await recordedSession(member, 90), (await createSession(consent, member)).id];
-    await request(consent.baseUrl).delete(`/members/${member}`).set('X-Internal-Token', consent.internalToken).expect(204);
-    await request(consent.baseUrl).delete(`/members/${member}`).set('X-Internal-Token', consent.internalToken).expect(204);
+    await request(consent.baseUrl)
+      .delete(`/members/${member}`)
+      .set('X-Internal-Token', consent.internalToken)
+      .expect(204);
+    await request(consent.baseUrl)
+      .delete(`/members/${member}`)
+      .set('X-Internal-Token', consent.internalToken)
+      .expect(204);
     const log = await logOf(sessions);
-    expect(log.map(({ session_id, reason }) => ({ session_id, reason }))).toEqual(sorted(sessions).map((id) => ({ session_id: id, reason: 'account_deleted' })));
+    expect(log.map(({ session_id, reason }) => ({ session_id, reason }))).toEqual(
+      sorted(sessions).map((id) => ({ session_id: id, reason: 'account_deleted' })),
+    );
     expect(log.map((row) => row.recording_objects).sort()).toEqual([0, 1]);
   });
 
@@ -148,9 +178,22 @@ describe('deletion_log', () => {
     const sessionId = await recordedSession(member, 1);
     await expireOk([{ userId: member, lapsedAt: daysAgo(2) }]);
     const { dataSource } = consent;
-    await expect(dataSource.query(`UPDATE consent.deletion_log SET reason = 'retention' WHERE session_id = $1`, [sessionId])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`DELETE FROM consent.deletion_log WHERE session_id = $1`, [sessionId])).rejects.toThrow(/append-only/);
-    const columns = await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'consent' AND table_name = 'deletion_log' ORDER BY ordinal_position`);
-    expect(columns.map((column: { column_name: string }) => column.column_name)).toEqual(['id', 'session_id', 'initiator_user_id', 'reason', 'recording_objects', 'deleted_at']);
+    await expect(
+      dataSource.query(`UPDATE consent.deletion_log SET reason = 'retention' WHERE session_id = $1`, [sessionId]),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      dataSource.query(`DELETE FROM consent.deletion_log WHERE session_id = $1`, [sessionId]),
+    ).rejects.toThrow(/append-only/);
+    const columns = await dataSource.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'consent' AND table_name = 'deletion_log' ORDER BY ordinal_position`,
+    );
+    expect(columns.map((column: { column_name: string }) => column.column_name)).toEqual([
+      'id',
+      'session_id',
+      'initiator_user_id',
+      'reason',
+      'recording_objects',
+      'deleted_at',
+    ]);
   });
 });

@@ -19,14 +19,21 @@ describe('session pushes (outbox)', () => {
 
   const pushJob = (jobId: string) => consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(jobId);
   const outbox = async (sessionId: string): Promise<string[]> =>
-    (await consent.dataSource.query(`SELECT job_id FROM consent.pending_pushes WHERE session_id = $1`, [sessionId])).map((row: { job_id: string }) => row.job_id);
+    (
+      await consent.dataSource.query(`SELECT job_id FROM consent.pending_pushes WHERE session_id = $1`, [sessionId])
+    ).map((row: { job_id: string }) => row.job_id);
 
-  it('queues a submission\'s push for both screens and leaves nothing in the outbox', async () => {
+  it("queues a submission's push for both screens and leaves nothing in the outbox", async () => {
     const session = await createSession(consent);
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     const job = await pushJob(`${session.id}.submitted`);
-    expect(job?.data).toEqual({ version: 2, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'submitted' });
+    expect(job?.data).toEqual({
+      version: 2,
+      sessionId: session.id,
+      initiatorUserId: session.initiatorUserId,
+      change: 'submitted',
+    });
     // Retried each second for a minute: it outlives a restart of the consent service the gateway reads from.
     expect([job?.opts.attempts, job?.opts.backoff]).toEqual([60, { type: 'fixed', delay: 1000 }]);
     expect(await outbox(session.id)).toEqual([]);
@@ -45,7 +52,9 @@ describe('session pushes (outbox)', () => {
     expect(await outbox(session.id)).toEqual([]);
     // Published again (a late publish after the pass): still one job.
     await updates.publish(session, 'withdrawn');
-    const jobs = (await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJobs()).filter((job) => job.data.sessionId === session.id);
+    const jobs = (await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJobs()).filter(
+      (job) => job.data.sessionId === session.id,
+    );
     expect(jobs.map((job) => job.id)).toEqual([`${session.id}.withdrawn`]);
   });
 

@@ -9,8 +9,16 @@ import { SessionViewMarks } from '../src/session-views/session-view-marks';
 import { SendTextMessageProcessor } from '../src/text-messages/send-text-message.processor';
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from '../src/text-messages/text-message-sender';
 import { TextMessagesRepository } from '../src/text-messages/text-messages.repository';
-import { call, createSession, eventually, PARTNER, sessionRow, type CreatedSession, partnerHeaders } from './consent-api';
-import { startConsentTestApp, type ConsentTestApp } from './consent-test-app';
+import {
+  call,
+  type CreatedSession,
+  createSession,
+  eventually,
+  PARTNER,
+  partnerHeaders,
+  sessionRow,
+} from './consent-api';
+import { type ConsentTestApp, startConsentTestApp } from './consent-test-app';
 
 /** The read model the gateway answers polls from, as the consent service keeps it (real Postgres and Redis). */
 describe('the sessions read model', () => {
@@ -25,8 +33,10 @@ describe('the sessions read model', () => {
     await consent?.close();
   });
 
-  const memberRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId).expect(200);
-  const partnerRead = (session: CreatedSession) => call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
+  const memberRead = (session: CreatedSession) =>
+    call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId).expect(200);
+  const partnerRead = (session: CreatedSession) =>
+    call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
   const refuse = (session: CreatedSession) =>
     call(consent, 'patch', `/sessions/${session.id}/status`)
       .set(partnerHeaders(session))
@@ -86,7 +96,10 @@ describe('the sessions read model', () => {
     const session = await createSession(consent);
     await memberRead(session);
     expect(await store.read(session.id, 'p')).not.toBeNull();
-    await request(consent.baseUrl).delete(`/members/${session.initiatorUserId}`).set('X-Internal-Token', consent.internalToken).expect(204);
+    await request(consent.baseUrl)
+      .delete(`/members/${session.initiatorUserId}`)
+      .set('X-Internal-Token', consent.internalToken)
+      .expect(204);
     expect(await store.read(session.id, 'm')).toBeNull();
     expect(await store.read(session.id, 'p')).toBeNull();
   });
@@ -118,8 +131,13 @@ describe('the sessions read model', () => {
     try {
       const marks = new SessionViewMarks(away);
       const sessions = new ConsentSessionsRepository(dataSource, marks);
-      const work = new UnitOfWork(dataSource, marks).run((transaction) => sessions.update(transaction, session.id, { withdrawnAt: new Date() }));
-      const error = await work.then(() => null, (failure: unknown) => failure);
+      const work = new UnitOfWork(dataSource, marks).run((transaction) =>
+        sessions.update(transaction, session.id, { withdrawnAt: new Date() }),
+      );
+      const error = await work.then(
+        () => null,
+        (failure: unknown) => failure,
+      );
       expect(isStoreUnavailable(error)).toBe(true);
       expect((await sessionRow(consent, session.id)).withdrawn_at).toBeNull();
     } finally {
@@ -129,27 +147,40 @@ describe('the sessions read model', () => {
 
   it("stores a lapsed session as the member's alone, with nothing ahead to change it", async () => {
     const session = await createSession(consent);
-    await consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [session.id]);
+    await consent.dataSource.query(
+      `UPDATE consent.consent_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1`,
+      [session.id],
+    );
     const member = (await memberRead(session)).body;
     expect(member.expired).toBe(true);
     expect(await stored(session, 'm')).toMatchObject({ partnerMayRead: false, freshUntil: null, body: member });
   });
 
-  it("sends no verification text whose session it cannot hide first: the provider is not called, the text stays pending", async () => {
+  it('sends no verification text whose session it cannot hide first: the provider is not called, the text stays pending', async () => {
     const session = await createSession(consent);
     const messages = consent.app.get(TextMessagesRepository);
-    await consent.app.get(UnitOfWork).run((transaction) =>
-      messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'partner', phone: PARTNER.phone, body: 'Verification' }]),
-    );
-    const [text] = await consent.dataSource.query(`SELECT id FROM consent.text_messages WHERE session_id = $1`, [session.id]);
+    await consent.app
+      .get(UnitOfWork)
+      .run((transaction) =>
+        messages.insertMissing(transaction, [
+          { sessionId: session.id, recipient: 'partner', phone: PARTNER.phone, body: 'Verification' },
+        ]),
+      );
+    const [text] = await consent.dataSource.query(`SELECT id FROM consent.text_messages WHERE session_id = $1`, [
+      session.id,
+    ]);
     const processor = consent.app.get(SendTextMessageProcessor);
     const sends = jest.spyOn(consent.app.get<TextMessageSender>(TEXT_MESSAGE_SENDER), 'send');
-    const touch = jest.spyOn(consent.app.get(SessionViewMarks), 'touch').mockRejectedValueOnce(new Error('Connection is closed.'));
+    const touch = jest
+      .spyOn(consent.app.get(SessionViewMarks), 'touch')
+      .mockRejectedValueOnce(new Error('Connection is closed.'));
     const job = { attemptsMade: 0, opts: { attempts: 5 } };
     try {
       await expect(processor.process({ version: 1, messageId: text.id }, job)).rejects.toThrow('Connection is closed.');
       expect(sends).not.toHaveBeenCalled();
-      expect((await consent.dataSource.query(`SELECT status FROM consent.text_messages WHERE id = $1`, [text.id]))[0].status).toBe('pending');
+      expect(
+        (await consent.dataSource.query(`SELECT status FROM consent.text_messages WHERE id = $1`, [text.id]))[0].status,
+      ).toBe('pending');
 
       await processor.process({ version: 1, messageId: text.id }, job);
       expect(sends).toHaveBeenCalledTimes(1);

@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { TextDispatch } from '../src/text-messages/text-dispatch';
 import { VerdictTexts } from '../src/verdicts/verdict-texts';
-import { createSession, CreatedSession, PARTNER } from './consent-api';
+import { CreatedSession, createSession, PARTNER } from './consent-api';
 import type { ConsentTestApp } from './consent-test-app';
 
 /** Fixtures and probes of the text-message tests. */
@@ -13,8 +13,17 @@ import type { ConsentTestApp } from './consent-test-app';
 export const MEMBER_PHONE = '+15552468013';
 
 /** A session created through the app's own route, as the gateway creates it (with the member's phone, by default). */
-export function sessionWithPhone(consent: ConsentTestApp, initiatorPhone: string | null = MEMBER_PHONE, options?: { verifyPhone?: boolean }): Promise<CreatedSession> {
-  return createSession(consent, undefined, { initiatorFullName: 'Alex Doe', initiatorPictureUrl: null, deleteAfterDays: 90, initiatorPhone }, options);
+export function sessionWithPhone(
+  consent: ConsentTestApp,
+  initiatorPhone: string | null = MEMBER_PHONE,
+  options?: { verifyPhone?: boolean },
+): Promise<CreatedSession> {
+  return createSession(
+    consent,
+    undefined,
+    { initiatorFullName: 'Alex Doe', initiatorPictureUrl: null, deleteAfterDays: 90, initiatorPhone },
+    options,
+  );
 }
 
 /**
@@ -24,7 +33,11 @@ export function sessionWithPhone(consent: ConsentTestApp, initiatorPhone: string
 export async function storeVerdict(
   consent: ConsentTestApp,
   sessionId: string,
-  { verdict = 'granted', partnerPhone = PARTNER.phone, dispatch = true }: { verdict?: 'granted' | 'denied'; partnerPhone?: string | null; dispatch?: boolean } = {},
+  {
+    verdict = 'granted',
+    partnerPhone = PARTNER.phone,
+    dispatch = true,
+  }: { verdict?: 'granted' | 'denied'; partnerPhone?: string | null; dispatch?: boolean } = {},
 ): Promise<string[]> {
   const sessions = consent.app.get(ConsentSessionsRepository);
   const texts = consent.app.get(VerdictTexts);
@@ -63,21 +76,32 @@ export interface TextRow {
 }
 
 export async function textRows(consent: ConsentTestApp, sessionId: string): Promise<TextRow[]> {
-  return consent.dataSource.query(`SELECT * FROM consent.text_messages WHERE session_id = $1 ORDER BY recipient`, [sessionId]);
+  return consent.dataSource.query(`SELECT * FROM consent.text_messages WHERE session_id = $1 ORDER BY recipient`, [
+    sessionId,
+  ]);
 }
 
 /** Polls the session's texts until `done` holds for them, or fails with what they were. */
-export async function textsWhen(consent: ConsentTestApp, sessionId: string, done: (rows: TextRow[]) => boolean, ms = 15_000): Promise<TextRow[]> {
+export async function textsWhen(
+  consent: ConsentTestApp,
+  sessionId: string,
+  done: (rows: TextRow[]) => boolean,
+  ms = 15_000,
+): Promise<TextRow[]> {
   const deadline = Date.now() + ms;
   for (;;) {
     const rows = await textRows(consent, sessionId);
     if (done(rows)) return rows;
-    if (Date.now() > deadline) throw new Error(`texts never got there: ${JSON.stringify(rows.map(({ recipient, status, attempts, last_error }) => ({ recipient, status, attempts, last_error })))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `texts never got there: ${JSON.stringify(rows.map(({ recipient, status, attempts, last_error }) => ({ recipient, status, attempts, last_error })))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-export const allSent = (count: number) => (rows: TextRow[]) => rows.length === count && rows.every((row) => row.status === 'sent');
+export const allSent = (count: number) => (rows: TextRow[]) =>
+  rows.length === count && rows.every((row) => row.status === 'sent');
 
 /** The phone as written and as its digits alone: neither may appear where personal data must not be. */
 export function phoneForms(phone: string): string[] {

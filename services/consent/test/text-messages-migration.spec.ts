@@ -14,13 +14,22 @@ describe('migration TextMessages1764000000000', () => {
   });
 
   it('adds the outbox and the two session columns, and down() removes exactly them', async () => {
-    expect(await shape()).toEqual({ table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] });
+    expect(await shape()).toEqual({
+      table: 'consent.text_messages',
+      columns: ['initiator_phone', 'verification_text_sent_at'],
+    });
     // The migrations after it first, then it.
     const later = await undoMigrationsAfter(database.dataSource, 'TextMessages1764000000000');
-    expect(await shape()).toEqual({ table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] });
+    expect(await shape()).toEqual({
+      table: 'consent.text_messages',
+      columns: ['initiator_phone', 'verification_text_sent_at'],
+    });
     await database.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await shape()).toEqual({ table: null, columns: [] });
     expect(await database.dataSource.runMigrations({ transaction: 'each' })).toHaveLength(later + 1);
-    expect(await shape()).toEqual({ table: 'consent.text_messages', columns: ['initiator_phone', 'verification_text_sent_at'] });
+    expect(await shape()).toEqual({
+      table: 'consent.text_messages',
+      columns: ['initiator_phone', 'verification_text_sent_at'],
+    });
   });
 });

@@ -1,16 +1,25 @@
 import { toE164 } from '@app/contracts';
-import { addJob, JOBS, JobQueues, QUEUES } from '@app/queue';
+import { addJob, JobQueues, JOBS, QUEUES } from '@app/queue';
 import { CapturedStdout, captureStdout } from '@app/testing';
 import { UnrecoverableError } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PARTNER, sessionRow } from './consent-api';
-import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { bodyWithoutSecrets } from '../src/text-messages/text-secrets';
 import { TwilioTextMessageSender } from '../src/text-messages/twilio-text-message-sender';
-import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
+import { PARTNER, sessionRow } from './consent-api';
+import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
+import {
+  allSent,
+  MEMBER_PHONE,
+  phoneForms,
+  redisContents,
+  sessionWithPhone,
+  storeVerdict,
+  textRows,
+  textsWhen,
+} from './text-message-helpers';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const AUTH_TOKEN = 'test-auth-token-0123456789';
@@ -61,7 +70,13 @@ class FakeTwilio {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-    this.seen.push({ method: request.method!, path: request.url!, authorization: request.headers.authorization, contentType: request.headers['content-type'], form });
+    this.seen.push({
+      method: request.method!,
+      path: request.url!,
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      form,
+    });
     const answer = this.answers.shift() ?? { status: 201, body: this.message(form) };
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
@@ -142,7 +157,11 @@ describe('text messages (Twilio provider, against a local server answering like 
       });
       // Twilio got the whole text; the row keeps it without the receipt link's secret.
       expect(row.body).toBe(bodyWithoutSecrets({ purpose: 'verdict', body: request.form.Body }));
-      expect(row).toMatchObject({ provider: 'twilio', provider_message_id: expect.stringMatching(/^SM\d{32}$/), attempts: 1 });
+      expect(row).toMatchObject({
+        provider: 'twilio',
+        provider_message_id: expect.stringMatching(/^SM\d{32}$/),
+        attempts: 1,
+      });
     }
     expect(twilio.sentTo(partner.phone)[0].form.Body).toMatch(/\/r\/[0-9a-f-]{36}#[\w-]{43}$/);
     expect(partner.body).toMatch(/\/r\/[0-9a-f-]{36}$/);
@@ -157,7 +176,9 @@ describe('text messages (Twilio provider, against a local server answering like 
     await storeVerdict(consent, session.id);
 
     const [row] = await textsWhen(consent, session.id, allSent(1));
-    const attempts = twilio.sentTo(toE164(PARTNER.phone)!).filter((request) => bodyWithoutSecrets({ purpose: 'verdict', body: request.form.Body }) === row.body);
+    const attempts = twilio
+      .sentTo(toE164(PARTNER.phone)!)
+      .filter((request) => bodyWithoutSecrets({ purpose: 'verdict', body: request.form.Body }) === row.body);
     expect(attempts).toHaveLength(2);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, provider: 'twilio', last_error: null });
     expect((await sessionRow(consent, session.id)).verification_text_sent_at).toBeInstanceOf(Date);
@@ -165,12 +186,20 @@ describe('text messages (Twilio provider, against a local server answering like 
 
   it('fails a text Twilio refuses for good (400, error 21211) at once: the row is failed and the verdict stands', async () => {
     const session = await sessionWithPhone(consent, null);
-    twilio.answers.push(twilioError(400, 21211, `The 'To' number ${toE164(PARTNER.phone)!} is not a valid phone number.`));
+    twilio.answers.push(
+      twilioError(400, 21211, `The 'To' number ${toE164(PARTNER.phone)!} is not a valid phone number.`),
+    );
     const before = twilio.seen.length;
     const [id] = await storeVerdict(consent, session.id);
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: 'Twilio answered 400 (error 21211)', sent_at: null, provider_message_id: null });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'Twilio answered 400 (error 21211)',
+      sent_at: null,
+      provider_message_id: null,
+    });
     // Never sent again, so the row keeps the receipt's link without its secret.
     expect(row.body).toMatch(/\/r\/[0-9a-f-]{36}$/);
     const job = await consent.app.get(JobQueues).queue(QUEUES.textMessages).getJob(id);
@@ -188,7 +217,12 @@ describe('text messages (Twilio provider, against a local server answering like 
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
     twilio.answers.push(twilioError(503, 20503, `Service unavailable while sending to ${toE164(PARTNER.phone)!}`));
-    await addJob(consent.app.get(JobQueues).queue(QUEUES.textMessages), JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id, attempts: 1 });
+    await addJob(
+      consent.app.get(JobQueues).queue(QUEUES.textMessages),
+      JOBS.sendTextMessage,
+      { version: 1, messageId: id },
+      { jobId: id, attempts: 1 },
+    );
 
     const [row] = await textsWhen(consent, session.id, (rows) => rows[0]?.status === 'failed');
     expect(row).toMatchObject({ attempts: 1, last_error: 'Twilio answered 503 (error 20503)' });
@@ -198,7 +232,11 @@ describe('text messages (Twilio provider, against a local server answering like 
     const session = await sessionWithPhone(consent, null);
     const [id] = await storeVerdict(consent, session.id, { dispatch: false });
     const body = (await textRows(consent, session.id))[0].body;
-    twilio.answers.push({ status: 201, body: twilio.message({ To: toE164(PARTNER.phone)!, From: FROM, Body: body }), delayMs: 300 });
+    twilio.answers.push({
+      status: 201,
+      body: twilio.message({ To: toE164(PARTNER.phone)!, From: FROM, Body: body }),
+      delayMs: 300,
+    });
     const queue = consent.app.get(JobQueues).queue(QUEUES.textMessages);
     await Promise.all([
       queue.add(JOBS.sendTextMessage, { version: 1, messageId: id }, { jobId: id }),
@@ -206,7 +244,8 @@ describe('text messages (Twilio provider, against a local server answering like 
     ]);
     await textsWhen(consent, session.id, allSent(1));
     const deadline = Date.now() + 10_000;
-    while ((await (await queue.getJob(`${id}.again`))?.getState()) !== 'completed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await (await queue.getJob(`${id}.again`))?.getState()) !== 'completed' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await (await queue.getJob(`${id}.again`))?.getState()).toBe('completed');
     expect(twilio.seen.filter((request) => request.form.Body === body)).toHaveLength(1);
   });
@@ -215,8 +254,15 @@ describe('text messages (Twilio provider, against a local server answering like 
     const closed = new FakeTwilio();
     const url = await closed.start();
     await closed.stop();
-    const sender = new TwilioTextMessageSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, apiBaseUrl: url });
-    const failure = await sender.send({ sessionId: randomUUID(), purpose: 'verdict', phone: PARTNER.phone, body: 'hello' }).catch((error: Error) => error);
+    const sender = new TwilioTextMessageSender({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      from: FROM,
+      apiBaseUrl: url,
+    });
+    const failure = await sender
+      .send({ sessionId: randomUUID(), purpose: 'verdict', phone: PARTNER.phone, body: 'hello' })
+      .catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(UnrecoverableError);
     expect((failure as Error).message).toBe('Twilio not reached (ECONNREFUSED)');
@@ -231,7 +277,9 @@ describe('text messages (Twilio provider, against a local server answering like 
       expect(logs).not.toContain(phone);
       expect(redis).not.toContain(phone);
     }
-    const errors: string[] = (await consent.dataSource.query(`SELECT last_error FROM consent.text_messages WHERE last_error IS NOT NULL`)).map((row: { last_error: string }) => row.last_error);
+    const errors: string[] = (
+      await consent.dataSource.query(`SELECT last_error FROM consent.text_messages WHERE last_error IS NOT NULL`)
+    ).map((row: { last_error: string }) => row.last_error);
     expect(errors.length).toBeGreaterThan(0);
     for (const error of errors) for (const phone of phoneForms(PARTNER.phone)) expect(error).not.toContain(phone);
   });

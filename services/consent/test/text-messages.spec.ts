@@ -1,14 +1,23 @@
-import { UnitOfWork } from '@app/database';
-import { JOBS, JobQueues, QUEUES } from '@app/queue';
-import type { Queue } from 'bullmq';
-import { CapturedStdout, captureStdout, textedReceiptLink } from '@app/testing';
 import { consentSessionSchema, toE164 } from '@app/contracts';
+import { UnitOfWork } from '@app/database';
+import { JobQueues, JOBS, QUEUES } from '@app/queue';
+import { CapturedStdout, captureStdout, textedReceiptLink } from '@app/testing';
+import type { Queue } from 'bullmq';
 import { ConsentSessionsRepository } from '../src/session-records/consent-sessions.repository';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
 import { TextDispatch } from '../src/text-messages/text-dispatch';
-import { call, devTexts, PARTNER, sessionRow, partnerHeaders } from './consent-api';
+import { call, devTexts, PARTNER, partnerHeaders, sessionRow } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
-import { allSent, MEMBER_PHONE, phoneForms, redisContents, sessionWithPhone, storeVerdict, textRows, textsWhen } from './text-message-helpers';
+import {
+  allSent,
+  MEMBER_PHONE,
+  phoneForms,
+  redisContents,
+  sessionWithPhone,
+  storeVerdict,
+  textRows,
+  textsWhen,
+} from './text-message-helpers';
 
 /** The verdict's texts with the default provider (`log`): the outbox, the send job, the session's flag and its push. */
 describe('text messages (log provider)', () => {
@@ -24,7 +33,8 @@ describe('text messages (log provider)', () => {
     await consent?.close();
   });
 
-  const ownerRead = (session: { id: string; initiatorUserId: string }) => call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId);
+  const ownerRead = (session: { id: string; initiatorUserId: string }) =>
+    call(consent, 'get', `/sessions/${session.id}`).set('X-Actor-User-Id', session.initiatorUserId);
 
   it("sends the partner's verification and the member's confirmation, marks the session and pushes the change", async () => {
     const session = await sessionWithPhone(consent);
@@ -37,8 +47,20 @@ describe('text messages (log provider)', () => {
     const rows = await textsWhen(consent, session.id, allSent(2));
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     const [member, partner] = rows;
-    expect(partner).toMatchObject({ recipient: 'partner', phone: toE164(PARTNER.phone)!, provider: 'log', attempts: 1, last_error: null });
-    expect(member).toMatchObject({ recipient: 'member', phone: toE164(MEMBER_PHONE)!, provider: 'log', attempts: 1, last_error: null });
+    expect(partner).toMatchObject({
+      recipient: 'partner',
+      phone: toE164(PARTNER.phone)!,
+      provider: 'log',
+      attempts: 1,
+      last_error: null,
+    });
+    expect(member).toMatchObject({
+      recipient: 'member',
+      phone: toE164(MEMBER_PHONE)!,
+      provider: 'log',
+      attempts: 1,
+      last_error: null,
+    });
     for (const row of rows) {
       expect(row.provider_message_id).toMatch(/^log-/);
       expect(row.sent_at).toBeInstanceOf(Date);
@@ -46,10 +68,16 @@ describe('text messages (log provider)', () => {
     // The partner's phone got the receipt's link with its secret; the row, once sent, keeps the link without it.
     const { link, secret } = await textedReceiptLink(devTexts(consent), session.id);
     expect(link).toMatch(/^http:\/\/localhost:3000\/r\/[0-9a-f-]{36}#[\w-]{43}$/);
-    expect(partner.body).toMatch(new RegExp(`^ConsentIQ: your response to Alex's consent request was recorded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reference ${session.qrCodeId}\\. Your receipt: http://localhost:3000/r/[0-9a-f-]{36}$`));
+    expect(partner.body).toMatch(
+      new RegExp(
+        `^ConsentIQ: your response to Alex's consent request was recorded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reference ${session.qrCodeId}\\. Your receipt: http://localhost:3000/r/[0-9a-f-]{36}$`,
+      ),
+    );
     expect(`${partner.body}#${secret}`.endsWith(link)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(secret);
-    expect(member.body).toBe(`ConsentIQ: your consent session ${session.qrCodeId} has a response. Open the app to see it.`);
+    expect(member.body).toBe(
+      `ConsentIQ: your consent session ${session.qrCodeId} has a response. Open the app to see it.`,
+    );
     for (const body of [partner.body, member.body]) expect(body).not.toMatch(/grant|denied|consent given/i);
     expect(member.body).not.toMatch(/http/);
 
@@ -59,10 +87,20 @@ describe('text messages (log provider)', () => {
 
     const push = await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.text_sent`);
     expect(push?.name).toBe(JOBS.pushSessionUpdate);
-    expect(push?.data).toEqual({ version: 2, sessionId: session.id, initiatorUserId: session.initiatorUserId, change: 'text_sent' });
+    expect(push?.data).toEqual({
+      version: 2,
+      sessionId: session.id,
+      initiatorUserId: session.initiatorUserId,
+      change: 'text_sent',
+    });
 
     const lines = output.entries().map((entry) => entry.msg ?? '');
-    expect(lines).toEqual(expect.arrayContaining([`Text message ${partner.id} to the partner sent by log`, `Text message ${member.id} to the member sent by log`]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `Text message ${partner.id} to the partner sent by log`,
+        `Text message ${member.id} to the member sent by log`,
+      ]),
+    );
   });
 
   it("stores the name and phone sent with a No given before any recording, and sends the partner's text", async () => {
@@ -71,11 +109,22 @@ describe('text messages (log provider)', () => {
       .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: ' Jordan Lee ', recipientPhone: PARTNER.phone })
       .expect(200);
-    expect(refused.body).toMatchObject({ aiVerdict: 'denied', recipientFullName: 'Jordan Lee', check: { answer: 'no', recorded: false } });
-    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_full_name: 'Jordan Lee', recipient_phone: toE164(PARTNER.phone)!, recipient_decision: 'no' });
+    expect(refused.body).toMatchObject({
+      aiVerdict: 'denied',
+      recipientFullName: 'Jordan Lee',
+      check: { answer: 'no', recorded: false },
+    });
+    expect(await sessionRow(consent, session.id)).toMatchObject({
+      recipient_full_name: 'Jordan Lee',
+      recipient_phone: toE164(PARTNER.phone)!,
+      recipient_decision: 'no',
+    });
     const rows = await textsWhen(consent, session.id, allSent(2));
     expect(rows.map((row) => row.recipient).sort()).toEqual(['member', 'partner']);
-    expect((await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200)).body.verificationTextSent).toBe(true);
+    expect(
+      (await call(consent, 'get', `/sessions/${session.id}`).set(partnerHeaders(session)).expect(200)).body
+        .verificationTextSent,
+    ).toBe(true);
   });
 
   it("texts nobody's receipt for a No given before the phone was proved: only a proved number gets a text", async () => {
@@ -86,7 +135,9 @@ describe('text messages (log provider)', () => {
       .expect(200);
     const rows = await textsWhen(consent, session.id, allSent(1));
     expect(rows.map((row) => row.recipient)).toEqual(['member']);
-    expect(await consent.dataSource.query(`SELECT 1 FROM consent.receipts WHERE session_id = $1`, [session.id])).toEqual([]);
+    expect(
+      await consent.dataSource.query(`SELECT 1 FROM consent.receipts WHERE session_id = $1`, [session.id]),
+    ).toEqual([]);
   });
 
   it('refuses a No whose phone is malformed, changing nothing', async () => {
@@ -95,10 +146,14 @@ describe('text messages (log provider)', () => {
       .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: 'Jordan', recipientPhone: '   ' });
     expect(answer.status).toBe(400);
-    expect(await sessionRow(consent, session.id)).toMatchObject({ recipient_phone: null, recipient_decision: null, ai_verdict: null });
+    expect(await sessionRow(consent, session.id)).toMatchObject({
+      recipient_phone: null,
+      recipient_decision: null,
+      ai_verdict: null,
+    });
   });
 
-  it('prepares a verdict\'s texts once however often prepare runs, and a sent text is never pending again', async () => {
+  it("prepares a verdict's texts once however often prepare runs, and a sent text is never pending again", async () => {
     const session = await sessionWithPhone(consent);
     const first = await storeVerdict(consent, session.id, { dispatch: false });
     const again = await storeVerdict(consent, session.id, { verdict: 'denied', dispatch: false });
@@ -108,7 +163,7 @@ describe('text messages (log provider)', () => {
     await consent.app.get(TextDispatch).dispatch(first);
     await consent.app.get(TextDispatch).dispatch(first);
     await textsWhen(consent, session.id, allSent(2));
-    expect((await storeVerdict(consent, session.id, { dispatch: false }))).toEqual([]);
+    expect(await storeVerdict(consent, session.id, { dispatch: false })).toEqual([]);
     expect((await textRows(consent, session.id)).map((row) => row.attempts)).toEqual([1, 1]);
   });
 
@@ -129,7 +184,9 @@ describe('text messages (log provider)', () => {
     expect(ids).toHaveLength(1);
     await textsWhen(consent, session.id, allSent(1));
     expect((await ownerRead(session).expect(200)).body.verificationTextSent).toBe(false);
-    expect(await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.text_sent`)).toBeUndefined();
+    expect(
+      await consent.app.get(JobQueues).queue(QUEUES.sessionUpdates).getJob(`${session.id}.text_sent`),
+    ).toBeUndefined();
   });
 
   it('sends a text once when its job runs twice, and skips a text whose session is gone', async () => {
@@ -147,7 +204,9 @@ describe('text messages (log provider)', () => {
 
     const gone = await sessionWithPhone(consent, null);
     const [orphan] = await storeVerdict(consent, gone.id, { dispatch: false });
-    await consent.app.get(UnitOfWork).run((transaction) => transaction.query(`DELETE FROM consent.consent_sessions WHERE id = $1`, [gone.id]));
+    await consent.app
+      .get(UnitOfWork)
+      .run((transaction) => transaction.query(`DELETE FROM consent.consent_sessions WHERE id = $1`, [gone.id]));
     await consent.app.get(TextDispatch).dispatch([orphan]);
     await eventuallyDone(queue, [orphan]);
     expect(await (await queue.getJob(orphan))?.getState()).toBe('completed');
@@ -166,9 +225,16 @@ describe('text messages (log provider)', () => {
     const session = await sessionWithPhone(consent);
     await storeVerdict(consent, session.id);
     await textsWhen(consent, session.id, allSent(2));
-    const answers = JSON.stringify([(await ownerRead(session)).body, (await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Actor-User-Id', session.initiatorUserId)).body]);
+    const answers = JSON.stringify([
+      (await ownerRead(session)).body,
+      (await call(consent, 'get', `/sessions/qr/${session.qrCodeId}`).set('X-Actor-User-Id', session.initiatorUserId))
+        .body,
+    ]);
 
-    const jobs = await consent.app.get(JobQueues).queue(QUEUES.textMessages).getJobs(['completed', 'failed', 'waiting', 'delayed', 'active']);
+    const jobs = await consent.app
+      .get(JobQueues)
+      .queue(QUEUES.textMessages)
+      .getJobs(['completed', 'failed', 'waiting', 'delayed', 'active']);
     expect(jobs.length).toBeGreaterThan(0);
     for (const job of jobs) expect(Object.keys(job.data).sort()).toEqual(['messageId', 'version']);
 
@@ -183,12 +249,15 @@ describe('text messages (log provider)', () => {
     expect(answers).not.toContain('initiatorPhone');
   });
 
-  it('stores the session with the member\'s phone the gateway passed, refusing one not in E.164', async () => {
+  it("stores the session with the member's phone the gateway passed, refusing one not in E.164", async () => {
     for (const initiatorPhone of ['1'.repeat(33), '+1 555 246 8013', '5552468013']) {
       const response = await call(consent, 'post', '/sessions')
         .set('X-Actor-User-Id', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f')
         .send({ initiatorFullName: 'Alex Doe', deleteAfterDays: 90, initiatorPhone });
-      expect({ status: response.status, error: response.body.error }).toEqual({ status: 400, error: 'initiatorPhone must be in E.164' });
+      expect({ status: response.status, error: response.body.error }).toEqual({
+        status: 400,
+        error: 'initiatorPhone must be in E.164',
+      });
     }
     const repository = consent.app.get(ConsentSessionsRepository);
     const created = await sessionWithPhone(consent);

@@ -21,20 +21,25 @@ describe('migration TextSecrets1766900000000', () => {
       ['partner', 'phone_code', 'sent', 'ConsentIQ code: 482913. It proves this phone is yours.'],
       ['partner', 'phone_code', 'pending', 'ConsentIQ code: 571204. It proves this phone is yours.'],
       ['partner', 'verdict', 'failed', `ConsentIQ: your response was recorded. Your receipt: ${link}#${secret}`],
-      ['member', 'verdict', 'sent', 'ConsentIQ: your consent session ciq-m-secrets has a response. Open the app to see it.'],
+      [
+        'member',
+        'verdict',
+        'sent',
+        'ConsentIQ: your consent session ciq-m-secrets has a response. Open the app to see it.',
+      ],
     ];
     for (const [recipient, purpose, status, body] of rows) {
-      await database.dataSource.query(`INSERT INTO consent.text_messages (session_id, recipient, purpose, status, phone, body) VALUES ($1, $2, $3, $4, '+15550000000', $5)`, [
-        sessionId,
-        recipient,
-        purpose,
-        status,
-        body,
-      ]);
+      await database.dataSource.query(
+        `INSERT INTO consent.text_messages (session_id, recipient, purpose, status, phone, body) VALUES ($1, $2, $3, $4, '+15550000000', $5)`,
+        [sessionId, recipient, purpose, status, body],
+      );
     }
 
     expect(await database.dataSource.runMigrations({ transaction: 'each' })).toHaveLength(later + 1);
-    const bodies = await database.dataSource.query(`SELECT status, body FROM consent.text_messages WHERE session_id = $1 ORDER BY purpose, recipient, status`, [sessionId]);
+    const bodies = await database.dataSource.query(
+      `SELECT status, body FROM consent.text_messages WHERE session_id = $1 ORDER BY purpose, recipient, status`,
+      [sessionId],
+    );
     expect(bodies).toEqual([
       { status: 'pending', body: rows[1][3] },
       { status: 'sent', body: 'ConsentIQ code: [removed]' },

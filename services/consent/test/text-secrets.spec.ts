@@ -7,7 +7,16 @@ import { SendTextMessageProcessor } from '../src/text-messages/send-text-message
 import { TEXT_MESSAGE_SENDER, type TextMessageSender } from '../src/text-messages/text-message-sender';
 import { TextMessagesRepository } from '../src/text-messages/text-messages.repository';
 import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
-import { decisionFields, devTexts, PARTNER, processVideo, sendPhoneCode, storedRecording, verifyPartnerPhone, type CreatedSession } from './consent-api';
+import {
+  type CreatedSession,
+  decisionFields,
+  devTexts,
+  PARTNER,
+  processVideo,
+  sendPhoneCode,
+  storedRecording,
+  verifyPartnerPhone,
+} from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
 import { sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
 
@@ -22,22 +31,30 @@ const NOT_TEXT = /^(timestamp|date|time|interval|uuid|boolean)/;
  * 6 digits alone), bytes as the secret's UTF-8 and, for a base64url secret, its decoded bytes.
  */
 async function placesHolding(consent: ConsentTestApp, secrets: string[]): Promise<Map<string, Places>> {
-  const columns: { table_schema: string; table_name: string; column_name: string; data_type: string }[] = await consent.dataSource.query(
-    `SELECT c.table_schema, c.table_name, c.column_name, c.data_type FROM information_schema.columns c
+  const columns: { table_schema: string; table_name: string; column_name: string; data_type: string }[] =
+    await consent.dataSource.query(
+      `SELECT c.table_schema, c.table_name, c.column_name, c.data_type FROM information_schema.columns c
      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
      WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2, c.ordinal_position`,
-  );
+    );
   const found = new Map<string, Places>(secrets.map((secret) => [secret, []]));
   const tables = [...new Set(columns.map((column) => `"${column.table_schema}"."${column.table_name}"`))];
   for (const table of tables) {
     const ofTable = columns.filter((column) => `"${column.table_schema}"."${column.table_name}"` === table);
-    const values = ofTable.map((column, index) => `${column.data_type === 'bytea' ? `encode("${column.column_name}", 'hex')` : `"${column.column_name}"::text`} AS c${index}`);
-    const rows: Record<string, string | null>[] = await consent.dataSource.query(`SELECT ${values.join(', ')} FROM ${table}`);
+    const values = ofTable.map(
+      (column, index) =>
+        `${column.data_type === 'bytea' ? `encode("${column.column_name}", 'hex')` : `"${column.column_name}"::text`} AS c${index}`,
+    );
+    const rows: Record<string, string | null>[] = await consent.dataSource.query(
+      `SELECT ${values.join(', ')} FROM ${table}`,
+    );
     ofTable.forEach((column, index) => {
       const place = `${column.table_schema}.${column.table_name}.${column.column_name}`;
       for (const secret of secrets) {
         const holds = (value: string) =>
-          column.data_type === 'bytea' ? bytesOf(secret).some((bytes) => value.includes(bytes)) : !NOT_TEXT.test(column.data_type) && new RegExp(`(^|[^\\w-])${secret}([^\\w-]|$)`).test(value);
+          column.data_type === 'bytea'
+            ? bytesOf(secret).some((bytes) => value.includes(bytes))
+            : !NOT_TEXT.test(column.data_type) && new RegExp(`(^|[^\\w-])${secret}([^\\w-]|$)`).test(value);
         if (rows.some((row) => row[`c${index}`] !== null && holds(row[`c${index}`]!))) found.get(secret)!.push(place);
       }
     });
@@ -63,15 +80,30 @@ describe('secrets at rest', () => {
     await consent?.close();
   });
 
-  const asWorker = (path: string) => request(consent.baseUrl).post(path).set('X-Internal-Token', consent.mediaWorkerToken);
+  const asWorker = (path: string) =>
+    request(consent.baseUrl).post(path).set('X-Internal-Token', consent.mediaWorkerToken);
   const codeTextRow = async (session: CreatedSession, code: string) => {
     const messages = consent.app.get(TextMessagesRepository);
     await consent.app.get(UnitOfWork).run((transaction) =>
-      messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'partner', purpose: 'phone_code', phone: '+15559876543', body: phoneCodeText(code) }]),
+      messages.insertMissing(transaction, [
+        {
+          sessionId: session.id,
+          recipient: 'partner',
+          purpose: 'phone_code',
+          phone: '+15559876543',
+          body: phoneCodeText(code),
+        },
+      ]),
     );
-    return (await textRows(consent, session.id)).find((row) => row.purpose === 'phone_code' && row.status === 'pending')!;
+    return (await textRows(consent, session.id)).find(
+      (row) => row.purpose === 'phone_code' && row.status === 'pending',
+    )!;
   };
-  const lapse = (id: string) => consent.dataSource.query(`UPDATE consent.text_messages SET created_at = now() - interval '10 minutes 1 second' WHERE id = $1`, [id]);
+  const lapse = (id: string) =>
+    consent.dataSource.query(
+      `UPDATE consent.text_messages SET created_at = now() - interval '10 minutes 1 second' WHERE id = $1`,
+      [id],
+    );
 
   it('keeps no phone code, receipt secret or link token in any table after a full session', async () => {
     // A partner proves their phone, records a Yes, the analysis grants it, and both texts go out.
@@ -81,7 +113,14 @@ describe('secrets at rest', () => {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     await asWorker(`/analysis/${session.id}/verdict`)
-      .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
+      .send({
+        videoAssetId: assetId,
+        outcome: 'granted',
+        reasons: ['clear_consent'],
+        transcript: 'my name is jordan and i consent',
+        recogniser: 'test',
+        timingsMs: {},
+      })
       .expect(200);
     const { secret } = await textedReceiptLink(devTexts(consent), session.id);
     await textsWhen(consent, session.id, (rows) => rows.length === 3 && rows.every((row) => row.status === 'sent'));
@@ -91,7 +130,13 @@ describe('secrets at rest', () => {
     const unusedCode = await latestPhoneCode(devTexts(consent), walkedAway.id);
     await textsWhen(consent, walkedAway.id, (rows) => rows.length === 1 && rows[0].status === 'sent');
 
-    const secrets = { code, unusedCode, receiptSecret: secret, linkToken: session.recipientToken, otherLinkToken: walkedAway.recipientToken };
+    const secrets = {
+      code,
+      unusedCode,
+      receiptSecret: secret,
+      linkToken: session.recipientToken,
+      otherLinkToken: walkedAway.recipientToken,
+    };
     const found = await placesHolding(consent, [...Object.values(secrets), PARTNER.name]);
     const foundWhere = Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, found.get(value)]));
     expect(foundWhere).toEqual({ code: [], unusedCode: [], receiptSecret: [], linkToken: [], otherLinkToken: [] });
@@ -104,7 +149,12 @@ describe('secrets at rest', () => {
     const { id } = await codeTextRow(session, '204817');
     await lapse(id);
     await consent.app.get(RequeuePendingTexts).run();
-    expect((await textRows(consent, session.id))[0]).toMatchObject({ status: 'failed', body: SPENT_CODE_TEXT, last_error: 'The code expired before it was sent', sent_at: null });
+    expect((await textRows(consent, session.id))[0]).toMatchObject({
+      status: 'failed',
+      body: SPENT_CODE_TEXT,
+      last_error: 'The code expired before it was sent',
+      sent_at: null,
+    });
     expect((await devTexts(consent)()).filter((text) => text.sessionId === session.id)).toEqual([]);
   });
 
@@ -114,21 +164,37 @@ describe('secrets at rest', () => {
     await lapse(id);
     const sends = jest.spyOn(consent.app.get<TextMessageSender>(TEXT_MESSAGE_SENDER), 'send');
     try {
-      await consent.app.get(SendTextMessageProcessor).process({ version: 1, messageId: id }, { attemptsMade: 0, opts: { attempts: 5 } });
+      await consent.app
+        .get(SendTextMessageProcessor)
+        .process({ version: 1, messageId: id }, { attemptsMade: 0, opts: { attempts: 5 } });
       expect(sends).not.toHaveBeenCalled();
     } finally {
       sends.mockRestore();
     }
-    expect((await textRows(consent, session.id))[0]).toMatchObject({ status: 'failed', body: SPENT_CODE_TEXT, attempts: 0 });
+    expect((await textRows(consent, session.id))[0]).toMatchObject({
+      status: 'failed',
+      body: SPENT_CODE_TEXT,
+      attempts: 0,
+    });
   });
 
   it('withdraws the text of a code replaced before it was sent', async () => {
     const session = await sessionWithPhone(consent, undefined, { verifyPhone: false });
     const earlier = await codeTextRow(session, '918273');
     await sendPhoneCode(consent, session).expect(200);
-    const rows = await textsWhen(consent, session.id, (texts) => texts.length === 2 && texts.every((text) => text.status !== 'pending'));
-    expect(rows.find((row) => row.id === earlier.id)).toMatchObject({ status: 'failed', body: SPENT_CODE_TEXT, last_error: 'The code was used or replaced before it was sent' });
+    const rows = await textsWhen(
+      consent,
+      session.id,
+      (texts) => texts.length === 2 && texts.every((text) => text.status !== 'pending'),
+    );
+    expect(rows.find((row) => row.id === earlier.id)).toMatchObject({
+      status: 'failed',
+      body: SPENT_CODE_TEXT,
+      last_error: 'The code was used or replaced before it was sent',
+    });
     expect(rows.find((row) => row.id !== earlier.id)).toMatchObject({ status: 'sent', body: SPENT_CODE_TEXT });
-    expect((await devTexts(consent)()).filter((text) => text.sessionId === session.id && text.body.includes('918273'))).toEqual([]);
+    expect(
+      (await devTexts(consent)()).filter((text) => text.sessionId === session.id && text.body.includes('918273')),
+    ).toEqual([]);
   });
 });

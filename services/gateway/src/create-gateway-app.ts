@@ -1,21 +1,21 @@
+import { applyServerTimeouts } from '@app/config';
+import { jsonBodyParser, rawBodyParser, requestDeadline, requestDurations } from '@app/http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './admin/queue-dashboard/queue-dashboard';
 import { AppModule } from './app.module';
+import { WEBHOOK_PATH } from './billing/webhook-body';
 import type { GatewayConfig } from './config/gateway-config.schema';
+import { PolledSessionMiddleware } from './consent/polled-session.middleware';
 import { serveFrontend } from './frontend/serve-frontend';
-import { applyServerTimeouts } from '@app/config';
-import { jsonBodyParser, rawBodyParser, requestDeadline, requestDurations } from '@app/http';
 import { crossSiteRequestGuard } from './http/cross-site-request-guard';
 import { securityHeaders } from './http/security-headers';
 import { answerUnparseableRequests } from './http/unparseable-requests';
 import { LiveUpdatesAdapter } from './live-updates/live-updates.adapter';
-import { WEBHOOK_PATH } from './billing/webhook-body';
-import { PolledSessionMiddleware } from './consent/polled-session.middleware';
 
 /** A picture of at most 5 MB, base64-encoded, plus the other register fields. */
 const JSON_BODY_LIMIT = '8mb';
@@ -29,7 +29,10 @@ const RECORDING_UPLOAD_PATHS = ['/api/upload', '/api/consent/process-video', '/a
 
 /** The whole HTTP stack, shared by `main.ts` and the API tests so both exercise the same middleware. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
@@ -51,7 +54,9 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(VERIFY_CERTIFICATE_PATH, rawBodyParser(CERTIFICATE_FILE_LIMIT));
   // A certificate PDF (about 5 KB) carries that file: read raw, under the same limit.
   app.use(`${VERIFY_CERTIFICATE_PATH}.pdf`, rawBodyParser(CERTIFICATE_FILE_LIMIT));
-  app.use((request: Request, response: Response, next: NextFunction) => (WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next)));
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    WEBHOOK_PATH.test(request.path) ? next() : parseJson(request, response, next),
+  );
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).app);
   app.use(serveFrontend(config.FRONTEND_DIR));
   answerUnparseableRequests(app.getHttpServer());

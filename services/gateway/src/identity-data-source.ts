@@ -15,6 +15,13 @@ export function identityDataSourceOptions(databaseUrl: string) {
     url: databaseUrl,
     schema: IDENTITY_SCHEMA,
     entities: [User, AuthSession],
-    migrations: [CreateIdentity1763780000000, SubscriptionChangedAt1765000000000, AccountDeletionDue1765150000000, StaffRoles1765300000000, DeletionLog1765400000000, MemberPhoneVerified1766200000000],
+    migrations: [
+      CreateIdentity1763780000000,
+      SubscriptionChangedAt1765000000000,
+      AccountDeletionDue1765150000000,
+      StaffRoles1765300000000,
+      DeletionLog1765400000000,
+      MemberPhoneVerified1766200000000,
+    ],
   });
 }

@@ -1,20 +1,34 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import request, { Response } from 'supertest';
+import { VALID_PASSWORD, validRegisterPayload } from './fixtures';
 import type { GatewayTestApp } from './gateway-test-app';
-import { validRegisterPayload, VALID_PASSWORD } from './fixtures';
 
 /** Requests, database and storage probes shared by the gateway's API tests. */
 
 /** Spec section 3's User, and whether the member proved their phone (issue 31). */
-export const USER_FIELDS = ['accountDeletionDate', 'fullName', 'id', 'phoneNumber', 'phoneVerified', 'profile_picture_url', 'subscriptionStatus', 'username'];
+export const USER_FIELDS = [
+  'accountDeletionDate',
+  'fullName',
+  'id',
+  'phoneNumber',
+  'phoneVerified',
+  'profile_picture_url',
+  'subscriptionStatus',
+  'username',
+];
 
 export function http(gateway: GatewayTestApp) {
   return request(gateway.app.getHttpServer());
 }
 
-export async function register(gateway: GatewayTestApp, overrides: Parameters<typeof validRegisterPayload>[0] = {}): Promise<Response> {
-  return http(gateway).post('/api/auth/register').send(await validRegisterPayload(overrides));
+export async function register(
+  gateway: GatewayTestApp,
+  overrides: Parameters<typeof validRegisterPayload>[0] = {},
+): Promise<Response> {
+  return http(gateway)
+    .post('/api/auth/register')
+    .send(await validRegisterPayload(overrides));
 }
 
 /** Registers and insists it worked; returns what a client keeps. */
@@ -34,7 +48,12 @@ export async function registerOk(
   };
 }
 
-export function login(gateway: GatewayTestApp, username: string, password: string, forwardedFor?: string): Promise<Response> {
+export function login(
+  gateway: GatewayTestApp,
+  username: string,
+  password: string,
+  forwardedFor?: string,
+): Promise<Response> {
   const call = http(gateway).post('/api/auth/login');
   if (forwardedFor) call.set('X-Forwarded-For', forwardedFor);
   return call.send({ username, password });
@@ -42,7 +61,10 @@ export function login(gateway: GatewayTestApp, username: string, password: strin
 
 /** Asserts the error envelope of docs/API.md: `{error: "<human message>", code}` as JSON and nothing else. */
 export function expectError(response: Response, status: number, message?: string | RegExp): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: expect.any(String), code: expect.stringMatching(/^[a-z_]+$/) } });
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { error: expect.any(String), code: expect.stringMatching(/^[a-z_]+$/) },
+  });
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   if (typeof message === 'string') expect(response.body.error).toBe(message);
   else if (message) expect(response.body.error).toMatch(message);
@@ -94,8 +116,14 @@ export async function pictureFiles(gateway: GatewayTestApp): Promise<string[]> {
 }
 
 /** What a rejected request must leave behind: the same users and the same files as before it. */
-export async function snapshotWrites(gateway: GatewayTestApp): Promise<{ users: number; sessions: number; files: string[] }> {
-  return { users: await countUsers(gateway), sessions: await countSessions(gateway), files: await pictureFiles(gateway) };
+export async function snapshotWrites(
+  gateway: GatewayTestApp,
+): Promise<{ users: number; sessions: number; files: string[] }> {
+  return {
+    users: await countUsers(gateway),
+    sessions: await countSessions(gateway),
+    files: await pictureFiles(gateway),
+  };
 }
 
 /** The stored file behind a profile_picture_url. */

@@ -1,6 +1,6 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, login, registerOk } from './api-helpers';
 import { uniqueEmail } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const PER_ACCOUNT = 3;
 const PER_IP = 4;

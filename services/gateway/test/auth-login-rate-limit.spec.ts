@@ -2,9 +2,9 @@ import { deleteRedisKeys, testRedisUrl } from '@app/testing';
 import Redis from 'ioredis';
 import request, { Response } from 'supertest';
 import { createGatewayApp } from '../src/create-gateway-app';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, login, registerOk } from './api-helpers';
 import { uniqueEmail } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const PER_ACCOUNT = 3;
 const PER_IP = 5;
@@ -80,7 +80,9 @@ describe('sign-in rate limits (client address taken from the socket, TRUST_PROXY
   it('ignores X-Forwarded-For when no proxy is trusted, so a client cannot pick a fresh address per attempt', async () => {
     const account = await registerOk(gateway);
     for (let attempt = 0; attempt < PER_IP; attempt += 1) {
-      expect((await login(gateway, uniqueEmail('spoof'), 'wrong password', `203.0.113.${attempt + 1}`)).status).toBe(401);
+      expect((await login(gateway, uniqueEmail('spoof'), 'wrong password', `203.0.113.${attempt + 1}`)).status).toBe(
+        401,
+      );
     }
 
     expectTooManyFailures(await login(gateway, account.username, account.password, '203.0.113.200'));
@@ -102,10 +104,20 @@ describe('sign-in rate limits (client address taken from the socket, TRUST_PROXY
     await second.init();
     try {
       await failTimes(PER_ACCOUNT - 1, account.username);
-      expect((await request(second.getHttpServer()).post('/api/auth/login').send({ username: account.username, password: 'wrong password' })).status).toBe(401);
+      expect(
+        (
+          await request(second.getHttpServer())
+            .post('/api/auth/login')
+            .send({ username: account.username, password: 'wrong password' })
+        ).status,
+      ).toBe(401);
 
       expectTooManyFailures(await login(gateway, account.username, account.password));
-      expectTooManyFailures(await request(second.getHttpServer()).post('/api/auth/login').send({ username: account.username, password: account.password }));
+      expectTooManyFailures(
+        await request(second.getHttpServer())
+          .post('/api/auth/login')
+          .send({ username: account.username, password: account.password }),
+      );
     } finally {
       await second.close();
     }
@@ -119,7 +131,10 @@ describe('sign-in rate limits (client address taken from the socket, TRUST_PROXY
     try {
       const keys = await redis.keys(`*${account.username}*`);
       expect(keys.length).toBeGreaterThan(0);
-      for (const key of keys) expect(key.startsWith(gateway.config.REDIS_PREFIX) && !key.startsWith(gateway.config.REDIS_PREFIX.repeat(2))).toBe(true);
+      for (const key of keys)
+        expect(
+          key.startsWith(gateway.config.REDIS_PREFIX) && !key.startsWith(gateway.config.REDIS_PREFIX.repeat(2)),
+        ).toBe(true);
     } finally {
       await redis.quit();
     }
@@ -128,11 +143,15 @@ describe('sign-in rate limits (client address taken from the socket, TRUST_PROXY
   it(`lets no more than ${PER_ACCOUNT} wrong passwords through when they arrive at the same time`, async () => {
     const account = await registerOk(gateway);
 
-    const responses = await Promise.all(Array.from({ length: 8 }, () => login(gateway, account.username, 'wrong password')));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => login(gateway, account.username, 'wrong password')),
+    );
 
     const statuses = responses.map((response) => response.status);
     // Each 401 is a password actually tried; the rest must be refused before the password is checked.
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(PER_ACCOUNT);
-    expect(statuses.filter((status) => status === 429).length).toBe(8 - statuses.filter((status) => status === 401).length);
+    expect(statuses.filter((status) => status === 429).length).toBe(
+      8 - statuses.filter((status) => status === 401).length,
+    );
   });
 });

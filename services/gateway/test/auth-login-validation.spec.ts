@@ -1,5 +1,5 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, login, registerOk, snapshotWrites } from './api-helpers';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /** Spec section 5, login rules: valid e-mail, password of at least 6 characters. */
 describe('POST /api/auth/login validation', () => {
@@ -17,7 +17,11 @@ describe('POST /api/auth/login validation', () => {
     ['an invalid e-mail', () => ({ username: 'alex-at-example', password: account.password }), 'Valid email required'],
     ['an e-mail that is a number', () => ({ username: 42, password: account.password }), 'Valid email required'],
     ['a missing password', () => ({ username: account.username }), 'Password must be at least 6 characters'],
-    ['a 5-character password', () => ({ username: account.username, password: '12345' }), 'Password must be at least 6 characters'],
+    [
+      'a 5-character password',
+      () => ({ username: account.username, password: '12345' }),
+      'Password must be at least 6 characters',
+    ],
   ];
 
   it.each(cases)('refuses %s with 400, issues no session and writes nothing', async (_label, body, message) => {
@@ -32,7 +36,9 @@ describe('POST /api/auth/login validation', () => {
 
   it('does not count refused input as failed sign-ins: the account still signs in afterwards', async () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await http(gateway).post('/api/auth/login').send({ username: account.username, password: '123' })).status).toBe(400);
+      expect(
+        (await http(gateway).post('/api/auth/login').send({ username: account.username, password: '123' })).status,
+      ).toBe(400);
     }
     expect((await login(gateway, account.username, account.password)).status).toBe(200);
   });

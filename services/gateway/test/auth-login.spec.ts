@@ -1,7 +1,7 @@
 import { SIGN_IN_HINT_COOKIE } from '@app/contracts';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { countSessions, expectError, login, registerOk, sessionCookie, USER_FIELDS } from './api-helpers';
 import { uniqueEmail } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const INVALID = 'Invalid email or password';
 
@@ -54,6 +54,9 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await login(gateway, uniqueEmail('nobody'), 'not the password');
 
     expectError(unknownEmail, 401, INVALID);
-    expect({ status: unknownEmail.status, body: unknownEmail.body }).toEqual({ status: wrongPassword.status, body: wrongPassword.body });
+    expect({ status: unknownEmail.status, body: unknownEmail.body }).toEqual({
+      status: wrongPassword.status,
+      body: wrongPassword.body,
+    });
   });
 });

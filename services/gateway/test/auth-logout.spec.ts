@@ -1,7 +1,7 @@
 import { SIGN_IN_HINT_COOKIE } from '@app/contracts';
 import { LiveSignInStore } from '../src/sign-ins/live-sign-ins/live-sign-in.store';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, login, registerOk, sessionCookie } from './api-helpers';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 describe('POST /api/auth/logout', () => {
   let gateway: GatewayTestApp;
@@ -16,7 +16,10 @@ describe('POST /api/auth/logout', () => {
     const { token } = await registerOk(gateway);
 
     // A cookie-only call: it must come from the app's own origin (cross-site request defence).
-    const response = await http(gateway).post('/api/auth/logout').set('Cookie', `session=${token}`).set('Origin', gateway.config.PUBLIC_URL);
+    const response = await http(gateway)
+      .post('/api/auth/logout')
+      .set('Cookie', `session=${token}`)
+      .set('Origin', gateway.config.PUBLIC_URL);
 
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
@@ -40,7 +43,9 @@ describe('POST /api/auth/logout', () => {
     expectError(await me({ Authorization: `Bearer ${token}` }), 401);
     expectError(await me({ Cookie: `session=${token}` }), 401);
     const { sid } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string };
-    const [session] = await gateway.dataSource.query('SELECT revoked_at FROM identity.auth_sessions WHERE id = $1', [sid]);
+    const [session] = await gateway.dataSource.query('SELECT revoked_at FROM identity.auth_sessions WHERE id = $1', [
+      sid,
+    ]);
     expect(session.revoked_at).toBeInstanceOf(Date);
   });
 
@@ -48,7 +53,9 @@ describe('POST /api/auth/logout', () => {
     const account = await registerOk(gateway);
     const phone = (await login(gateway, account.username, account.password)).body.token as string;
 
-    expect((await http(gateway).post('/api/auth/logout').set('Authorization', `Bearer ${account.token}`)).status).toBe(204);
+    expect((await http(gateway).post('/api/auth/logout').set('Authorization', `Bearer ${account.token}`)).status).toBe(
+      204,
+    );
 
     expectError(await me({ Authorization: `Bearer ${account.token}` }), 401);
     const stillIn = await me({ Authorization: `Bearer ${phone}` });

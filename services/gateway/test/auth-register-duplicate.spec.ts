@@ -1,6 +1,6 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { countUsers, expectError, http, pictureFiles, register, registerOk, snapshotWrites } from './api-helpers';
 import { uniqueEmail, validRegisterPayload } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const DUPLICATE = 'An account with this email already exists';
 

@@ -1,6 +1,6 @@
 import { deleteRedisKeys, testRedisUrl } from '@app/testing';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, register, registerOk, snapshotWrites } from './api-helpers';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const PER_HOUR = 2;
 
@@ -24,7 +24,9 @@ describe('registration rate limit per address', () => {
     expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(retryAfter).toBeGreaterThan(3000); // the hour has just started
-    expect(refused.body.error).toBe(`Too many accounts created from this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`);
+    expect(refused.body.error).toBe(
+      `Too many accounts created from this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    );
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await snapshotWrites(gateway)).toEqual(before);
   });

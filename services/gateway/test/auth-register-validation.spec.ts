@@ -1,6 +1,6 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, register, snapshotWrites } from './api-helpers';
 import { uniqueEmail } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /** Spec section 5, register rules: 400 with the spec's message, and nothing written. */
 describe('POST /api/auth/register validation', () => {
@@ -19,7 +19,11 @@ describe('POST /api/auth/register validation', () => {
     ['a missing full name', { fullName: undefined }, 'Full name is required'],
     ['a 1-character full name', { fullName: 'A' }, 'Full name is required'],
     ['a full name of blanks', { fullName: '     ' }, 'Full name is required'],
-    ['a full name with a NUL character', { fullName: 'Alex\u0000Doe' }, 'Full name must not contain control characters'],
+    [
+      'a full name with a NUL character',
+      { fullName: 'Alex\u0000Doe' },
+      'Full name must not contain control characters',
+    ],
     ['a full name with a line break', { fullName: 'Alex\nDoe' }, 'Full name must not contain control characters'],
     ['a phone number with a NUL character', { phoneNumber: '+1 555 123 4567\u0000' }, 'Valid phone number required'],
     ['a missing phone number', { phoneNumber: undefined }, 'Valid phone number required'],
@@ -46,7 +50,10 @@ describe('POST /api/auth/register validation', () => {
   it('refuses a profile picture that is not a data URL with 400 and writes nothing', async () => {
     const before = await snapshotWrites(gateway);
 
-    const response = await register(gateway, { username: uniqueEmail(), profilePicture: 'https://example.test/me.png' });
+    const response = await register(gateway, {
+      username: uniqueEmail(),
+      profilePicture: 'https://example.test/me.png',
+    });
 
     expectError(response, 400);
     expect(await snapshotWrites(gateway)).toEqual(before);

@@ -1,7 +1,7 @@
 import { toE164 } from '@app/contracts';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, pictureFileName, pictureFiles, register, sessionCookie, USER_FIELDS } from './api-helpers';
 import { uniqueEmail, VALID_FULL_NAME, VALID_PASSWORD, VALID_PHONE } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 describe('POST /api/auth/register', () => {
   let gateway: GatewayTestApp;
@@ -50,7 +50,9 @@ describe('POST /api/auth/register', () => {
 
     expect(response.status).toBe(201);
     expect(response.body.user.username).toBe(email);
-    const rows = await gateway.dataSource.query('SELECT email FROM identity.users WHERE id = $1', [response.body.user.id]);
+    const rows = await gateway.dataSource.query('SELECT email FROM identity.users WHERE id = $1', [
+      response.body.user.id,
+    ]);
     expect(rows).toEqual([{ email }]);
   });
 

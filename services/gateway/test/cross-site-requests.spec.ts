@@ -1,8 +1,8 @@
 import { API_ERRORS } from '@app/contracts';
 import type { Response } from 'supertest';
 import { countSessions, countUsers, expectError, sessionCookie } from './api-helpers';
+import { api, ConsentStack, createSession, Member, memberOf, startConsentStack } from './consent/consent-stack';
 import { validRegisterPayload } from './fixtures';
-import { api, createSession, memberOf, startConsentStack, ConsentStack, Member } from './consent/consent-stack';
 
 const APP = 'https://consent.example';
 const FOREIGN = 'https://evil.example';
@@ -14,7 +14,10 @@ function expectCrossSiteRefusal(response: Response): void {
 
 /** State-changing calls authenticated by the session cookie alone must come from the app's own origin (PUBLIC_URL). */
 const register = (stack: ConsentStack, headers: Record<string, string>) => async () =>
-  api(stack).post('/api/auth/register').set(headers).send(await validRegisterPayload());
+  api(stack)
+    .post('/api/auth/register')
+    .set(headers)
+    .send(await validRegisterPayload());
 
 describe('cross-site request defence', () => {
   let stack: ConsentStack;
@@ -28,14 +31,22 @@ describe('cross-site request defence', () => {
 
   const cookie = () => `session=${member.token}`;
   const consentSessions = async () =>
-    (await stack.consent.dataSource.query(`SELECT count(*)::int AS count FROM consent.consent_sessions`))[0].count as number;
+    (await stack.consent.dataSource.query(`SELECT count(*)::int AS count FROM consent.consent_sessions`))[0]
+      .count as number;
   const newSession = () => api(stack).post('/api/consent/sessions').set('Cookie', cookie());
   const signedIn = async () => (await api(stack).get('/api/auth/me').set('Cookie', cookie())).status === 200;
 
   it('refuses a cookie-only state change from a foreign origin, or with no origin at all, and changes nothing', async () => {
     const before = await consentSessions();
 
-    for (const headers of [{ Origin: FOREIGN }, {}, { Origin: 'null' }, { Referer: `${FOREIGN}/page` }, { Referer: 'not a url' }, { Origin: 'https://consent.example.evil.example' }]) {
+    for (const headers of [
+      { Origin: FOREIGN },
+      {},
+      { Origin: 'null' },
+      { Referer: `${FOREIGN}/page` },
+      { Referer: 'not a url' },
+      { Origin: 'https://consent.example.evil.example' },
+    ]) {
       expectCrossSiteRefusal(await newSession().set(headers).send({ deleteAfterDays: 90 }));
     }
     expectCrossSiteRefusal(await api(stack).post('/api/auth/logout').set('Cookie', cookie()).set('Origin', FOREIGN));
@@ -46,7 +57,9 @@ describe('cross-site request defence', () => {
 
   it('accepts a cookie-only state change from the app, as its Origin or else its Referer shows', async () => {
     expect((await newSession().set('Origin', APP).send({ deleteAfterDays: 90 })).status).toBe(201);
-    expect((await newSession().set('Referer', `${APP}/consent/new?x=1`).send({ deleteAfterDays: 90 })).status).toBe(201);
+    expect((await newSession().set('Referer', `${APP}/consent/new?x=1`).send({ deleteAfterDays: 90 })).status).toBe(
+      201,
+    );
   });
 
   it('does not check safe methods: a cross-site GET changes nothing', async () => {
@@ -79,8 +92,14 @@ describe('cross-site request defence', () => {
     const before = { users: await countUsers(stack.gateway), sessions: await countSessions(stack.gateway) };
 
     const register = await api(stack).post('/api/auth/register').set('Origin', FOREIGN).send(account);
-    const login = await api(stack).post('/api/auth/login').set('Origin', FOREIGN).send({ username: account.username, password: account.password });
-    const variant = await api(stack).post('/API/Auth/Login/').set('Origin', FOREIGN).send({ username: account.username, password: account.password });
+    const login = await api(stack)
+      .post('/api/auth/login')
+      .set('Origin', FOREIGN)
+      .send({ username: account.username, password: account.password });
+    const variant = await api(stack)
+      .post('/API/Auth/Login/')
+      .set('Origin', FOREIGN)
+      .send({ username: account.username, password: account.password });
 
     for (const refused of [register, login, variant]) {
       expectCrossSiteRefusal(refused);
@@ -100,7 +119,12 @@ describe('cross-site request defence', () => {
   it('refuses a sign-in that carries a session cookie but no origin (the rule of every cookie call)', async () => {
     const account = await validRegisterPayload();
     expect((await api(stack).post('/api/auth/register').send(account)).status).toBe(201);
-    expectCrossSiteRefusal(await api(stack).post('/api/auth/login').set('Cookie', cookie()).send({ username: account.username, password: account.password }));
+    expectCrossSiteRefusal(
+      await api(stack)
+        .post('/api/auth/login')
+        .set('Cookie', cookie())
+        .send({ username: account.username, password: account.password }),
+    );
   });
 });
 
@@ -113,7 +137,10 @@ describe('the app at any of its addresses', () => {
   let direct: ConsentStack;
 
   beforeAll(async () => {
-    direct = await startConsentStack({}, { PUBLIC_URL: 'http://localhost:3000', ALLOWED_ORIGINS: `${SECOND}, https://third.example/` });
+    direct = await startConsentStack(
+      {},
+      { PUBLIC_URL: 'http://localhost:3000', ALLOWED_ORIGINS: `${SECOND}, https://third.example/` },
+    );
   });
   afterAll(() => direct.close());
 
@@ -125,7 +152,10 @@ describe('the app at any of its addresses', () => {
   ])('registers and then makes a signed-in call from a page at %s', async (_address, headers) => {
     const registered = await register(direct, headers)();
     expect(registered.status).toBe(201);
-    const signedOut = await api(direct).post('/api/auth/logout').set(headers).set('Cookie', `session=${registered.body.token}`);
+    const signedOut = await api(direct)
+      .post('/api/auth/logout')
+      .set(headers)
+      .set('Cookie', `session=${registered.body.token}`);
     expect(signedOut.status).toBe(204);
   });
 
@@ -143,7 +173,6 @@ describe('the app at any of its addresses', () => {
     }
     expect(await countUsers(direct.gateway)).toBe(before);
   });
-
 });
 
 describe('the app behind a trusted proxy', () => {

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { api, startConsentStack, type ConsentStack } from './consent/consent-stack';
+import { api, type ConsentStack, startConsentStack } from './consent/consent-stack';
 
 const ELSEWHERE = '203.0.113.7';
 
@@ -26,7 +26,10 @@ describe('/dev/texts outside production', () => {
   });
 
   it('answers a request from this machine with the outbox page', async () => {
-    await api(stack).get('/dev/texts').expect(200).expect('Content-Type', /text\/html/);
+    await api(stack)
+      .get('/dev/texts')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
   });
 
   it('answers a request from another machine as a page that does not exist, whatever X-Forwarded-For says', async () => {
@@ -36,7 +39,11 @@ describe('/dev/texts outside production', () => {
     for (const forwarded of [undefined, '127.0.0.1', '::1']) {
       const call = api(stack).get('/dev/texts');
       const page = await (forwarded ? call.set('X-Forwarded-For', forwarded) : call);
-      expect({ forwarded, status: page.status, body: page.body }).toEqual({ forwarded, status: 404, body: { ...missing.body, error: 'Cannot GET /dev/texts' } });
+      expect({ forwarded, status: page.status, body: page.body }).toEqual({
+        forwarded,
+        status: 404,
+        body: { ...missing.body, error: 'Cannot GET /dev/texts' },
+      });
       expect(page.text).not.toContain('<html');
     }
   });

@@ -34,7 +34,9 @@ export interface RegisterPayload {
 }
 
 /** A register body the API accepts; every field can be overridden (or removed with `undefined`). */
-export async function validRegisterPayload(overrides: Partial<Record<keyof RegisterPayload, unknown>> = {}): Promise<Record<string, unknown>> {
+export async function validRegisterPayload(
+  overrides: Partial<Record<keyof RegisterPayload, unknown>> = {},
+): Promise<Record<string, unknown>> {
   const payload: Record<string, unknown> = {
     username: uniqueEmail(),
     password: VALID_PASSWORD,
@@ -78,7 +80,12 @@ export const jpegWithExifAndGps = once(async () => {
     .toBuffer();
   // Guard the fixture itself: the upload really carries the metadata the server must strip.
   const metadata = await sharp(bytes).metadata();
-  if (!metadata.exif?.includes(GPS_IFD_POINTER) || !metadata.exif.includes(EXIF_SECRET_ARTIST) || !metadata.icc || !metadata.xmp) {
+  if (
+    !metadata.exif?.includes(GPS_IFD_POINTER) ||
+    !metadata.exif.includes(EXIF_SECRET_ARTIST) ||
+    !metadata.icc ||
+    !metadata.xmp
+  ) {
     throw new Error('fixture: the JPEG lacks its EXIF/GPS/ICC/XMP metadata');
   }
   return bytes;
@@ -91,7 +98,9 @@ export const pngPicture = once(() => solid(40, 30).png().toBuffer());
 
 /** 1600x900: must come back at most 512 px on its longest side. */
 export const largePngPicture = once(() =>
-  sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer(),
+  sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer(),
 );
 
 export const webpPicture = once(() => solid(40, 30).webp().toBuffer());
@@ -102,7 +111,15 @@ export const textFile = (): Buffer => Buffer.from('just some text, not an image 
 
 /** The first half of a valid JPEG: right magic bytes, unreadable content. */
 export const truncatedJpeg = once(async () => {
-  const whole = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const whole = await sharp({
+    create: {
+      width: 200,
+      height: 150,
+      channels: 3,
+      background: '#000000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .jpeg()
     .toBuffer();
   return whole.subarray(0, Math.floor(whole.length / 2));
@@ -145,6 +162,7 @@ export const decompressionBombPng = once(async () => {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
   const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  if (metadata.width !== side || metadata.height !== side || bytes.length > MB) throw new Error('fixture: bad decompression bomb');
+  if (metadata.width !== side || metadata.height !== side || bytes.length > MB)
+    throw new Error('fixture: bad decompression bomb');
   return bytes;
 });

@@ -4,19 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDirectory } from '../../../frontend/build/precompress';
-import { getRaw, type RawAnswer } from './raw-http';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { getRaw, type RawAnswer } from './raw-http';
 
 /** A small build, precompressed by the same step as `npm run build:web`. */
 const FILES: Record<string, Buffer> = {
-  'index.html': Buffer.from(`<!doctype html><html><head><title>ConsentIQ</title></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`),
+  'index.html': Buffer.from(
+    `<!doctype html><html><head><title>ConsentIQ</title></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`,
+  ),
   'assets/index-abc123.js': Buffer.from(`export const greeting = () => ${JSON.stringify('hello '.repeat(500))};\n`),
   'assets/index-abc123.css': Buffer.from('.card{border-radius:1rem;padding:1.5rem}\n'.repeat(50)),
   'icon.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(64).fill(7)]),
   ...Object.fromEntries(
     ['landing', 'login', 'register', 'consent-form'].map((page) => [
       `prerendered/${page}.html`,
-      Buffer.from(`<!doctype html><html><head><title>ConsentIQ</title></head><body><div id="root"><main>${page} ${'prerendered '.repeat(40)}</main></div></body></html>`),
+      Buffer.from(
+        `<!doctype html><html><head><title>ConsentIQ</title></head><body><div id="root"><main>${page} ${'prerendered '.repeat(40)}</main></div></body></html>`,
+      ),
     ]),
   ),
 };
@@ -45,7 +49,8 @@ describe('the web app, compressed at build time', () => {
     const server = gateway.app.getHttpServer();
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     const { port } = server.address() as AddressInfo;
-    get = (path, acceptEncoding, headers = {}) => getRaw(port, path, acceptEncoding === undefined ? headers : { ...headers, 'Accept-Encoding': acceptEncoding });
+    get = (path, acceptEncoding, headers = {}) =>
+      getRaw(port, path, acceptEncoding === undefined ? headers : { ...headers, 'Accept-Encoding': acceptEncoding });
   });
   afterAll(async () => {
     await gateway.close();
@@ -78,7 +83,10 @@ describe('the web app, compressed at build time', () => {
     for (const accept of ['gzip', 'gzip, br;q=0']) {
       const response = await get('/assets/index-abc123.css', accept);
 
-      expect(response.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': expect.stringMatching(/^text\/css/) });
+      expect(response.headers).toMatchObject({
+        'content-encoding': 'gzip',
+        'content-type': expect.stringMatching(/^text\/css/),
+      });
       expect(response.headers.vary).toMatch(/Accept-Encoding/i);
       expect(gunzipSync(response.body).equals(FILES['assets/index-abc123.css'])).toBe(true);
     }

@@ -1,12 +1,12 @@
-import { createTestDatabase, deleteRedisKeys, testRedisPrefix, testRedisUrl, TestDatabase } from '@app/testing';
 import { parseConfig } from '@app/config';
+import { runMigrations } from '@app/database';
+import { createTestDatabase, deleteRedisKeys, TestDatabase, testRedisPrefix, testRedisUrl } from '@app/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { runMigrations } from '@app/database';
-import { gatewayConfigSchema, GatewayConfig } from '../src/config/gateway-config.schema';
+import { GatewayConfig, gatewayConfigSchema } from '../src/config/gateway-config.schema';
 import { createGatewayApp } from '../src/create-gateway-app';
 import { identityDataSourceOptions } from '../src/identity-data-source';
 
@@ -27,7 +27,10 @@ export interface GatewayTestAppOptions {
   databaseUrl?: string;
 }
 
-export async function startGatewayTestApp(overrides: Record<string, string> = {}, options: GatewayTestAppOptions = {}): Promise<GatewayTestApp> {
+export async function startGatewayTestApp(
+  overrides: Record<string, string> = {},
+  options: GatewayTestAppOptions = {},
+): Promise<GatewayTestApp> {
   const database: TestDatabase | undefined = options.databaseUrl ? undefined : await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const redisUrl = testRedisUrl();

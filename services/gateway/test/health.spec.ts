@@ -10,6 +10,8 @@ describe('health', () => {
 
   it('is live and ready when Postgres and Redis answer', async () => {
     await request(gateway.app.getHttpServer()).get('/healthz').expect(200, { status: 'ok' });
-    await request(gateway.app.getHttpServer()).get('/readyz').expect(200, { status: 'ok', postgres: 'ok', redis: 'ok' });
+    await request(gateway.app.getHttpServer())
+      .get('/readyz')
+      .expect(200, { status: 'ok', postgres: 'ok', redis: 'ok' });
   });
 });

@@ -1,5 +1,5 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, registerOk } from './api-helpers';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; " +
@@ -56,7 +56,11 @@ describe('headers on every answer', () => {
 
     expect(picture.status).toBe(200);
     expect(picture.headers['cache-control']).toBe('private, max-age=86400, immutable');
-    expect((await http(gateway).get('/api/media/profile-pictures/0123456789abcdef0123456789abcdef.webp')).headers['cache-control']).toBe('no-store');
+    expect(
+      (await http(gateway).get('/api/media/profile-pictures/0123456789abcdef0123456789abcdef.webp')).headers[
+        'cache-control'
+      ],
+    ).toBe('no-store');
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one with a UUID', async () => {
@@ -64,7 +68,9 @@ describe('headers on every answer', () => {
     expect(echoed.headers['x-request-id']).toBe('abc-123_DEF');
 
     const replaced = await http(gateway).get('/api/site').set('X-Request-Id', 'bad id\twith spaces');
-    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(replaced.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });
 

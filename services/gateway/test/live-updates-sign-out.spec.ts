@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DeleteDueAccounts } from '../src/account-deletion/delete-due-accounts';
 import { http, login, registerOk } from './api-helpers';
 import { BillingStandIn } from './billing/billing-stand-in';
-import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /**
  * A member's open sockets end with their sign-in, on every gateway instance: two gateways on one database and Redis
@@ -33,9 +33,20 @@ async function listening(gateway: GatewayTestApp): Promise<Instance> {
 
 beforeAll(async () => {
   const url = await services.start();
-  a = await listening(await startGatewayTestApp({ CONSENT_SERVICE_URL: url, BILLING_SERVICE_URL: url, REGISTRATIONS_PER_IP_PER_HOUR: '100' }));
+  a = await listening(
+    await startGatewayTestApp({
+      CONSENT_SERVICE_URL: url,
+      BILLING_SERVICE_URL: url,
+      REGISTRATIONS_PER_IP_PER_HOUR: '100',
+    }),
+  );
   const { REDIS_PREFIX, JWT_SECRET, INTERNAL_SERVICE_TOKEN, DATABASE_URL } = a.gateway.config;
-  b = await listening(await startGatewayTestApp({ CONSENT_SERVICE_URL: url, BILLING_SERVICE_URL: url, REDIS_PREFIX, JWT_SECRET, INTERNAL_SERVICE_TOKEN }, { databaseUrl: DATABASE_URL }));
+  b = await listening(
+    await startGatewayTestApp(
+      { CONSENT_SERVICE_URL: url, BILLING_SERVICE_URL: url, REDIS_PREFIX, JWT_SECRET, INTERNAL_SERVICE_TOKEN },
+      { databaseUrl: DATABASE_URL },
+    ),
+  );
 });
 
 afterEach(() => {
@@ -51,7 +62,13 @@ afterAll(async () => {
 
 /** A member's socket as the web app opens it, on one instance, with the sign-in's token. */
 function openSocket(port: number, token: string): Socket {
-  const socket = io(`http://127.0.0.1:${port}`, { path: LIVE_UPDATES.path, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+  const socket = io(`http://127.0.0.1:${port}`, {
+    path: LIVE_UPDATES.path,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+  });
   sockets.push(socket);
   return socket;
 }
@@ -93,7 +110,9 @@ describe("a member's sockets after the sign-in ends", () => {
     const otherOnB = await connected(openSocket(b.port, other));
     const closings = [closed(sameOnA), closed(sameOnB)];
 
-    expect((await http(a.gateway).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`)).status).toBe(204);
+    expect((await http(a.gateway).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`)).status).toBe(
+      204,
+    );
 
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
     await pause(QUIET_MS);
@@ -109,11 +128,18 @@ describe("a member's sockets after the sign-in ends", () => {
     const closings = open.map(closed);
     // The consent and the billing service both confirm the member's deletion.
     services.answer(`DELETE /members/${userId}`, { status: 204 });
-    await a.gateway.dataSource.query(`UPDATE identity.users SET account_deletion_date = now() - interval '1 day' WHERE id = $1`, [userId]);
+    await a.gateway.dataSource.query(
+      `UPDATE identity.users SET account_deletion_date = now() - interval '1 day' WHERE id = $1`,
+      [userId],
+    );
 
     expect(await a.gateway.app.get(DeleteDueAccounts).deleteAccount(userId)).toBe('deleted');
 
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
-    for (const [port, token] of [[a.port, member.token], [b.port, other]] as const) expect((await refused(openSocket(port, token))).data).toEqual(NOT_SIGNED_IN);
+    for (const [port, token] of [
+      [a.port, member.token],
+      [b.port, other],
+    ] as const)
+      expect((await refused(openSocket(port, token))).data).toEqual(NOT_SIGNED_IN);
   });
 });

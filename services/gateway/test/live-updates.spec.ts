@@ -1,4 +1,10 @@
-import { API_ERRORS, consentSessionSchema, LIVE_UPDATES, type ConsentSession, type JoinSessionAck } from '@app/contracts';
+import {
+  API_ERRORS,
+  type ConsentSession,
+  consentSessionSchema,
+  type JoinSessionAck,
+  LIVE_UPDATES,
+} from '@app/contracts';
 import { addJob, createQueue, JOBS, JobWorkers, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { makeTestRecording, testRedisPrefix } from '@app/testing';
 import type { Queue } from 'bullmq';
@@ -8,16 +14,16 @@ import { io, type Socket } from 'socket.io-client';
 import { markPhoneVerified } from '../../consent/test/consent-api';
 import {
   api,
-  createSession as createVerifiedSession,
-  grantedByAnalysis,
-  memberOf,
-  startConsentStack,
   type ConsentStack,
   type CreatedSession,
+  createSession as createVerifiedSession,
+  grantedByAnalysis,
   type Member,
+  memberOf,
   partnerHeaders,
+  startConsentStack,
 } from './consent/consent-stack';
-import { startGatewayTestApp, type GatewayTestApp } from './gateway-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /**
  * Live updates against the real stack: gateway and consent service on Postgres and Redis (one Redis prefix for both,
@@ -34,7 +40,10 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   const prefix = testRedisPrefix();
-  stack = await startConsentStack({ REDIS_PREFIX: prefix }, { REDIS_PREFIX: prefix, REGISTRATIONS_PER_IP_PER_HOUR: "100" });
+  stack = await startConsentStack(
+    { REDIS_PREFIX: prefix },
+    { REDIS_PREFIX: prefix, REGISTRATIONS_PER_IP_PER_HOUR: '100' },
+  );
   appOrigin = new URL(stack.gateway.config.PUBLIC_URL).origin;
 });
 
@@ -85,7 +94,8 @@ function refused(socket: Socket): Promise<Error & { data?: unknown }> {
 }
 
 /** A session whose partner answers No before giving a phone: the verdict is its only push (no partner text follows). */
-const createSession = (stack: ConsentStack, member: Member) => createVerifiedSession(stack, member, undefined, { verifyPhone: false });
+const createSession = (stack: ConsentStack, member: Member) =>
+  createVerifiedSession(stack, member, undefined, { verifyPhone: false });
 
 /** Every session-updated event a socket receives, in order. */
 function collect(socket: Socket): ConsentSession[] {
@@ -110,7 +120,10 @@ function join(socket: Socket, request: unknown): Promise<JoinSessionAck> {
 
 /** The partner's refusal through the API: the consent service stores it and publishes the push. */
 async function refuse(session: CreatedSession): Promise<void> {
-  const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
+  const response = await api(stack)
+    .patch(`/api/consent/sessions/${session.id}/status`)
+    .set(partnerHeaders(session))
+    .send({ status: 'denied' });
   expect(response.status).toBe(200);
 }
 
@@ -133,9 +146,16 @@ describe('live updates: members', () => {
     await refuse(session);
     await until(() => mine.received.length === 1);
     const pushed = consentSessionSchema.parse(mine.received[0]);
-    expect(pushed).toMatchObject({ id: session.id, consentStatus: 'denied', aiVerdict: 'denied', recipientToken: null });
+    expect(pushed).toMatchObject({
+      id: session.id,
+      consentStatus: 'denied',
+      aiVerdict: 'denied',
+      recipientToken: null,
+    });
     // Exactly the session object the member's API answers.
-    const polled = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`);
+    const polled = await api(stack)
+      .get(`/api/consent/sessions/${session.id}`)
+      .set('Authorization', `Bearer ${owner.token}`);
     expect(pushed).toEqual(polled.body);
     await pause(QUIET_MS);
     expect(mine.received).toHaveLength(1);
@@ -153,10 +173,15 @@ describe('live updates: members', () => {
     expect(received[0].id).toBe(session.id);
   });
 
-  it('refuses the socket of a signed-out session, and of an invalid token, with the API\'s 401 body', async () => {
+  it("refuses the socket of a signed-out session, and of an invalid token, with the API's 401 body", async () => {
     const member = await memberOf(stack);
     expect((await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`)).status).toBe(204);
-    for (const options of [{ token: member.token }, { cookie: `session=${member.token}` }, { token: 'not-a-jwt' }, { token: `${member.token.slice(0, -2)}xx` }]) {
+    for (const options of [
+      { token: member.token },
+      { cookie: `session=${member.token}` },
+      { token: 'not-a-jwt' },
+      { token: `${member.token.slice(0, -2)}xx` },
+    ]) {
       const error = await refused(openSocket(options));
       expect(error.message).toBe(API_ERRORS.notSignedIn.message);
       expect(error.data).toEqual({ error: API_ERRORS.notSignedIn.message, code: API_ERRORS.notSignedIn.code });
@@ -181,13 +206,17 @@ describe('live updates: same origin only', () => {
   it('refuses a handshake from another origin, with or without the cookie', async () => {
     const member = await memberOf(stack);
     await expect(refused(openSocket({ origin: 'http://evil.example' }))).resolves.toBeInstanceOf(Error);
-    await expect(refused(openSocket({ origin: 'http://evil.example', cookie: `session=${member.token}` }))).resolves.toBeInstanceOf(Error);
+    await expect(
+      refused(openSocket({ origin: 'http://evil.example', cookie: `session=${member.token}` })),
+    ).resolves.toBeInstanceOf(Error);
     await expect(refused(openSocket({ origin: 'null', token: member.token }))).resolves.toBeInstanceOf(Error);
   });
 
   it('refuses a cookie-authenticated handshake that names no origin at all', async () => {
     const member = await memberOf(stack);
-    await expect(refused(openSocket({ origin: null, cookie: `session=${member.token}` }))).resolves.toBeInstanceOf(Error);
+    await expect(refused(openSocket({ origin: null, cookie: `session=${member.token}` }))).resolves.toBeInstanceOf(
+      Error,
+    );
   });
 
   it('accepts a cookie-authenticated handshake from the page at the address the socket was opened to (127.0.0.1)', async () => {
@@ -215,7 +244,7 @@ describe('live updates: partners', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('answers a wrong token, an unknown session and malformed requests with the unknown session\'s 404, and sends them nothing', async () => {
+  it("answers a wrong token, an unknown session and malformed requests with the unknown session's 404, and sends them nothing", async () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
     const other = await createSession(stack, owner);
@@ -234,7 +263,9 @@ describe('live updates: partners', () => {
     ];
     for (const request of requests) expect(await join(partner, request)).toEqual(NOT_FOUND_ACK);
     // A join without any payload is answered the same way.
-    expect(await partner.timeout(EVENT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession as never)).toEqual(NOT_FOUND_ACK);
+    expect(await partner.timeout(EVENT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession as never)).toEqual(
+      NOT_FOUND_ACK,
+    );
 
     await refuse(session);
     await pause(QUIET_MS * 2);
@@ -259,7 +290,11 @@ describe('live updates: partners', () => {
     const limit = stack.gateway.config.LIVE_JOINS_PER_SOCKET_PER_MINUTE;
     const request = { sessionId: '00000000-0000-4000-8000-000000000000', token: 'x'.repeat(43) };
     for (let attempt = 0; attempt < limit; attempt++) expect(await join(partner, request)).toEqual(NOT_FOUND_ACK);
-    expect(await join(partner, request)).toEqual({ ok: false, error: expect.stringMatching(/^Too many attempts/), code: 'rate_limited' });
+    expect(await join(partner, request)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Too many attempts/),
+      code: 'rate_limited',
+    });
   });
 });
 
@@ -291,7 +326,9 @@ describe("live updates: the partner's own view", () => {
     const memberWithCookie = openSocket({ token: owner.token, cookie });
     const memberWithCookieReceived = collect(memberWithCookie);
     await connected(memberWithCookie);
-    expect(await join(memberWithCookie, { sessionId: session.id, token: session.recipientToken })).toEqual(NOT_FOUND_ACK);
+    expect(await join(memberWithCookie, { sessionId: session.id, token: session.recipientToken })).toEqual(
+      NOT_FOUND_ACK,
+    );
 
     await grantedByAnalysis(stack, session, await makeTestRecording('webm'));
     // The submission, the verdict and the texts are pushed; the last push the phone got is what its read answers.
@@ -302,11 +339,18 @@ describe("live updates: the partner's own view", () => {
     expect(partner.every((pushed) => consentSessionSchema.strict().parse(pushed).check !== null)).toBe(true);
 
     // Each push reached every socket once, and none but the proved phone's the partner's fields.
-    const memberRead = (await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`).expect(200)).body;
+    const memberRead = (
+      await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .expect(200)
+    ).body;
     expect(mine.received.at(-1)).toEqual(memberRead);
     for (const received of [mine.received, memberWithCookieReceived, linkOnly]) {
       expect(received).toHaveLength(partner.length);
-      expect(received.map((pushed) => consentSessionSchema.strict().parse(pushed).check)).toEqual(received.map(() => null));
+      expect(received.map((pushed) => consentSessionSchema.strict().parse(pushed).check)).toEqual(
+        received.map(() => null),
+      );
       expect(received).toEqual(mine.received);
     }
   });
@@ -316,7 +360,10 @@ describe('live updates: pushes', () => {
   let queue: Queue;
 
   beforeAll(() => {
-    queue = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(stack.gateway.config.REDIS_URL, stack.gateway.config.REDIS_PREFIX));
+    queue = createQueue(
+      QUEUES.sessionUpdates,
+      queueWiringFromUrl(stack.gateway.config.REDIS_URL, stack.gateway.config.REDIS_PREFIX),
+    );
   });
   afterAll(async () => {
     await queue.close();
@@ -326,7 +373,12 @@ describe('live updates: pushes', () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
     const mine = await memberSocket(owner);
-    const payload = { version: 2 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'text_sent' as const };
+    const payload = {
+      version: 2 as const,
+      sessionId: session.id,
+      initiatorUserId: owner.id,
+      change: 'text_sent' as const,
+    };
     for (let time = 0; time < 3; time++) await addJob(queue, JOBS.pushSessionUpdate, payload);
     await until(() => mine.received.length === 1);
     await pause(QUIET_MS * 2);
@@ -342,7 +394,13 @@ describe('live updates: pushes', () => {
     await connected(partner);
     expect(await join(partner, { sessionId: session.id, token: session.recipientToken })).toEqual({ ok: true });
 
-    const payload = { version: 2 as const, sessionId: session.id, initiatorUserId: owner.id, change: 'retake_requested' as const, attempt: 1 };
+    const payload = {
+      version: 2 as const,
+      sessionId: session.id,
+      initiatorUserId: owner.id,
+      change: 'retake_requested' as const,
+      attempt: 1,
+    };
     await addJob(queue, JOBS.pushSessionUpdate, payload);
     await until(() => partnerReceived.length === 1 && mine.received.length === 1);
     expect(consentSessionSchema.strict().parse(partnerReceived[0])).toMatchObject({ id: session.id, check: null });
@@ -356,19 +414,29 @@ describe('live updates: pushes', () => {
     const renewed = { ...session, partnerCredential: await markPhoneVerified(stack.consent, session.id) };
     const renewedSocket = await joined(renewed, { cookie: partnerHeaders(renewed).Cookie });
 
-    await addJob(queue, JOBS.pushSessionUpdate, { version: 2, sessionId: session.id, initiatorUserId: owner.id, change: 'text_sent' });
+    await addJob(queue, JOBS.pushSessionUpdate, {
+      version: 2,
+      sessionId: session.id,
+      initiatorUserId: owner.id,
+      change: 'text_sent',
+    });
     await until(() => replacedSocket.length === 1 && renewedSocket.length === 1);
     expect(renewedSocket[0]).toEqual(await ownRead(renewed));
     expect(renewedSocket[0].check).not.toBeNull();
     expect(replacedSocket[0]).toMatchObject({ id: session.id, check: null });
   });
 
-  it("pushes nothing for a session its claimed owner does not own (the consent service decides), and finishes the job", async () => {
+  it('pushes nothing for a session its claimed owner does not own (the consent service decides), and finishes the job', async () => {
     const [owner, stranger] = [await memberOf(stack), await memberOf(stack)];
     const session = await createSession(stack, owner);
     const mine = await memberSocket(owner);
     const theirs = await memberSocket(stranger);
-    await addJob(queue, JOBS.pushSessionUpdate, { version: 2, sessionId: session.id, initiatorUserId: stranger.id, change: 'verdict' });
+    await addJob(queue, JOBS.pushSessionUpdate, {
+      version: 2,
+      sessionId: session.id,
+      initiatorUserId: stranger.id,
+      change: 'verdict',
+    });
     await until(async () => (await queue.getJob(`${session.id}.verdict`))?.finishedOn !== undefined);
     expect(await (await queue.getJob(`${session.id}.verdict`))!.getState()).toBe('completed');
     await pause(QUIET_MS);
@@ -384,7 +452,12 @@ describe('live updates: several gateway instances', () => {
   beforeAll(async () => {
     const first = stack.gateway.config;
     second = await startGatewayTestApp(
-      { REDIS_PREFIX: first.REDIS_PREFIX, CONSENT_SERVICE_URL: first.CONSENT_SERVICE_URL, INTERNAL_SERVICE_TOKEN: first.INTERNAL_SERVICE_TOKEN, JWT_SECRET: first.JWT_SECRET },
+      {
+        REDIS_PREFIX: first.REDIS_PREFIX,
+        CONSENT_SERVICE_URL: first.CONSENT_SERVICE_URL,
+        INTERNAL_SERVICE_TOKEN: first.INTERNAL_SERVICE_TOKEN,
+        JWT_SECRET: first.JWT_SECRET,
+      },
       { databaseUrl: first.DATABASE_URL },
     );
     const server = second.app.getHttpServer();

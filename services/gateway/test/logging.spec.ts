@@ -1,8 +1,8 @@
+import { CapturedStdout, captureStdout } from '@app/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { captureStdout, CapturedStdout } from '@app/testing';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, login, registerOk } from './api-helpers';
 import { uniqueEmail, VALID_PHONE } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /** What the gateway logs must not hold secrets or personal data. */
 describe('logs', () => {
@@ -47,10 +47,28 @@ describe('logs', () => {
     // The capture works: the requests above are in it, as JSON lines with method and path only.
     const entries = output.entries();
     const paths = entries.filter((entry) => entry.msg === 'request completed').map((entry) => entry.req?.path);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/site', '/api/auth/logout']));
-    for (const entry of entries.filter((candidate) => candidate.req)) expect(Object.keys(entry.req!).sort()).toEqual(['id', 'method', 'path']);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/me',
+        '/api/site',
+        '/api/auth/logout',
+      ]),
+    );
+    for (const entry of entries.filter((candidate) => candidate.req))
+      expect(Object.keys(entry.req!).sort()).toEqual(['id', 'method', 'path']);
 
-    for (const secret of [password, phone, phone.replace(/\D/g, ''), VALID_PHONE, email, account.token, signedIn, partnerToken]) {
+    for (const secret of [
+      password,
+      phone,
+      phone.replace(/\D/g, ''),
+      VALID_PHONE,
+      email,
+      account.token,
+      signedIn,
+      partnerToken,
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/); // no JWT of any kind

@@ -1,6 +1,6 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, register, snapshotWrites } from './api-helpers';
 import { decompressionBombPng, gifPicture, MB, pngLookingBytes, textFile, toDataUrl, truncatedJpeg } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /**
  * The refused side of the register picture. Every refusal must leave the database and the storage directory
@@ -13,7 +13,11 @@ describe('profile picture upload (refused pictures)', () => {
   });
   afterAll(() => gateway.close());
 
-  async function expectRefusedWithoutTrace(profilePicture: string, status: number, message?: string | RegExp): Promise<void> {
+  async function expectRefusedWithoutTrace(
+    profilePicture: string,
+    status: number,
+    message?: string | RegExp,
+  ): Promise<void> {
     const before = await snapshotWrites(gateway);
     const response = await register(gateway, { profilePicture });
     expectError(response, status, message);
@@ -22,27 +26,51 @@ describe('profile picture upload (refused pictures)', () => {
   }
 
   it('refuses a GIF labelled image/png with 415', async () => {
-    await expectRefusedWithoutTrace(toDataUrl(await gifPicture(), 'image/png'), 415, 'Profile picture must be a PNG, JPEG or WebP image');
+    await expectRefusedWithoutTrace(
+      toDataUrl(await gifPicture(), 'image/png'),
+      415,
+      'Profile picture must be a PNG, JPEG or WebP image',
+    );
   });
 
   it('refuses a text file labelled image/png with 415', async () => {
-    await expectRefusedWithoutTrace(toDataUrl(textFile(), 'image/png'), 415, 'Profile picture must be a PNG, JPEG or WebP image');
+    await expectRefusedWithoutTrace(
+      toDataUrl(textFile(), 'image/png'),
+      415,
+      'Profile picture must be a PNG, JPEG or WebP image',
+    );
   });
 
   it('refuses a truncated JPEG with 415', async () => {
-    await expectRefusedWithoutTrace(toDataUrl(await truncatedJpeg(), 'image/jpeg'), 415, 'Profile picture could not be read as an image');
+    await expectRefusedWithoutTrace(
+      toDataUrl(await truncatedJpeg(), 'image/jpeg'),
+      415,
+      'Profile picture could not be read as an image',
+    );
   });
 
   it('refuses PNG magic bytes followed by garbage with 415', async () => {
-    await expectRefusedWithoutTrace(toDataUrl(pngLookingBytes(4096), 'image/png'), 415, 'Profile picture could not be read as an image');
+    await expectRefusedWithoutTrace(
+      toDataUrl(pngLookingBytes(4096), 'image/png'),
+      415,
+      'Profile picture could not be read as an image',
+    );
   });
 
   it('refuses a decompression bomb (a few KB decoding to 100 megapixels) with 415', async () => {
-    await expectRefusedWithoutTrace(toDataUrl(await decompressionBombPng(), 'image/png'), 415, 'Profile picture could not be read as an image');
+    await expectRefusedWithoutTrace(
+      toDataUrl(await decompressionBombPng(), 'image/png'),
+      415,
+      'Profile picture could not be read as an image',
+    );
   });
 
   it('refuses a picture one byte over 5 MB with 413', async () => {
-    await expectRefusedWithoutTrace(toDataUrl(pngLookingBytes(5 * MB + 1), 'image/png'), 413, 'Profile picture must be 5 MB or smaller');
+    await expectRefusedWithoutTrace(
+      toDataUrl(pngLookingBytes(5 * MB + 1), 'image/png'),
+      413,
+      'Profile picture must be 5 MB or smaller',
+    );
   });
 
   it('measures the 5 MB limit inclusively: exactly 5 MB is not refused for its size', async () => {

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { expectError, http, pictureDir, pictureFileName, registerOk } from './api-helpers';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 describe('GET /api/media/profile-pictures/:key', () => {
   let gateway: GatewayTestApp;

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { pictureDir, pictureFileName, registerOk } from './api-helpers';
 import {
   EXIF_SECRET_ARTIST,
@@ -12,6 +11,7 @@ import {
   toDataUrl,
   webpPicture,
 } from './fixtures';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 /** The accepted side of the register picture: re-encoded to a bounded, metadata-free WebP. */
 describe('profile picture upload (accepted pictures)', () => {
@@ -41,7 +41,11 @@ describe('profile picture upload (accepted pictures)', () => {
 
     expectWebpMagic(stored);
     const metadata = await sharp(stored).metadata();
-    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ format: 'webp', width: 40, height: 30 });
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+      format: 'webp',
+      width: 40,
+      height: 30,
+    });
   });
 
   it('strips EXIF (with GPS), XMP and ICC metadata from the stored picture', async () => {

@@ -1,5 +1,5 @@
 import { slowClient } from '@app/testing';
-import { memberOf, startConsentStack, type ConsentStack } from './consent/consent-stack';
+import { type ConsentStack, memberOf, startConsentStack } from './consent/consent-stack';
 
 /** Short limits, so a slow client is seen cut off within the test; the services' own defaults are 10 s, 60 s and 10 min. */
 const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '600', HTTP_UPLOAD_TIMEOUT_MS: '2000' };
@@ -7,7 +7,8 @@ const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '600
 const SLACK_MS = 700;
 const TIMED_OUT = /^(HTTP\/1\.1 408 |$)/;
 
-const jsonHead = (path: string) => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
+const jsonHead = (path: string) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
 const slowBody = `{"email":"${'a'.repeat(180)}`;
 
 /** A client that sends its headers, then its body a byte at a time, is cut off; a normal request is not (issue 31). */
@@ -30,7 +31,10 @@ describe('request time limits, gateway and consent service', () => {
     ] as const) {
       const head = jsonHead(path).replace('\r\n\r\n', `\r\n${extraHeader}\r\n`);
       const { answer, elapsedMs } = await slowClient(port, head, slowBody);
-      expect({ path, answer: answer.slice(0, 30) }).toEqual({ path, answer: expect.stringMatching(/^HTTP\/1\.1 408 /) });
+      expect({ path, answer: answer.slice(0, 30) }).toEqual({
+        path,
+        answer: expect.stringMatching(/^HTTP\/1\.1 408 /),
+      });
       expect(answer).toContain('"error":"The request took too long to arrive"');
       expect(elapsedMs).toBeGreaterThanOrEqual(Number(TIMEOUTS.HTTP_REQUEST_TIMEOUT_MS) - 50);
       expect(elapsedMs).toBeLessThan(Number(TIMEOUTS.HTTP_REQUEST_TIMEOUT_MS) + SLACK_MS);
@@ -38,7 +42,11 @@ describe('request time limits, gateway and consent service', () => {
   });
 
   it('cuts off headers that never finish within the headers limit', async () => {
-    const { answer, elapsedMs } = await slowClient(stack.gatewayPort, 'GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: '.repeat(100));
+    const { answer, elapsedMs } = await slowClient(
+      stack.gatewayPort,
+      'GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      'X-Slow: '.repeat(100),
+    );
     expect(answer).toMatch(TIMED_OUT);
     expect(elapsedMs).toBeLessThan(Number(TIMEOUTS.HTTP_HEADERS_TIMEOUT_MS) + SLACK_MS);
   });
@@ -64,7 +72,9 @@ describe('request time limits, gateway and consent service', () => {
     const body = JSON.stringify({ email: 'nobody@example.test', password: 'not-the-password' });
     const head = `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     // About 300 ms for the whole body: half the limit.
-    const { answer, elapsedMs } = await slowClient(stack.gatewayPort, head, body, { everyMs: Math.floor(300 / body.length) });
+    const { answer, elapsedMs } = await slowClient(stack.gatewayPort, head, body, {
+      everyMs: Math.floor(300 / body.length),
+    });
     expect(elapsedMs).toBeLessThan(Number(TIMEOUTS.HTTP_REQUEST_TIMEOUT_MS));
     expect(answer).toMatch(/^HTTP\/1\.1 4(00|01) /);
     expect(answer).toContain('"code":"');

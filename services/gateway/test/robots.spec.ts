@@ -24,20 +24,29 @@ describe('robots', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.text).toBe(['User-agent: *', 'Disallow: /consent/form', 'Disallow: /r/', 'Disallow: /admin', 'Disallow: /support', ''].join('\n'));
+    expect(response.text).toBe(
+      ['User-agent: *', 'Disallow: /consent/form', 'Disallow: /r/', 'Disallow: /admin', 'Disallow: /support', ''].join(
+        '\n',
+      ),
+    );
     expect(response.headers['x-robots-tag']).toBeUndefined();
   });
 
-  it.each(['/consent/form/ciq-abc-123?token=secret', '/consent/form', '/Consent/Form/ciq-abc-123', '/r/3f1c2d4e', '/admin/sessions/3f1c2d4e', '/admin/queues', '/support'])(
-    'sends X-Robots-Tag: noindex, nofollow with %s',
-    async (path) => {
-      const response = await http(gateway).get(path);
+  it.each([
+    '/consent/form/ciq-abc-123?token=secret',
+    '/consent/form',
+    '/Consent/Form/ciq-abc-123',
+    '/r/3f1c2d4e',
+    '/admin/sessions/3f1c2d4e',
+    '/admin/queues',
+    '/support',
+  ])('sends X-Robots-Tag: noindex, nofollow with %s', async (path) => {
+    const response = await http(gateway).get(path);
 
-      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-    },
-  );
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
 
-  it('sends it with the partner link\'s API read too, whatever it answers', async () => {
+  it("sends it with the partner link's API read too, whatever it answers", async () => {
     const response = await http(gateway).get('/api/consent/sessions/qr/ciq-abc-123?token=secret');
 
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');

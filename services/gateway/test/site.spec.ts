@@ -1,11 +1,14 @@
 import { siteFactsSchema } from '@app/contracts';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { http, registerOk } from './api-helpers';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 describe('GET /api/site', () => {
   let gateway: GatewayTestApp;
   beforeAll(async () => {
-    gateway = await startGatewayTestApp({ SUPPORT_EMAIL: 'help@consent.example', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
+    gateway = await startGatewayTestApp({
+      SUPPORT_EMAIL: 'help@consent.example',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    });
   });
   afterAll(() => gateway.close());
 

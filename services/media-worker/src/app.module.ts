@@ -4,8 +4,8 @@ import { JobBackboneModule, JobWorkers, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { AnalyzeRecording } from './analysis/analyze-recording';
 import { AnalyzeProcessor } from './analysis/analyze.processor';
+import { AnalyzeRecording } from './analysis/analyze-recording';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from './config/media-worker-config.schema';
 import { ConsentClient } from './consent/consent-client';
 import { workerReadiness } from './health/worker-readiness';
@@ -24,7 +24,9 @@ export class AppModule {
         JobBackboneModule.forRoot({
           service: 'media-worker',
           config,
-          workers: { [QUEUES.mediaAnalysis]: { lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS } },
+          workers: {
+            [QUEUES.mediaAnalysis]: { lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS },
+          },
         }),
       ],
       providers: [

@@ -1,5 +1,5 @@
-import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { MediaWorkerConfig } from './config/media-worker-config.schema';

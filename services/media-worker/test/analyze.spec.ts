@@ -1,7 +1,14 @@
 import { QUEUES, queueWiringFromUrl, workerName } from '@app/queue';
 import { makeTestRecording, spokenRecording } from '@app/testing';
 import { Queue } from 'bullmq';
-import { auditRows, createSession, CreatedSession, decisionFields, processVideo, storedRecording } from '../../consent/test/consent-api';
+import {
+  auditRows,
+  CreatedSession,
+  createSession,
+  decisionFields,
+  processVideo,
+  storedRecording,
+} from '../../consent/test/consent-api';
 import { ConsentTestApp, startConsentTestApp } from '../../consent/test/consent-test-app';
 import { MediaWorkerTestApp, startMediaWorker } from './media-worker-test-app';
 
@@ -57,14 +64,23 @@ describe('media worker: a submitted recording becomes one verdict', () => {
   const submit = async (recording: Buffer, fields: Partial<Record<string, string>> = {}): Promise<CreatedSession> => {
     const session = await createSession(consent);
     const assetId = await storedRecording(consent, session, recording);
-    await processVideo(consent, session, { ...decisionFields(session, assetId), recipient_full_name: 'Jordan Lee', ...fields }).expect(202);
+    await processVideo(consent, session, {
+      ...decisionFields(session, assetId),
+      recipient_full_name: 'Jordan Lee',
+      ...fields,
+    }).expect(202);
     return session;
   };
 
   it('grants a clear consent with the typed name, keeping what was heard, by which recogniser and which worker, pushed once', async () => {
     const session = await submit(await spokenRecording(['My name is Jordan and I consent'], 'slt'));
     const verdict = await verdictOf(session.id);
-    expect(verdict).toMatchObject({ ai_verdict: 'granted', consent_status: 'granted', outcome: 'granted', consent_granted_time: expect.any(Date) });
+    expect(verdict).toMatchObject({
+      ai_verdict: 'granted',
+      consent_status: 'granted',
+      outcome: 'granted',
+      consent_granted_time: expect.any(Date),
+    });
     expect(verdict.transcript).toMatch(/jordan.*consent/);
     expect(verdict.recogniser).toMatch(/pocketsphinx/);
     // This process's worker, by the name BullMQ records on the job (set when the worker took it).
@@ -76,12 +92,20 @@ describe('media worker: a submitted recording becomes one verdict', () => {
 
   it('denies a spoken refusal even when Yes was pressed', async () => {
     const session = await submit(await spokenRecording(['I consent. Actually no, I take it back'], 'slt'));
-    expect(await verdictOf(session.id)).toMatchObject({ ai_verdict: 'denied', consent_status: 'denied', outcome: 'denied' });
+    expect(await verdictOf(session.id)).toMatchObject({
+      ai_verdict: 'denied',
+      consent_status: 'denied',
+      outcome: 'denied',
+    });
   });
 
   it('never grants a tone without speech: the outcome is unclear, and the partner may record again', async () => {
     const session = await submit(await makeTestRecording('webm'));
-    expect(await attemptOf(session.id)).toMatchObject({ outcome: 'unclear', ai_verdict: 'processing', retake_until: expect.any(Date) });
+    expect(await attemptOf(session.id)).toMatchObject({
+      outcome: 'unclear',
+      ai_verdict: 'processing',
+      retake_until: expect.any(Date),
+    });
   });
 
   it('ends a recording that can never be analysed in the failed state at once, without retries', async () => {
@@ -89,12 +113,20 @@ describe('media worker: a submitted recording becomes one verdict', () => {
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
     // The stored object replaced by one that decrypts to something ffprobe cannot read, as a corrupt recording would.
     const { RecordingStorage } = await import('../../consent/src/storage/recording-storage');
-    await consent.app.get(RecordingStorage).put(`recordings/${session.id}/${assetId}`, Buffer.from('not a video at all'));
+    await consent.app
+      .get(RecordingStorage)
+      .put(`recordings/${session.id}/${assetId}`, Buffer.from('not a video at all'));
     await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
-    expect(await verdictOf(session.id)).toMatchObject({ ai_verdict: 'failed', consent_status: 'pending', outcome: 'failed', reasons: ['corrupt_media'] });
+    expect(await verdictOf(session.id)).toMatchObject({
+      ai_verdict: 'failed',
+      consent_status: 'pending',
+      outcome: 'failed',
+      reasons: ['corrupt_media'],
+    });
     // The failure is reported before the job is moved to failed: wait for the move.
     const deadline = Date.now() + 5000;
-    while ((await analyses.getJobState(`${session.id}.1`)) !== 'failed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await analyses.getJobState(`${session.id}.1`)) !== 'failed' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await analyses.getJobState(`${session.id}.1`)).toBe('failed');
     expect((await analyses.getJob(`${session.id}.1`))?.attemptsMade).toBe(1);
     expect(await updates.getJobState(`${session.id}.analysis_failed`)).not.toBe('unknown');

@@ -1,18 +1,26 @@
 import { QUEUES, queueWiringFromUrl } from '@app/queue';
 import { spokenRecording } from '@app/testing';
 import { Queue } from 'bullmq';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { auditRows, createSession, decisionFields, processVideo, storedRecording } from '../../consent/test/consent-api';
+import {
+  auditRows,
+  createSession,
+  decisionFields,
+  processVideo,
+  storedRecording,
+} from '../../consent/test/consent-api';
 import { ConsentTestApp, startConsentTestApp } from '../../consent/test/consent-test-app';
 import { WORKSPACE_PREFIX } from '../src/media/workspace';
 import { mediaWorkerEnvironment } from './media-worker-test-app';
 
 const ROOT = resolve(__dirname, '../../..');
-const { services } = JSON.parse(readFileSync(join(ROOT, 'scripts/lib/services.json'), 'utf8')) as { services: { name: string; main: string }[] };
+const { services } = JSON.parse(readFileSync(join(ROOT, 'scripts/lib/services.json'), 'utf8')) as {
+  services: { name: string; main: string }[];
+};
 const WORKER_MAIN = join(ROOT, services.find((service) => service.name === 'media-worker')!.main);
 /**
  * Short, so a killed worker's job is taken back within seconds rather than BullMQ's default 30 s; not shorter, or on a
@@ -58,7 +66,7 @@ describe('a media worker killed mid-job (SIGKILL) and restarted', () => {
     await consent.close();
   });
 
-  it('loses no job: exactly one verdict, stored once, pushed once, and the killed process\'s workspace is swept', async () => {
+  it("loses no job: exactly one verdict, stored once, pushed once, and the killed process's workspace is swept", async () => {
     // Long continuous speech, so the job is still decoding when it is killed.
     const recording = await spokenRecording(Array(6).fill('My name is Jordan and I consent'), 'slt', 1);
     const session = await createSession(consent);
@@ -66,13 +74,19 @@ describe('a media worker killed mid-job (SIGKILL) and restarted', () => {
 
     const first = await startWorkerProcess(consent);
     workers.push(first);
-    await processVideo(consent, session, { ...decisionFields(session, assetId), recipient_full_name: 'Jordan Lee' }).expect(202);
+    await processVideo(consent, session, {
+      ...decisionFields(session, assetId),
+      recipient_full_name: 'Jordan Lee',
+    }).expect(202);
     while ((await analyses.getJobState(`${session.id}.1`)) !== 'active') await new Promise((r) => setTimeout(r, 5));
     // Give it time to get into its child processes, then kill it without any chance to clean up.
     await new Promise((r) => setTimeout(r, 300));
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
-    expect((await consent.dataSource.query(`SELECT ai_verdict FROM consent.consent_sessions WHERE id = $1`, [session.id]))[0].ai_verdict).toBe('processing');
+    expect(
+      (await consent.dataSource.query(`SELECT ai_verdict FROM consent.consent_sessions WHERE id = $1`, [session.id]))[0]
+        .ai_verdict,
+    ).toBe('processing');
     const leftBehind = (await readdir(tmpdir())).filter((name) => name.startsWith(`${WORKSPACE_PREFIX}${first.pid}-`));
     expect(leftBehind.length).toBeGreaterThan(0);
 
@@ -84,10 +98,14 @@ describe('a media worker killed mid-job (SIGKILL) and restarted', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const verdicts = await consent.dataSource.query(`SELECT outcome FROM consent.verdicts WHERE session_id = $1`, [session.id]);
+    const verdicts = await consent.dataSource.query(`SELECT outcome FROM consent.verdicts WHERE session_id = $1`, [
+      session.id,
+    ]);
     expect(verdicts).toEqual([{ outcome: 'granted' }]);
     expect((await auditRows(consent, session.id)).filter((row) => row.event === 'verdict_stored')).toHaveLength(1);
-    const pushes = (await updates.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((job) => job.data.sessionId === session.id && job.data.change === 'verdict');
+    const pushes = (await updates.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter(
+      (job) => job.data.sessionId === session.id && job.data.change === 'verdict',
+    );
     expect(pushes.map((job) => job.id)).toEqual([`${session.id}.verdict`]);
     expect((await analyses.getJob(`${session.id}.1`))?.attemptsStarted).toBe(2);
   }, 90_000);

@@ -30,7 +30,10 @@ export interface MediaWorkerTestApp {
 }
 
 /** The real worker, in this process, consuming the consent service's queue. */
-export async function startMediaWorker(consent: ConsentTestApp, overrides: Record<string, string> = {}): Promise<MediaWorkerTestApp> {
+export async function startMediaWorker(
+  consent: ConsentTestApp,
+  overrides: Record<string, string> = {},
+): Promise<MediaWorkerTestApp> {
   const config = parseConfig(mediaWorkerConfigSchema, { ...mediaWorkerEnvironment(consent), ...overrides });
   return { app: await createMediaWorker(config), config };
 }

@@ -19,7 +19,11 @@ const sizes: Record<Size, string> = {
 };
 
 /** Shared by <button> and router <Link>s so both look identical. */
-export function buttonClasses({ variant = 'primary', size = 'md', className }: { variant?: Variant; size?: Size; className?: string } = {}) {
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: Variant; size?: Size; className?: string } = {}) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60',

@@ -16,7 +16,12 @@ export function FormField({ id, label, error, ...inputProps }: FormFieldProps) {
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...inputProps} />
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...inputProps}
+      />
       {error && (
         <p id={errorId} role="alert" className="text-sm text-rose-700">
           {error}

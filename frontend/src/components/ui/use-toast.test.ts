@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, toast, toastReducer, useToast, type ToastData } from '@/components/ui/use-toast';
+import { dismissToast, toast, type ToastData, toastReducer, useToast } from '@/components/ui/use-toast';
 
 const make = (id: string): ToastData => ({ id, title: id, open: true });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/lib/constants';
 
 export type ToastVariant = 'default' | 'destructive';
@@ -18,9 +18,7 @@ interface ToastState {
 }
 
 export type ToastAction =
-  | { type: 'ADD'; toast: ToastData }
-  | { type: 'DISMISS'; id?: string }
-  | { type: 'REMOVE'; id?: string };
+  { type: 'ADD'; toast: ToastData } | { type: 'DISMISS'; id?: string } | { type: 'REMOVE'; id?: string };
 
 /** Pure state transition; the newest toast comes first and only TOAST_LIMIT are kept. */
 export function toastReducer(state: ToastState, action: ToastAction): ToastState {

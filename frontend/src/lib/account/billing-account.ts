@@ -1,6 +1,6 @@
 import type { BillingAccount } from '@app/contracts';
-import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { billingApi } from '@/lib/api/billing-api';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -40,7 +40,11 @@ export function useResumeSubscription() {
     onSuccess: (updated) => accountChanged(updated),
     onError: (error) => {
       console.error('Resuming failed', error);
-      toast({ title: 'Error', description: 'Failed to resume your subscription. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to resume your subscription. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 }
@@ -56,7 +60,11 @@ export function useCancelSubscription(onCancelled: () => void) {
     },
     onError: (error) => {
       console.error('Cancelling failed', error);
-      toast({ title: 'Error', description: 'Failed to cancel your subscription. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to cancel your subscription. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -23,7 +23,10 @@ export const billingApi = {
    * the query, which the gateway reads like a body's `session_id`. Without it the member's latest checkout is verified.
    */
   verifyPayment: (sessionId?: string | null) =>
-    request<VerifyPaymentResponse>('POST', `/api/${PAYMENT_PROVIDER}/verify-payment${sessionId ? `?session_id=${segment(sessionId)}` : ''}`),
+    request<VerifyPaymentResponse>(
+      'POST',
+      `/api/${PAYMENT_PROVIDER}/verify-payment${sessionId ? `?session_id=${segment(sessionId)}` : ''}`,
+    ),
   createSubscription: (plan: PlanId) =>
     request<CreateSubscriptionResponse>('POST', `/api/${PAYMENT_PROVIDER}/create-subscription`, { json: { plan } }),
 
@@ -42,6 +45,7 @@ export const billingApi = {
   payTestCheckout: (sessionId: string, card: TestCard) =>
     request<TestCheckoutPaid>('POST', `/api/billing/test-checkout/${segment(sessionId)}/pay`, { json: card }),
   testPortal: () => request<TestPortal>('GET', '/api/billing/test-checkout/portal'),
-  updateTestPortalCard: (card: TestCard) => request<TestPortal>('POST', '/api/billing/test-checkout/portal/card', { json: card }),
+  updateTestPortalCard: (card: TestCard) =>
+    request<TestPortal>('POST', '/api/billing/test-checkout/portal/card', { json: card }),
   resumeTestPortal: () => request<TestPortal>('POST', '/api/billing/test-checkout/portal/resume'),
 };

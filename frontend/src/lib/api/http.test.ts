@@ -28,7 +28,9 @@ describe('request', () => {
 
   it('sends a JSON body with a JSON content type when a payload is given, and parses the JSON answer', async () => {
     const fetchMock = stubFetch(new Response('{"ok":1}'));
-    expect(await request('POST', '/api/auth/login', { json: { username: 'a@b.co', password: 'secret1' } })).toEqual({ ok: 1 });
+    expect(await request('POST', '/api/auth/login', { json: { username: 'a@b.co', password: 'secret1' } })).toEqual({
+      ok: 1,
+    });
     const [, init] = fetchMock.mock.calls[0];
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'a@b.co', password: 'secret1' });
@@ -59,7 +61,12 @@ describe('request', () => {
   });
 
   it("throws an ApiError with the status, the contract's code and the spec's '{status}: {text}' message", async () => {
-    stubFetch(new Response('{"error":"Invalid email or password","code":"invalid_credentials"}', { status: 401, statusText: 'Unauthorized' }));
+    stubFetch(
+      new Response('{"error":"Invalid email or password","code":"invalid_credentials"}', {
+        status: 401,
+        statusText: 'Unauthorized',
+      }),
+    );
     const error = await request('POST', '/api/auth/login', { json: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -72,6 +79,10 @@ describe('request', () => {
 
   it('falls back to the status text when the body is empty, with no code', async () => {
     stubFetch(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
-    await expect(request('GET', '/api/site')).rejects.toMatchObject({ message: '503: Service Unavailable', code: undefined, description: 'Service Unavailable' });
+    await expect(request('GET', '/api/site')).rejects.toMatchObject({
+      message: '503: Service Unavailable',
+      code: undefined,
+      description: 'Service Unavailable',
+    });
   });
 });

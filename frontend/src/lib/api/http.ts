@@ -1,5 +1,5 @@
-import { getAuthToken } from '@/lib/auth/auth-token';
 import { ApiError } from '@/lib/api/api-error';
+import { getAuthToken } from '@/lib/auth/auth-token';
 
 export type ExtraHeaders = Record<string, string>;
 
@@ -19,7 +19,11 @@ export interface RequestOptions {
  * there is one; a non-success answer throws ApiError; a 401 is an error like any other. Answers are parsed as JSON
  * (none for 204).
  */
-export async function request<T>(method: string, url: string, { json, form, file, headers = {} }: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  url: string,
+  { json, form, file, headers = {} }: RequestOptions = {},
+): Promise<T> {
   const token = getAuthToken();
   const sent: ExtraHeaders = json === undefined ? { ...headers } : { ...headers, 'Content-Type': 'application/json' };
   if (file) sent['Content-Type'] = 'application/octet-stream';
@@ -41,7 +45,10 @@ export async function request<T>(method: string, url: string, { json, form, file
  */
 export async function requestBlob(url: string, headers: ExtraHeaders = {}): Promise<Blob> {
   const token = getAuthToken();
-  const response = await fetch(url, { headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers, credentials: 'include' });
+  const response = await fetch(url, {
+    headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+    credentials: 'include',
+  });
   if (!response.ok) throw await ApiError.from(response);
   return response.blob();
 }

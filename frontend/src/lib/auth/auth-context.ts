@@ -1,5 +1,5 @@
-import { createContext } from 'react';
 import type { AuthResponse, User } from '@app/contracts';
+import { createContext } from 'react';
 
 export interface AuthContextValue {
   user: User | null;

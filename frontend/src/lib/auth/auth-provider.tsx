@@ -1,12 +1,12 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthResponse, User } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '@/lib/api/api';
+import { ApiError } from '@/lib/api/api-error';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { clearAuthToken, setAuthToken } from '@/lib/auth/auth-token';
 import { setSignInHint } from '@/lib/auth/sign-in-hint';
-import type { AuthResponse, User } from '@app/contracts';
 import { AUTH_LOOKUP_DELAY_MS } from '@/lib/constants';
-import { api } from '@/lib/api/api';
-import { ApiError } from '@/lib/api/api-error';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

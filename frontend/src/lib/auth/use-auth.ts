@@ -19,5 +19,8 @@ export function useAuth(need: AuthNeed = 'none'): AuthContextValue {
     if (ask) lookUp();
   }, [ask, lookUp]);
   const signedOut = need === 'if-signed-in-here' && !ask;
-  return useMemo(() => (signedOut ? { ...context, user: null, isAuthenticated: false, isLoading: false } : context), [signedOut, context]);
+  return useMemo(
+    () => (signedOut ? { ...context, user: null, isAuthenticated: false, isLoading: false } : context),
+    [signedOut, context],
+  );
 }

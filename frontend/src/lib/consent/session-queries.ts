@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
 
 /**
@@ -14,7 +14,10 @@ export const memberSessionKey = (sessionId: string | undefined) => [SESSIONS_PAT
 export const partnerSessionKey = (sessionId: string) => [SESSIONS_PATH, sessionId, 'recipient'] as const;
 
 /** The partner's own view of a session (with the speech check), read with the link's token. */
-export const partnerSessionQuery = (sessionId: string, token: string) => ({ queryKey: partnerSessionKey(sessionId), queryFn: () => api.session(sessionId, token) });
+export const partnerSessionQuery = (sessionId: string, token: string) => ({
+  queryKey: partnerSessionKey(sessionId),
+  queryFn: () => api.session(sessionId, token),
+});
 
 const liveKey = (sessionId: string) => ['live', sessionId] as const;
 

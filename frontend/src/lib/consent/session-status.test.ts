@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { API_ERRORS } from '@app/contracts/api-errors';
-import { decidingValue, finalVerdict, INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import type { AiVerdict, ConsentStatus } from '@app/contracts';
+import { API_ERRORS } from '@app/contracts/api-errors';
+import { describe, expect, it } from 'vitest';
+import {
+  decidingValue,
+  finalVerdict,
+  INVALID_SESSION_MESSAGE,
+  isSettled,
+  sessionState,
+} from '@/lib/consent/session-status';
 
 const session = (consentStatus: ConsentStatus, aiVerdict: AiVerdict | null = null, expired = false) => ({
   consentStatus,
@@ -49,7 +55,7 @@ describe('sessionState', () => {
     expect(sessionState(session('denied', 'denied'))).toBe('denied');
   });
 
-  it("reports a failed analysis as failed, never as a verdict, expired or not", () => {
+  it('reports a failed analysis as failed, never as a verdict, expired or not', () => {
     expect(sessionState(session('pending', 'failed'))).toBe('failed');
     expect(sessionState(session('pending', 'failed', true))).toBe('failed');
   });

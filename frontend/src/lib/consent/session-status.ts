@@ -39,7 +39,9 @@ export function finalVerdict(session: StatusFields | undefined): Verdict | null 
   return value === 'granted' || value === 'denied' ? value : null;
 }
 
-export function sessionState(session: StatusFields & Pick<ConsentSession, 'expired'> & Partial<Pick<ConsentSession, 'withdrawnAt'>>): SessionState {
+export function sessionState(
+  session: StatusFields & Pick<ConsentSession, 'expired'> & Partial<Pick<ConsentSession, 'withdrawnAt'>>,
+): SessionState {
   if (session.withdrawnAt) return 'withdrawn';
   const verdict = finalVerdict(session);
   if (verdict) return verdict;

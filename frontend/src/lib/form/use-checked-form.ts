@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
@@ -35,18 +35,20 @@ export function useCheckedForm<T extends object>(defaults: T, validate: (values:
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.target.value as T[K]),
   });
 
-  const handleSubmit = (onValid: (values: T) => void, onInvalid?: () => void) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validate(values);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) return onValid(result.values);
-    const wrong = [...event.currentTarget.elements].find(
-      (element): element is HTMLInputElement => element instanceof HTMLInputElement && Boolean(result.errors[element.name as keyof T]),
-    );
-    wrong?.focus();
-    onInvalid?.();
-  };
+  const handleSubmit =
+    (onValid: (values: T) => void, onInvalid?: () => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setSubmitted(true);
+      const result = validate(values);
+      setErrors(result.ok ? {} : result.errors);
+      if (result.ok) return onValid(result.values);
+      const wrong = [...event.currentTarget.elements].find(
+        (element): element is HTMLInputElement =>
+          element instanceof HTMLInputElement && Boolean(result.errors[element.name as keyof T]),
+      );
+      wrong?.focus();
+      onInvalid?.();
+    };
 
   return { values, errors, setValue, bind, handleSubmit };
 }

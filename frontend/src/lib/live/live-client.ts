@@ -5,7 +5,12 @@ import type { Socket } from 'socket.io-client';
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Reconnecting after a lost connection: slowly, and not for ever (the screens poll anyway). */
-const RECONNECTION = { reconnectionAttempts: 10, reconnectionDelay: 2_000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5 };
+const RECONNECTION = {
+  reconnectionAttempts: 10,
+  reconnectionDelay: 2_000,
+  reconnectionDelayMax: 30_000,
+  randomizationFactor: 0.5,
+};
 
 let client: Promise<typeof import('socket.io-client')> | undefined;
 /** One load shared by every caller (StrictMode opens twice at once; vitest's module mock must see one import). */

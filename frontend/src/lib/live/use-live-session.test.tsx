@@ -1,11 +1,11 @@
+import type { ConsentSession } from '@app/contracts';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConsentSession } from '@app/contracts';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
 import { memberSessionKey, partnerSessionKey, useLiveConnected } from '@/lib/consent/session-queries';
-import { createQueryClient } from '@/lib/query-client';
 import { useLiveSession } from '@/lib/live/use-live-session';
+import { createQueryClient } from '@/lib/query-client';
 import { testSession } from '@/test/consent-session';
 import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 import { jsonResponse, mockFetch } from '@/test/render';
@@ -38,7 +38,16 @@ function renderScreen(props: Parameters<typeof Screen>[0]) {
 const shows = (state: 'up' | 'down') => waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent(state));
 
 /** The partner's speech check as the partner's own view carries it (the member's view has none). */
-const check = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'i can send', answer: 'yes' as const, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
+const check = {
+  attempt: 1,
+  maxAttempts: 3,
+  retakeAllowed: true,
+  heard: 'i can send',
+  answer: 'yes' as const,
+  recorded: true,
+  endedBySafetyAnswers: false,
+  safetyAnswered: true,
+};
 
 const socket = async () => {
   await waitFor(() => expect(liveSockets[0]?.handlers.has('session-updated')).toBe(true));
@@ -54,7 +63,12 @@ describe('useLiveSession', () => {
   it("opens a websocket-only socket on the app's own origin, at the contract's path, with credentials", async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'member-token');
     renderScreen({ sessionId: 's1' });
-    expect((await socket()).options).toMatchObject({ path: '/socket.io', transports: ['websocket'], withCredentials: true, auth: { token: 'member-token' } });
+    expect((await socket()).options).toMatchObject({
+      path: '/socket.io',
+      transports: ['websocket'],
+      withCredentials: true,
+      auth: { token: 'member-token' },
+    });
   });
 
   it("writes a pushed session into the member's polled entry at once, and ignores other sessions", async () => {
@@ -70,11 +84,15 @@ describe('useLiveSession', () => {
   });
 
   it("joins the partner's session with the link token on every connection, reads the partner's own view on each join and on a push without it", async () => {
-    const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
+    const fetchMock = mockFetch({
+      'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })),
+    });
     const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();
     expect(live.options.auth).toBeUndefined();
-    await waitFor(() => expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'link-token' }] }]));
+    await waitFor(() =>
+      expect(live.sent).toEqual([{ event: 'join-session', args: [{ sessionId: 's1', token: 'link-token' }] }]),
+    );
     // Joined: read once, for whatever changed before the socket was in the room.
     await waitFor(() => expect(client.getQueryData(partnerSessionKey('s1'))).toMatchObject({ check }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -91,13 +109,19 @@ describe('useLiveSession', () => {
   });
 
   it("writes the partner's own pushed view (the proved phone's, with the speech check) into the partner's entry, and reads nothing", async () => {
-    const fetchMock = mockFetch({ 'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })) });
+    const fetchMock = mockFetch({
+      'GET /api/consent/sessions/s1': () => jsonResponse(testSession({ aiVerdict: 'processing', check })),
+    });
     const { client } = renderScreen({ sessionId: 's1', token: 'link-token' });
     const live = await socket();
     await waitFor(() => expect(client.getQueryData(partnerSessionKey('s1'))).toMatchObject({ check }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    const pushed = testSession({ aiVerdict: 'granted', consentStatus: 'granted', check: { ...check, retakeAllowed: false, heard: 'i consent' } });
+    const pushed = testSession({
+      aiVerdict: 'granted',
+      consentStatus: 'granted',
+      check: { ...check, retakeAllowed: false, heard: 'i consent' },
+    });
     act(() => live.push(pushed));
     await waitFor(() => expect(screen.getByTestId('verdict')).toHaveTextContent('granted'));
     expect(client.getQueryData(partnerSessionKey('s1'))).toEqual(pushed);
@@ -157,7 +181,11 @@ describe('useLiveSession', () => {
     renderScreen({ sessionId: 's2', token: 'link-token' });
     await waitFor(() => expect(liveSockets[1]?.handlers.has('connect')).toBe(true));
     const refused = liveSockets[1];
-    refused.joinAck = { ok: false, error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
+    refused.joinAck = {
+      ok: false,
+      error: 'This consent session is invalid or has expired.',
+      code: 'session_not_found',
+    };
     act(() => refused.fire('connect'));
     expect(refused.sent).toHaveLength(1);
     await shows('down');

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getAuthToken } from '@/lib/auth/auth-token';
 import { memberSessionKey, partnerSessionQuery, setLiveConnected } from '@/lib/consent/session-queries';
-import { openLiveSocket, type LiveSocket } from '@/lib/live/live-client';
+import { type LiveSocket, openLiveSocket } from '@/lib/live/live-client';
 
 /**
  * Follows one session live while `enabled`, so the screen changes the moment the verdict exists. The member's socket
@@ -26,7 +26,8 @@ export function useLiveSession(sessionId: string | undefined, token?: string, en
     const key = partner ? partner.queryKey : memberSessionKey(sessionId);
     // No silent polls while the socket is up: a read in flight may have begun before the change a push tells of, so it
     // is cancelled first, and its older answer never lands after the newer one.
-    const afterReadsInFlight = (then: () => unknown) => void client.cancelQueries({ queryKey: key, exact: true }).then(then);
+    const afterReadsInFlight = (then: () => unknown) =>
+      void client.cancelQueries({ queryKey: key, exact: true }).then(then);
     // The partner's own view, asked again even when cached data is fresh, and whether or not the screen is polling now.
     const readPartnerView = (query: ReturnType<typeof partnerSessionQuery>) =>
       afterReadsInFlight(() => client.fetchQuery({ ...query, staleTime: 0 }).catch(() => undefined));
@@ -49,7 +50,9 @@ export function useLiveSession(sessionId: string | undefined, token?: string, en
           else afterReadsInFlight(() => client.setQueryData(key, session));
         });
         // The member's socket is in their room from the handshake on; the partner's once its join is accepted.
-        opened.on('connect', () => (token ? opened.emit(LIVE_UPDATES.joinSession, { sessionId, token }, (ack) => ack.ok && up()) : up()));
+        opened.on('connect', () =>
+          token ? opened.emit(LIVE_UPDATES.joinSession, { sessionId, token }, (ack) => ack.ok && up()) : up(),
+        );
         opened.on('disconnect', () => setLiveConnected(client, sessionId, false));
       })
       .catch(() => undefined);

@@ -112,7 +112,10 @@ describe('register form', () => {
     ['/register?ref=', undefined],
     [`/register?ref=${'x'.repeat(33)}`, undefined],
   ] as const)('reads the referral code of %s and sends it as ref', async (route, ref) => {
-    const fetchMock = mockFetch({ ...signedOut, 'POST /api/auth/register': () => jsonResponse({ user, token: 'tok-ref' }, 201) });
+    const fetchMock = mockFetch({
+      ...signedOut,
+      'POST /api/auth/register': () => jsonResponse({ user, token: 'tok-ref' }, 201),
+    });
     const u = userEvent.setup();
     renderAuth(route);
 
@@ -193,7 +196,11 @@ describe('login form', () => {
     ['not another site', '/login?next=%2F%2Fevil.example%2Fhistory', '/consent/new'],
     ['not an address with a scheme', '/login?next=https%3A%2F%2Fevil.example', '/consent/new'],
   ] as const)('goes back to %s after signing in', async (_, route, landing) => {
-    mockFetch({ ...signedOut, 'POST /api/auth/login': () => jsonResponse({ user: { ...user, subscriptionStatus: 'active' }, token: 'tok-next' }) });
+    mockFetch({
+      ...signedOut,
+      'POST /api/auth/login': () =>
+        jsonResponse({ user: { ...user, subscriptionStatus: 'active' }, token: 'tok-next' }),
+    });
     const u = userEvent.setup();
     renderAuth(route);
 
@@ -207,7 +214,10 @@ describe('login form', () => {
   it('keeps the page asked for on the way to creating an account', () => {
     mockFetch(signedOut);
     renderAuth('/login?next=%2Fhistory');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?next=%2Fhistory');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fhistory',
+    );
   });
 
   it("shows 'Sign in failed' with the server's message", async () => {

@@ -22,14 +22,19 @@ export default function AuthPage() {
   return (
     <SimplePage>
       <Card padding="p-6 sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-slate-900">{isRegister ? 'Create your account' : 'Welcome back'}</h1>
+        <h1 className="text-center text-2xl font-bold text-slate-900">
+          {isRegister ? 'Create your account' : 'Welcome back'}
+        </h1>
         <p className="mb-6 mt-2 text-center text-sm text-slate-600">
           {isRegister ? 'It takes about a minute.' : 'Sign in to continue.'}
         </p>
         {isRegister ? <RegisterForm /> : <LoginForm />}
         <p className="mt-6 text-center text-sm text-slate-600">
           {isRegister ? 'Already have an account? ' : 'New here? '}
-          <Link to={{ pathname: isRegister ? '/login' : '/register', search: keptSearch }} className="font-semibold text-rose-700 hover:underline">
+          <Link
+            to={{ pathname: isRegister ? '/login' : '/register', search: keptSearch }}
+            className="font-semibold text-rose-700 hover:underline"
+          >
             {isRegister ? 'Sign in' : 'Create an account'}
           </Link>
         </p>

@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { HydratedFieldset } from '@/components/ui/hydrated-fieldset';
-import { authApi } from '@/pages/auth/auth-api';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
+import { authApi } from '@/pages/auth/auth-api';
 import { validateLogin } from '@/pages/auth/auth-validation';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
 
@@ -15,7 +15,15 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <HydratedFieldset className="space-y-4">
-        <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
+        <FormField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email}
+          {...bind('email')}
+        />
         <FormField
           id="password"
           label="Password"

@@ -10,7 +10,13 @@ function pictureProblem(file: File): string | null {
   return null;
 }
 
-export function ProfilePictureField({ value, onChange }: { value: string | null; onChange: (dataUrl: string) => void }) {
+export function ProfilePictureField({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (dataUrl: string) => void;
+}) {
   async function handleFile(file: File | undefined) {
     if (!file) return;
     const problem = pictureProblem(file);
@@ -21,7 +27,11 @@ export function ProfilePictureField({ value, onChange }: { value: string | null;
     try {
       onChange(await readFileAsDataUrl(file));
     } catch {
-      toast({ title: 'Unsupported picture', description: 'That file could not be read. Please try another photo.', variant: 'destructive' });
+      toast({
+        title: 'Unsupported picture',
+        description: 'That file could not be read. Please try another photo.',
+        variant: 'destructive',
+      });
     }
   }
 

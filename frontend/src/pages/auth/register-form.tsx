@@ -5,9 +5,9 @@ import { FormField } from '@/components/ui/form-field';
 import { HydratedFieldset } from '@/components/ui/hydrated-fieldset';
 import { toast } from '@/components/ui/use-toast';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
+import { authApi } from '@/pages/auth/auth-api';
 import { validateRegister } from '@/pages/auth/auth-validation';
 import { ProfilePictureField } from '@/pages/auth/profile-picture-field';
-import { authApi } from '@/pages/auth/auth-api';
 import { useAuthMutation } from '@/pages/auth/use-auth-mutation';
 
 function toastMissingPicture() {
@@ -29,13 +29,23 @@ export function RegisterForm() {
   const [picture, setPicture] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const ref = referralCodeFrom(searchParams.get('ref'));
-  const { errors, bind, handleSubmit } = useCheckedForm({ fullName: '', phoneNumber: '', email: '', password: '' }, validateRegister);
+  const { errors, bind, handleSubmit } = useCheckedForm(
+    { fullName: '', phoneNumber: '', email: '', password: '' },
+    validateRegister,
+  );
   const mutation = useAuthMutation(authApi.register, 'Account creation failed');
 
   const onSubmit = handleSubmit(
     ({ email, password, fullName, phoneNumber }) => {
       if (!picture) return toastMissingPicture();
-      mutation.mutate({ username: email, password, fullName, phoneNumber, profilePicture: picture, ...(ref ? { ref } : {}) });
+      mutation.mutate({
+        username: email,
+        password,
+        fullName,
+        phoneNumber,
+        profilePicture: picture,
+        ...(ref ? { ref } : {}),
+      });
     },
     // Field errors show inline; the picture has no inline slot, so it is flagged with the toast.
     () => {
@@ -57,7 +67,15 @@ export function RegisterForm() {
           error={errors.phoneNumber}
           {...bind('phoneNumber')}
         />
-        <FormField id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...bind('email')} />
+        <FormField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email}
+          {...bind('email')}
+        />
         <FormField
           id="password"
           label="Password"

@@ -2,10 +2,10 @@ import type { AuthResponse } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
+import { readableError } from '@/lib/api/api-error';
 import { useAuth } from '@/lib/auth/use-auth';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { postLoginDestination } from '@/lib/gate';
-import { readableError } from '@/lib/api/api-error';
 import { useReturnPath } from '@/pages/auth/use-return-path';
 
 /**

@@ -12,9 +12,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const CHECKOUT = { sessionId: 'lcs_1', plan: 'monthly', amountCents: 4000, currency: 'usd', interval: 'month', status: 'open' };
+const CHECKOUT = {
+  sessionId: 'lcs_1',
+  plan: 'monthly',
+  amountCents: 4000,
+  currency: 'usd',
+  interval: 'month',
+  status: 'open',
+};
 
-function setUp(pay: () => Response = () => jsonResponse({ redirectUrl: 'http://localhost/success?session_id=lcs_1' }), checkout: unknown = CHECKOUT) {
+function setUp(
+  pay: () => Response = () => jsonResponse({ redirectUrl: 'http://localhost/success?session_id=lcs_1' }),
+  checkout: unknown = CHECKOUT,
+) {
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'inactive' })),
     'GET /api/billing/test-checkout/lcs_1': () => jsonResponse(checkout),
@@ -42,7 +52,11 @@ describe('/checkout/test/:sessionId', () => {
     const u = await fillCard('4242 4242 4242 4242');
     await u.click(screen.getByRole('button', { name: 'Pay $40.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/success?session_id=lcs_1'));
-    expect(sentBody(fetchMock, '/api/billing/test-checkout/lcs_1/pay')).toEqual({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    expect(sentBody(fetchMock, '/api/billing/test-checkout/lcs_1/pay')).toEqual({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
   });
 
   it('returns to the plans with the error when the card is declined', async () => {
@@ -67,7 +81,8 @@ describe('/checkout/test/:sessionId', () => {
   it("says 'No payment session found' for an unknown checkout", async () => {
     mockFetch({
       'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'inactive' })),
-      'GET /api/billing/test-checkout/lcs_1': () => jsonResponse({ error: 'No payment session found', code: 'checkout_not_found' }, 404),
+      'GET /api/billing/test-checkout/lcs_1': () =>
+        jsonResponse({ error: 'No payment session found', code: 'checkout_not_found' }, 404),
     });
     renderApp(<AppRoutes />, { route: '/checkout/test/lcs_1' });
     expect(await screen.findByText('No payment session found')).toBeInTheDocument();

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LoaderCircle } from 'lucide-react';
 import type { TestCard, TestCheckout } from '@app/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PLANS } from '@/content/plans';
+import { isApiError, readableError } from '@/lib/api/api-error';
 import { billingApi } from '@/lib/api/billing-api';
 import { browserLocation } from '@/lib/browser-location';
-import { isApiError, readableError } from '@/lib/api/api-error';
 import { formatAmount } from '@/lib/money';
 import { CHECKOUT_ERROR_PARAM } from '@/lib/payments';
 import { EMPTY_CARD, TestCardFields, TestModeBanner } from './test-mode';
@@ -24,7 +24,10 @@ const PER = { month: 'per month', year: 'per year' } as const;
  */
 export default function TestCheckoutPage() {
   const { sessionId = '' } = useParams();
-  const checkout = useQuery({ queryKey: ['test-checkout', sessionId], queryFn: () => billingApi.testCheckout(sessionId) });
+  const checkout = useQuery({
+    queryKey: ['test-checkout', sessionId],
+    queryFn: () => billingApi.testCheckout(sessionId),
+  });
 
   return (
     <SimplePage>
@@ -73,7 +76,6 @@ function CheckoutForm({ checkout }: { checkout: TestCheckout }) {
     event.preventDefault();
     pay.mutate();
   }
-
 
   if (checkout.status !== 'open') {
     return (

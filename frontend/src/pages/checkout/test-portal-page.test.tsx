@@ -1,7 +1,7 @@
+import type { User } from '@app/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@app/contracts';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
@@ -13,9 +13,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const PORTAL = { plan: 'monthly', status: 'active', currentPeriodEnd: '2026-12-15T12:00:00.000Z', cancelAtPeriodEnd: false, cardLast4: '4242' };
+const PORTAL = {
+  plan: 'monthly',
+  status: 'active',
+  currentPeriodEnd: '2026-12-15T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  cardLast4: '4242',
+};
 
-function setUp(routes: Record<string, () => Response> = {}, portal: unknown = PORTAL, subscriptionStatus: User['subscriptionStatus'] = 'active') {
+function setUp(
+  routes: Record<string, () => Response> = {},
+  portal: unknown = PORTAL,
+  subscriptionStatus: User['subscriptionStatus'] = 'active',
+) {
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus })),
     'GET /api/billing/test-checkout/portal': () => jsonResponse(portal),
@@ -53,11 +63,18 @@ describe('/checkout/test/portal', () => {
     expect(await screen.findByText('•••• 4444')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Your card was updated.')).toBeInTheDocument();
-    expect(sentBody(fetchMock, '/api/billing/test-checkout/portal/card')).toEqual({ cardNumber: '5555 5555 5555 4444', expiry: '12 / 34', cvc: '123' });
+    expect(sentBody(fetchMock, '/api/billing/test-checkout/portal/card')).toEqual({
+      cardNumber: '5555 5555 5555 4444',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
   });
 
   it('shows the decline and keeps the card on file', async () => {
-    setUp({ 'POST /api/billing/test-checkout/portal/card': () => jsonResponse({ error: 'Your card was declined.', code: 'card_declined' }, 402) });
+    setUp({
+      'POST /api/billing/test-checkout/portal/card': () =>
+        jsonResponse({ error: 'Your card was declined.', code: 'card_declined' }, 402),
+    });
     renderApp(<AppRoutes />, { route: '/checkout/test/portal' });
     const u = await fillCard('4000 0000 0000 0002');
     await u.click(screen.getByRole('button', { name: 'Update card' }));
@@ -66,19 +83,27 @@ describe('/checkout/test/portal', () => {
   });
 
   it("offers 'Resume subscription' when it is set to cancel, and resumes it", async () => {
-    const fetchMock = setUp({ 'POST /api/billing/test-checkout/portal/resume': () => jsonResponse(PORTAL) }, { ...PORTAL, cancelAtPeriodEnd: true });
+    const fetchMock = setUp(
+      { 'POST /api/billing/test-checkout/portal/resume': () => jsonResponse(PORTAL) },
+      { ...PORTAL, cancelAtPeriodEnd: true },
+    );
     renderApp(<AppRoutes />, { route: '/checkout/test/portal' });
     expect(await screen.findByText('Ends on')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resume subscription' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume subscription' })).not.toBeInTheDocument());
     expect(screen.getByText('Renews on')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/billing/test-checkout/portal/resume' && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url) === '/api/billing/test-checkout/portal/resume' && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 
   it('says so when the member has no subscription', async () => {
     mockFetch({
       'GET /api/auth/me': () => jsonResponse(testUser({ subscriptionStatus: 'inactive' })),
-      'GET /api/billing/test-checkout/portal': () => jsonResponse({ error: 'There is no subscription to change', code: 'no_subscription' }, 409),
+      'GET /api/billing/test-checkout/portal': () =>
+        jsonResponse({ error: 'There is no subscription to change', code: 'no_subscription' }, 409),
     });
     renderApp(<AppRoutes />, { route: '/checkout/test/portal' });
     expect(await screen.findByRole('alert')).toHaveTextContent('You have no subscription yet.');

@@ -1,18 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { LoaderCircle } from 'lucide-react';
 import type { TestCard, TestPortal } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PLANS } from '@/content/plans';
-import { billingApi } from '@/lib/api/billing-api';
 import { isApiError, readableError } from '@/lib/api/api-error';
+import { billingApi } from '@/lib/api/billing-api';
 import { formatDate } from '@/lib/date-time';
 import { EMPTY_CARD, TestCardFields, TestModeBanner } from './test-mode';
 
-const STATUS: Record<string, string> = { active: 'Active', trialing: 'Trial', past_due: 'Past due', canceled: 'Canceled', unpaid: 'Unpaid' };
+const STATUS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+  unpaid: 'Unpaid',
+};
 
 /**
  * The `local` payment provider's customer portal ('Manage billing'), served by the app itself: clearly marked TEST
@@ -24,7 +30,9 @@ export default function TestPortalPage() {
 
   return (
     <SimplePage>
-      <TestModeBanner>This is a test billing portal. No real card is charged; only the test cards below work.</TestModeBanner>
+      <TestModeBanner>
+        This is a test billing portal. No real card is charged; only the test cards below work.
+      </TestModeBanner>
       <Card>
         {portal.isPending && (
           <p className="flex items-center justify-center gap-2 py-8 text-slate-600">
@@ -34,7 +42,9 @@ export default function TestPortalPage() {
         )}
         {portal.isError && (
           <p role="alert" className="text-center text-slate-700">
-            {isApiError(portal.error, 'no_subscription') ? 'You have no subscription yet.' : readableError(portal.error, 'Your billing could not be loaded.')}
+            {isApiError(portal.error, 'no_subscription')
+              ? 'You have no subscription yet.'
+              : readableError(portal.error, 'Your billing could not be loaded.')}
           </p>
         )}
         {portal.data && <PortalDetails portal={portal.data} />}
@@ -70,7 +80,6 @@ function PortalDetails({ portal }: { portal: TestPortal }) {
     update.mutate();
   }
 
-
   const running = portal.status !== 'canceled';
   return (
     <div className="space-y-6">
@@ -95,7 +104,9 @@ function PortalDetails({ portal }: { portal: TestPortal }) {
 
       {running && portal.cancelAtPeriodEnd && (
         <div className="space-y-2">
-          <p className="text-sm text-slate-700">Your subscription is set to cancel on {formatDate(portal.currentPeriodEnd)}.</p>
+          <p className="text-sm text-slate-700">
+            Your subscription is set to cancel on {formatDate(portal.currentPeriodEnd)}.
+          </p>
           {resume.isError && (
             <p role="alert" className="text-sm text-rose-700">
               {readableError(resume.error, 'Your subscription could not be resumed.')}

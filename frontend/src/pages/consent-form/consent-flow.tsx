@@ -1,24 +1,32 @@
-import { Suspense, useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
+import type { ConsentSession } from '@app/contracts';
+import { type ReactNode, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
-import type { ConsentSession } from '@app/contracts';
-import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
-import { clearDraft, saveDraft } from '@/pages/consent-form/partner-draft';
-import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
-import { BrowserNotSupported, Later, LiveSession, PartnerResult, RetakeStep, SafetySupport, SessionNotFound } from '@/pages/consent-form/later-screens';
-import { PhoneCodeStep } from '@/pages/consent-form/phone-code-step';
-import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
-import { RecordingStep } from '@/pages/consent-form/recording-step';
-import { SafetyStep } from '@/pages/consent-form/safety-step';
-import { ReviewStep } from '@/pages/consent-form/review-step';
 import { flowReducer } from '@/pages/consent-form/consent-flow-state';
 import type { FlowStart } from '@/pages/consent-form/flow-start';
+import {
+  BrowserNotSupported,
+  Later,
+  LiveSession,
+  PartnerResult,
+  RetakeStep,
+  SafetySupport,
+  SessionNotFound,
+} from '@/pages/consent-form/later-screens';
+import { clearDraft, saveDraft } from '@/pages/consent-form/partner-draft';
+import { PhoneCodeStep } from '@/pages/consent-form/phone-code-step';
+import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-step';
+import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
+import { RecordingStep } from '@/pages/consent-form/recording-step';
+import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
+import { ReviewStep } from '@/pages/consent-form/review-step';
+import { SafetyStep } from '@/pages/consent-form/safety-step';
 import { takes } from '@/pages/consent-form/take-store';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
+import { usePhoneCode } from '@/pages/consent-form/use-phone-code';
 import { useRefusal } from '@/pages/consent-form/use-refusal';
 import { useSafetyAnswers } from '@/pages/consent-form/use-safety-answers';
 import { usePartnerSession } from '@/pages/consent-form/use-verdict';
-import { usePhoneCode } from '@/pages/consent-form/use-phone-code';
 
 function LaterScreen({ children }: { children: ReactNode }) {
   return (
@@ -55,7 +63,12 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   const answeredBefore = loaded !== 'waiting' && loaded !== 'expired';
   const submitted = submission.state.kind === 'processing' ? submission.state.answered : null;
   // The session as the server answered the partner's No, safety answers or Yes: its verdict may already be final.
-  const answered = refusal.state.kind === 'refused' ? refusal.state.answered : safety.state.kind === 'answered' ? safety.state.answered : submitted;
+  const answered =
+    refusal.state.kind === 'refused'
+      ? refusal.state.answered
+      : safety.state.kind === 'answered'
+        ? safety.state.answered
+        : submitted;
   const following = answeredBefore || answered !== null;
   // The answer is given: nothing of the form is kept on the phone any longer.
   useEffect(() => {
@@ -83,7 +96,10 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   };
   // The same across renders: step 0 saves what is typed from an effect, and a new camera handler would reopen the camera.
   const keepTyped = useCallback((typed: RecipientValues) => saveDraft(session.id, { details: typed }), [session.id]);
-  const cameraUnavailable = useCallback((problem: string) => dispatch({ type: 'cameraUnavailable', cameraProblem: problem }), []);
+  const cameraUnavailable = useCallback(
+    (problem: string) => dispatch({ type: 'cameraUnavailable', cameraProblem: problem }),
+    [],
+  );
   const continueToCode = (values: RecipientValues) => {
     dispatch({ type: 'detailsGiven', details: values });
     saveDraft(session.id, { details: values });
@@ -132,7 +148,13 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
     if (offerRetake) {
       return (
         <LaterScreen>
-          <RetakeStep check={check} fullName={fullName} onRecordAgain={() => recordAgain(check.attempt)} onDecline={decline} declining={declining} />
+          <RetakeStep
+            check={check}
+            fullName={fullName}
+            onRecordAgain={() => recordAgain(check.attempt)}
+            onDecline={decline}
+            declining={declining}
+          />
         </LaterScreen>
       );
     }
@@ -189,7 +211,12 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
             }}
           />
         )}
-        {step === 'safety' && <SafetyStep onAnswered={(answers) => void safety.send(answers, details)} sending={safety.state.kind === 'sending'} />}
+        {step === 'safety' && (
+          <SafetyStep
+            onAnswered={(answers) => void safety.send(answers, details)}
+            sending={safety.state.kind === 'sending'}
+          />
+        )}
         {step === 1 && (
           <RecordingStep
             fullName={fullName}

@@ -1,14 +1,14 @@
+import type { ConsentSession } from '@app/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
-import type { ConsentSession } from '@app/contracts';
 import { testSession } from '@/test/consent-session';
-import { jsonResponse, mockFetch, renderApp } from '@/test/render';
-import { CONFIRM_CODE, enterPhoneCode, PHONE_CODE_HANDLERS, SEND_CODE } from '@/test/phone-code';
-import { liveServer, liveSockets, openLiveSockets, type FakeLiveSocket } from '@/test/fake-live-socket';
+import { type FakeLiveSocket, liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
+import { CONFIRM_CODE, enterPhoneCode, PHONE_CODE_HANDLERS, SEND_CODE } from '@/test/phone-code';
+import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
@@ -40,13 +40,19 @@ class FakeRecorder {
 }
 
 /** Installs a camera (and, unless told otherwise, MediaRecorder); returns the getUserMedia mock and the track. */
-function stubMedia({ recorder = true, getUserMedia }: { recorder?: boolean; getUserMedia?: () => Promise<unknown> } = {}) {
+function stubMedia({
+  recorder = true,
+  getUserMedia,
+}: { recorder?: boolean; getUserMedia?: () => Promise<unknown> } = {}) {
   const track = { stop: vi.fn() };
   const gum = vi.fn(getUserMedia ?? (async () => ({ getTracks: () => [track] })));
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: gum }, configurable: true });
   if (recorder) vi.stubGlobal('MediaRecorder', FakeRecorder);
   // jsdom has no blob: URLs; the playback at the review step asks for one.
-  const objectUrls = { createObjectURL: vi.fn((blob: Blob) => `blob:recording-${blob.size}`), revokeObjectURL: vi.fn() };
+  const objectUrls = {
+    createObjectURL: vi.fn((blob: Blob) => `blob:recording-${blob.size}`),
+    revokeObjectURL: vi.fn(),
+  };
   Object.assign(URL, objectUrls);
   return { getUserMedia: gum, track, ...objectUrls };
 }
@@ -55,7 +61,11 @@ const SAFETY_CHECK = 'POST /api/consent/sessions/s1/safety-check';
 
 function openForm(handlers: Parameters<typeof mockFetch>[0], route = FORM) {
   // Both safety answers Yes leave the session open (safety-step.test.tsx tests the step itself).
-  const fetchMock = mockFetch({ ...PHONE_CODE_HANDLERS, [SAFETY_CHECK]: () => jsonResponse(testSession()), ...handlers });
+  const fetchMock = mockFetch({
+    ...PHONE_CODE_HANDLERS,
+    [SAFETY_CHECK]: () => jsonResponse(testSession()),
+    ...handlers,
+  });
   renderApp(<AppRoutes />, { route });
   return { fetchMock, u: userEvent.setup() };
 }
@@ -69,7 +79,8 @@ async function fillDetails(u: ReturnType<typeof userEvent.setup>) {
   await u.click(screen.getByRole('button', { name: 'Continue' }));
   await enterPhoneCode(u);
   await screen.findByRole('heading', { name: 'Just for you' });
-  for (const question of await screen.findAllByRole('group')) await u.click(within(question).getByRole('button', { name: 'Yes' }));
+  for (const question of await screen.findAllByRole('group'))
+    await u.click(within(question).getByRole('button', { name: 'Yes' }));
   await u.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
@@ -105,7 +116,9 @@ describe('/consent/form: loading the session', () => {
   it('shows the first step with its loading note while the session loads, then who is asking and the form', async () => {
     stubMedia();
     let answer = () => {};
-    openForm({ [QR_PATH]: () => new Promise<Response>((resolve) => (answer = () => resolve(jsonResponse(testSession())))) });
+    openForm({
+      [QR_PATH]: () => new Promise<Response>((resolve) => (answer = () => resolve(jsonResponse(testSession())))),
+    });
     expect(await screen.findByText('Loading consent session...')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
     const nextSteps = screen.getByText(/^Next, we text a code to your phone/);
@@ -118,7 +131,9 @@ describe('/consent/form: loading the session', () => {
   });
 
   it("shows 'Session Not Found' with the QR id and the server's text for a 404", async () => {
-    const { fetchMock } = openForm({ [QR_PATH]: () => jsonResponse({ error: 'This consent session is invalid or has expired.' }, 404) });
+    const { fetchMock } = openForm({
+      [QR_PATH]: () => jsonResponse({ error: 'This consent session is invalid or has expired.' }, 404),
+    });
     expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
     expect(screen.getByText('ciq-server-1')).toBeInTheDocument();
     expect(screen.getByText('This consent session is invalid or has expired.')).toBeInTheDocument();
@@ -139,7 +154,7 @@ describe('/consent/form: loading the session', () => {
   it('shows the result at once for a session that already has a verdict', async () => {
     openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'granted', aiVerdict: 'granted' })) });
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
-    expect(screen.getByText("Your recording is encrypted and stored securely.")).toBeInTheDocument();
+    expect(screen.getByText('Your recording is encrypted and stored securely.')).toBeInTheDocument();
     // No text message is claimed until one is really sent.
     expect(screen.queryByText(/text has been sent/)).not.toBeInTheDocument();
   });
@@ -163,7 +178,8 @@ describe('/consent/form: loading the session', () => {
     openForm(pending);
     expect(await screen.findByRole('heading', { name: 'Browser Not Supported' })).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
-    for (const browser of ['Chrome 47+', 'Firefox 29+', 'Safari 14.1+', 'Edge 79+']) expect(screen.getByText(browser)).toBeInTheDocument();
+    for (const browser of ['Chrome 47+', 'Firefox 29+', 'Safari 14.1+', 'Edge 79+'])
+      expect(screen.getByText(browser)).toBeInTheDocument();
   });
 });
 
@@ -238,7 +254,13 @@ describe('/consent/form: recording', () => {
     expect(playback).toHaveAttribute('src', `blob:recording-${FakeRecorder.data.size}`);
     expect(playback).toHaveAttribute('controls');
     expect(createObjectURL).toHaveBeenCalledWith(FakeRecorder.data);
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !/^\/api\/(auth\/me|consent\/sessions\/(qr\/|s1\/(safety-check|phone-verification)))/.test(url))).toEqual([]);
+    expect(
+      fetchMock.mock.calls
+        .map(([url]) => String(url))
+        .filter(
+          (url) => !/^\/api\/(auth\/me|consent\/sessions\/(qr\/|s1\/(safety-check|phone-verification)))/.test(url),
+        ),
+    ).toEqual([]);
 
     // Leaving the step lets the browser free the recording's address.
     await u.click(screen.getByRole('button', { name: 'Back' }));
@@ -251,7 +273,12 @@ describe('/consent/form: recording', () => {
     let answerRefusal: () => void = () => {};
     const { u } = openForm({
       ...pending,
-      'PATCH /api/consent/sessions/s1/status': () => new Promise<Response>((resolve) => (answerRefusal = () => resolve(jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied' }))))),
+      'PATCH /api/consent/sessions/s1/status': () =>
+        new Promise<Response>(
+          (resolve) =>
+            (answerRefusal = () =>
+              resolve(jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied' })))),
+        ),
     });
     await screen.findByLabelText('Your name');
     expect(getUserMedia).not.toHaveBeenCalled();
@@ -341,7 +368,9 @@ describe('/consent/form: answering', () => {
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
-    const sent = fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/api/auth') && !String(url).includes('/qr/'));
+    const sent = fetchMock.mock.calls.filter(
+      ([url]) => !String(url).startsWith('/api/auth') && !String(url).includes('/qr/'),
+    );
     expect(sent.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
       SEND_CODE,
       CONFIRM_CODE,
@@ -370,7 +399,14 @@ describe('/consent/form: answering', () => {
     expect((upload.get('video') as File).size).toBe(3 * 1024);
 
     const analysis = sent[5][1]?.body as FormData;
-    expect(formKeys(analysis)).toEqual(['sessionId', 'decision', 'recipient_full_name', 'recipient_phone', 'is_over_18', 'videoAssetId']);
+    expect(formKeys(analysis)).toEqual([
+      'sessionId',
+      'decision',
+      'recipient_full_name',
+      'recipient_phone',
+      'is_over_18',
+      'videoAssetId',
+    ]);
     expect(Object.fromEntries(analysis.entries())).toEqual({
       sessionId: 's1',
       decision: 'yes',
@@ -388,7 +424,8 @@ describe('/consent/form: answering', () => {
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
 
     expect(await screen.findByText('AI is analysing your recording…')).toBeInTheDocument();
-    for (const name of ['Yes, I consent', "No, I don't consent", 'Back']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Yes, I consent', "No, I don't consent", 'Back'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
   });
 
   it.each([
@@ -407,19 +444,27 @@ describe('/consent/form: answering', () => {
       'AI processing failed: A stored recording is required',
       'AI processing failed - please try again',
     ],
-  ])("shows 'Failed to record consent' when %s fails, and lets the partner try again", async (_case, handlers, message, notice) => {
-    stubMedia();
-    const { u } = openForm({ ...pending, 'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201), ...handlers });
-    await record(u);
-    await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
+  ])(
+    "shows 'Failed to record consent' when %s fails, and lets the partner try again",
+    async (_case, handlers, message, notice) => {
+      stubMedia();
+      const { u } = openForm({
+        ...pending,
+        'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
+        ...handlers,
+      });
+      await record(u);
+      await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
-    expect(await screen.findByText('Failed to record consent')).toBeInTheDocument();
-    expect(screen.getByText(message)).toBeInTheDocument();
-    expect(screen.getByText(notice)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Yes, I consent' })).toBeEnabled();
-  });
+      expect(await screen.findByText('Failed to record consent')).toBeInTheDocument();
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(screen.getByText(notice)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Yes, I consent' })).toBeEnabled();
+    },
+  );
 
-  const ALREADY_ANSWERED = () => jsonResponse({ error: 'This consent session has already been answered', code: 'already_answered' }, 409);
+  const ALREADY_ANSWERED = () =>
+    jsonResponse({ error: 'This consent session has already been answered', code: 'already_answered' }, 409);
 
   it('reads the session again when the analysis call is told the session was already answered, and shows its verdict', async () => {
     stubMedia();
@@ -454,7 +499,9 @@ describe('/consent/form: answering', () => {
         throw new TypeError('Failed to fetch');
       },
       'GET /api/consent/sessions/s1': () =>
-        jsonResponse(testSession(++reads === 1 ? { aiVerdict: 'processing' } : { consentStatus: 'denied', aiVerdict: 'denied' })),
+        jsonResponse(
+          testSession(++reads === 1 ? { aiVerdict: 'processing' } : { consentStatus: 'denied', aiVerdict: 'denied' }),
+        ),
     });
     await record(u);
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
@@ -472,7 +519,10 @@ describe('/consent/form: answering', () => {
 
   it.each([
     ['another 409', () => jsonResponse({ error: 'This recording is already stored' }, 409)],
-    ['the same text with another status', () => jsonResponse({ error: 'This consent session has already been answered' }, 400)],
+    [
+      'the same text with another status',
+      () => jsonResponse({ error: 'This consent session has already been answered' }, 400),
+    ],
   ])('keeps the failure for %s and does not read the session again', async (_case, refusal) => {
     stubMedia();
     const { fetchMock, u } = openForm({
@@ -490,8 +540,18 @@ describe('/consent/form: answering', () => {
   });
 
   it.each([
-    ['no clear yes was heard, not that they said no', 'recording', "We couldn't hear a clear yes, so it counts as a no.", /No means no|You said/],
-    ['they said they do not consent, when the recording refused', 'answer', 'You said you do not consent.', /No means no|clear yes/],
+    [
+      'no clear yes was heard, not that they said no',
+      'recording',
+      "We couldn't hear a clear yes, so it counts as a no.",
+      /No means no|You said/,
+    ],
+    [
+      'they said they do not consent, when the recording refused',
+      'answer',
+      'You said you do not consent.',
+      /No means no|clear yes/,
+    ],
   ] as const)('tells a partner who pressed Yes that %s', async (_case, deniedBecause, text, notShown) => {
     stubMedia();
     const { u } = openForm(submitted({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause }));
@@ -562,12 +622,19 @@ describe('/consent/form: a refusal never waits', () => {
     await u.click(await screen.findByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
     const refusal = fetchMock.mock.calls.find(([url, init]) => `${init?.method} ${String(url)}` === STATUS);
-    expect(JSON.parse(String(refusal?.[1]?.body))).toEqual({ status: 'denied', recipientFullName: 'Jamie Lee', recipientPhone: '+15550100' });
+    expect(JSON.parse(String(refusal?.[1]?.body))).toEqual({
+      status: 'denied',
+      recipientFullName: 'Jamie Lee',
+      recipientPhone: '+15550100',
+    });
   });
 
   it("toasts 'Failed to record response' when the refusal cannot be stored, and stays on the step", async () => {
     stubMedia();
-    const { u } = openForm({ ...pending, [STATUS]: () => jsonResponse({ error: 'The consent service is unavailable, please try again' }, 503) });
+    const { u } = openForm({
+      ...pending,
+      [STATUS]: () => jsonResponse({ error: 'The consent service is unavailable, please try again' }, 503),
+    });
     await screen.findByLabelText('Your name');
     await u.click(screen.getByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByText('Failed to record response')).toBeInTheDocument();
@@ -659,7 +726,10 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       liveServer.reachable = false;
-      const { fetchMock } = openForm({ [QR_PATH]: () => jsonResponse(onServer), 'GET /api/consent/sessions/s1': () => jsonResponse(onServer) });
+      const { fetchMock } = openForm({
+        [QR_PATH]: () => jsonResponse(onServer),
+        'GET /api/consent/sessions/s1': () => jsonResponse(onServer),
+      });
       const reads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/consent/sessions/s1').length;
       expect(await screen.findByRole('heading', { name: 'Analysing' })).toBeInTheDocument();
       await waitFor(() => expect(openLiveSockets()[0]?.handlers.has('connect')).toBe(true));
@@ -687,8 +757,18 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
   });
 
   describe('after a reload, the result text follows what is stored', () => {
-    const check = (answer: 'yes' | 'no', recorded: boolean) => ({ attempt: answer === 'yes' ? 1 : 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer, recorded, endedBySafetyAnswers: false, safetyAnswered: true });
-    const loaded = (overrides: Partial<ConsentSession>) => openForm({ [QR_PATH]: () => jsonResponse(testSession(overrides)) });
+    const check = (answer: 'yes' | 'no', recorded: boolean) => ({
+      attempt: answer === 'yes' ? 1 : 0,
+      maxAttempts: 3,
+      retakeAllowed: false,
+      heard: null,
+      answer,
+      recorded,
+      endedBySafetyAnswers: false,
+      safetyAnswered: true,
+    });
+    const loaded = (overrides: Partial<ConsentSession>) =>
+      openForm({ [QR_PATH]: () => jsonResponse(testSession(overrides)) });
 
     it('a Yes the recording did not support is not called a no', async () => {
       loaded({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', check: check('yes', true) });
@@ -705,7 +785,13 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
     });
 
     it('a No without a recording says no recording is stored', async () => {
-      loaded({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'answer', verificationTextSent: true, check: check('no', false) });
+      loaded({
+        consentStatus: 'denied',
+        aiVerdict: 'denied',
+        deniedBecause: 'answer',
+        verificationTextSent: true,
+        check: check('no', false),
+      });
       expect(await screen.findByText('Your answer has been recorded. No means no.')).toBeInTheDocument();
       expect(screen.queryByText('Your recording is encrypted and stored securely.')).not.toBeInTheDocument();
       expect(screen.getByText('A verification text has been sent.')).toBeInTheDocument();
@@ -719,16 +805,33 @@ describe('/consent/form: live verdicts, failures and the verification text', () 
   });
 
   it('claims the verification text for an answered session only when it was sent', async () => {
-    openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true })) });
+    openForm({
+      [QR_PATH]: () =>
+        jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', verificationTextSent: true })),
+    });
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
     expect(screen.getByText('A verification text has been sent.')).toBeInTheDocument();
   });
 });
 
 describe('/consent/form: the sentence to say, and recording again after an unclear recording', () => {
-  const RETAKE = { attempt: 1, maxAttempts: 3, retakeAllowed: true, heard: 'uh my name is jamie', answer: 'yes' as 'yes' | 'no' | null, recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
+  const RETAKE = {
+    attempt: 1,
+    maxAttempts: 3,
+    retakeAllowed: true,
+    heard: 'uh my name is jamie',
+    answer: 'yes' as 'yes' | 'no' | null,
+    recorded: true,
+    endedBySafetyAnswers: false,
+    safetyAnswered: true,
+  };
   const retaking = (check: Partial<typeof RETAKE> = {}) =>
-    testSession({ aiVerdict: 'processing', verifiedOver18: true, recipientFullName: 'Jamie Lee', check: { ...RETAKE, ...check } });
+    testSession({
+      aiVerdict: 'processing',
+      verifiedOver18: true,
+      recipientFullName: 'Jamie Lee',
+      check: { ...RETAKE, ...check },
+    });
   const STATUS = 'PATCH /api/consent/sessions/s1/status';
 
   /** The server's side of a partner who records twice: the first recording unclear, the second as `second` says. */
@@ -738,7 +841,13 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
       ...pending,
       'POST /api/video/assets': () => jsonResponse({ id: `va${submissions + 1}` }, 201),
       'POST /api/upload': () => jsonResponse({ id: `va${submissions + 1}` }, 201),
-      'POST /api/consent/process-video': () => jsonResponse(testSession({ aiVerdict: 'processing', check: { ...RETAKE, attempt: ++submissions, retakeAllowed: false, heard: null } })),
+      'POST /api/consent/process-video': () =>
+        jsonResponse(
+          testSession({
+            aiVerdict: 'processing',
+            check: { ...RETAKE, attempt: ++submissions, retakeAllowed: false, heard: null },
+          }),
+        ),
       'GET /api/consent/sessions/s1': () => jsonResponse(submissions === 1 ? retaking() : testSession(second)),
     };
   }
@@ -753,12 +862,18 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     expect(screen.getByText("Speak in English, clearly, phone at arm's length.")).toBeInTheDocument();
     expect(screen.queryByText(/exactly/i)).not.toBeInTheDocument();
     // The camera opens as the step shows: said, with when it records.
-    expect(screen.getByText(/The camera turns on at this step; it records only when you press Start recording\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/The camera turns on at this step; it records only when you press Start recording\./),
+    ).toBeInTheDocument();
   });
 
   it("offers a retake after an unclear recording: what was heard, what is left, and 'Record again' back to step 1, then on as the first time", async () => {
     stubMedia();
-    const granted = { consentStatus: 'granted' as const, aiVerdict: 'granted' as const, check: { ...RETAKE, attempt: 2, retakeAllowed: false, heard: 'my name is jamie lee and i consent' } };
+    const granted = {
+      consentStatus: 'granted' as const,
+      aiVerdict: 'granted' as const,
+      check: { ...RETAKE, attempt: 2, retakeAllowed: false, heard: 'my name is jamie lee and i consent' },
+    };
     const { fetchMock, u } = openForm(twoRecordings(granted));
     await record(u);
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
@@ -775,7 +890,9 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
     expect(screen.getByText('What we heard: “my name is jamie lee and i consent”')).toBeInTheDocument();
 
-    const analyses = fetchMock.mock.calls.filter(([url]) => url === '/api/consent/process-video').map(([, init]) => init?.body as FormData);
+    const analyses = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/consent/process-video')
+      .map(([, init]) => init?.body as FormData);
     expect(analyses.map(formKeys)).toEqual([
       ['sessionId', 'decision', 'recipient_full_name', 'recipient_phone', 'is_over_18', 'videoAssetId'],
       // A retake: the details stored with the first answer stand.
@@ -787,7 +904,13 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
   it('says so when nothing could be heard, and shows the last of the three recordings as the final no, with what was heard', async () => {
     stubMedia();
     const unclearLast = (heard: string) =>
-      testSession({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', recipientFullName: 'Jamie Lee', check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard } });
+      testSession({
+        consentStatus: 'denied',
+        aiVerdict: 'denied',
+        deniedBecause: 'recording',
+        recipientFullName: 'Jamie Lee',
+        check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard },
+      });
     openForm({ [QR_PATH]: () => jsonResponse(retaking({ attempt: 2, heard: '' })) });
     expect(await screen.findByText('We could not hear any words.')).toBeInTheDocument();
     expect(screen.getByText('You can record again (3 of 3)')).toBeInTheDocument();
@@ -806,7 +929,18 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     expect(screen.queryByText(/won't/)).not.toBeInTheDocument();
     act(() => dismissToast());
 
-    openForm({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'recording', recipientFullName: 'Jamie Lee', check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard: "uh uh won't uh" } })) });
+    openForm({
+      [QR_PATH]: () =>
+        jsonResponse(
+          testSession({
+            consentStatus: 'denied',
+            aiVerdict: 'denied',
+            deniedBecause: 'recording',
+            recipientFullName: 'Jamie Lee',
+            check: { ...RETAKE, attempt: 3, retakeAllowed: false, heard: "uh uh won't uh" },
+          }),
+        ),
+    });
     expect(await screen.findByText("We couldn't hear a clear yes, so it counts as a no.")).toBeInTheDocument();
     expect(screen.queryByText(/won't|What we heard/)).not.toBeInTheDocument();
   });
@@ -818,7 +952,10 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
       'GET /api/consent/sessions/s1': () => jsonResponse(retaking()),
       'POST /api/video/assets': () => jsonResponse({ id: 'va2' }, 201),
       'POST /api/upload': () => jsonResponse({ id: 'va2' }, 201),
-      'POST /api/consent/process-video': () => jsonResponse(testSession({ aiVerdict: 'processing', check: { ...RETAKE, attempt: 2, retakeAllowed: false, heard: null } })),
+      'POST /api/consent/process-video': () =>
+        jsonResponse(
+          testSession({ aiVerdict: 'processing', check: { ...RETAKE, attempt: 2, retakeAllowed: false, heard: null } }),
+        ),
     });
     expect(await screen.findByRole('heading', { name: "We couldn't hear that clearly" })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Record again' }));
@@ -829,14 +966,26 @@ describe('/consent/form: the sentence to say, and recording again after an uncle
     expect(await screen.findByText('AI is analysing your recording…')).toBeInTheDocument();
     expect(screen.queryByText('Missing data')).not.toBeInTheDocument();
     const analysis = fetchMock.mock.calls.find(([url]) => url === '/api/consent/process-video');
-    expect(Object.fromEntries((analysis?.[1]?.body as FormData).entries())).toEqual({ sessionId: 's1', decision: 'yes', videoAssetId: 'va2' });
+    expect(Object.fromEntries((analysis?.[1]?.body as FormData).entries())).toEqual({
+      sessionId: 's1',
+      decision: 'yes',
+      videoAssetId: 'va2',
+    });
   });
 
   it("takes the partner's No instead of a retake, at once", async () => {
     stubMedia();
     const { fetchMock, u } = openForm({
       [QR_PATH]: () => jsonResponse(retaking()),
-      [STATUS]: () => jsonResponse(testSession({ consentStatus: 'denied', aiVerdict: 'denied', deniedBecause: 'answer', check: { ...RETAKE, retakeAllowed: false, heard: null, answer: 'no' } })),
+      [STATUS]: () =>
+        jsonResponse(
+          testSession({
+            consentStatus: 'denied',
+            aiVerdict: 'denied',
+            deniedBecause: 'answer',
+            check: { ...RETAKE, retakeAllowed: false, heard: null, answer: 'no' },
+          }),
+        ),
     });
     await u.click(await screen.findByRole('button', { name: "No, I don't consent" }));
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();

@@ -1,16 +1,16 @@
-import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
-import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
 import { useAuth } from '@/lib/auth/use-auth';
+import { INVALID_SESSION_MESSAGE } from '@/lib/consent/session-status';
 import { useIsHydrating } from '@/lib/hydration';
-import { linkSessionQuery } from '@/pages/consent-form/link-session';
-import { Later, MembersOwnPhone, SessionNotFound } from '@/pages/consent-form/later-screens';
-import { RecipientDetailsLoading } from '@/pages/consent-form/recipient-details-step';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
+import { Later, MembersOwnPhone, SessionNotFound } from '@/pages/consent-form/later-screens';
+import { linkSessionQuery } from '@/pages/consent-form/link-session';
 import { mayResume } from '@/pages/consent-form/partner-draft';
+import { RecipientDetailsLoading } from '@/pages/consent-form/recipient-details-step';
 
 // Declared here, not among the later screens the flow itself loads: the resumed flow wraps `ConsentFlow`, so listing
 // it there would make a loop of imports.

@@ -1,7 +1,6 @@
 import { FILLER_WORDS, tokenize } from '@app/contracts/statement-words';
 import { statementSentence } from '@/pages/consent-form/statement-sentence';
 
-
 /**
  * Whether what the speech check heard may be shown to the partner as heard: at least one word of the sentence they
  * were shown (their typed name included) and nothing else but fillers. Fragments of other words ("uh uh won't uh")

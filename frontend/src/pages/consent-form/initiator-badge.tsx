@@ -8,7 +8,11 @@ export function InitiatorBadge({ session }: { session: ConsentSession }) {
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-rose-50 p-3">
       {photo ? (
-        <img src={photo} alt={`Photo of ${name}`} className="h-14 w-14 shrink-0 rounded-full border-2 border-white object-cover shadow" />
+        <img
+          src={photo}
+          alt={`Photo of ${name}`}
+          className="h-14 w-14 shrink-0 rounded-full border-2 border-white object-cover shadow"
+        />
       ) : (
         <span
           aria-hidden

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 
 /**
  * The partner's screens that a phone opening the link does not need at once (after an answer, or when something is
@@ -6,12 +6,24 @@ import { lazy, Suspense, type ReactNode } from 'react';
  */
 export const PartnerResult = lazy(() => import('@/pages/consent-form/partner-result'));
 /** Following the session live, needed only once the partner has answered. */
-export const LiveSession = lazy(() => import('@/lib/live/use-live-session').then((module) => ({ default: module.LiveSession })));
-export const RetakeStep = lazy(() => import('@/pages/consent-form/retake-step').then((module) => ({ default: module.RetakeStep })));
-export const SafetySupport = lazy(() => import('@/pages/consent-form/safety-support').then((module) => ({ default: module.SafetySupport })));
-export const BrowserNotSupported = lazy(() => import('@/pages/consent-form/browser-not-supported').then((module) => ({ default: module.BrowserNotSupported })));
-export const MembersOwnPhone = lazy(() => import('@/pages/consent-form/members-own-phone').then((module) => ({ default: module.MembersOwnPhone })));
-export const SessionNotFound = lazy(() => import('@/pages/consent-form/session-not-found').then((module) => ({ default: module.SessionNotFound })));
+export const LiveSession = lazy(() =>
+  import('@/lib/live/use-live-session').then((module) => ({ default: module.LiveSession })),
+);
+export const RetakeStep = lazy(() =>
+  import('@/pages/consent-form/retake-step').then((module) => ({ default: module.RetakeStep })),
+);
+export const SafetySupport = lazy(() =>
+  import('@/pages/consent-form/safety-support').then((module) => ({ default: module.SafetySupport })),
+);
+export const BrowserNotSupported = lazy(() =>
+  import('@/pages/consent-form/browser-not-supported').then((module) => ({ default: module.BrowserNotSupported })),
+);
+export const MembersOwnPhone = lazy(() =>
+  import('@/pages/consent-form/members-own-phone').then((module) => ({ default: module.MembersOwnPhone })),
+);
+export const SessionNotFound = lazy(() =>
+  import('@/pages/consent-form/session-not-found').then((module) => ({ default: module.SessionNotFound })),
+);
 
 /** Shows a later screen once its code is there (a moment on a phone). */
 export function Later({ children }: { children: ReactNode }) {

@@ -15,7 +15,9 @@ describe('prefetchLinkSession', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'X-Recipient-Token': 'secret-token' });
-    await vi.waitFor(() => expect(client.getQueryData(linkSessionQuery('ciq-abc-1', 'secret-token').queryKey)).toEqual(testSession()));
+    await vi.waitFor(() =>
+      expect(client.getQueryData(linkSessionQuery('ciq-abc-1', 'secret-token').queryKey)).toEqual(testSession()),
+    );
   });
 
   it.each([

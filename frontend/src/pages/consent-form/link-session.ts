@@ -14,7 +14,10 @@ export function linkSessionQuery(qrCodeId: string, token: string) {
 }
 
 /** Starts that query when the app opens on a partner link; the page then reads its answer (or its failure). */
-export function prefetchLinkSession(client: QueryClient, { pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
+export function prefetchLinkSession(
+  client: QueryClient,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+): void {
   const qrCodeId = matchPath(CONSENT_FORM_ROUTE, pathname)?.params.qrCodeId;
   const token = new URLSearchParams(search).get('token');
   if (qrCodeId && token) void client.prefetchQuery(linkSessionQuery(qrCodeId, token));

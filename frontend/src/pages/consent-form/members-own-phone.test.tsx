@@ -11,9 +11,12 @@ const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
 /** A browser that could record, so only the sign-in decides what the page offers. */
 function stubCamera() {
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: vi.fn() }, configurable: true });
-  vi.stubGlobal('MediaRecorder', class {
-    static isTypeSupported = (type: string) => type === 'video/webm';
-  });
+  vi.stubGlobal(
+    'MediaRecorder',
+    class {
+      static isTypeSupported = (type: string) => type === 'video/webm';
+    },
+  );
 }
 
 /** A browser where a member signed in (the page asks who only then). */
@@ -21,8 +24,12 @@ function openSignedIn(userId: string) {
   stubCamera();
   setSignInHint(true);
   mockFetch({
-    [QR_PATH]: () => jsonResponse(testSession({ initiatorUserId: 'u1', initiator: { fullName: 'Alex Doe', profile_picture_url: null } })),
-    'GET /api/auth/me': () => jsonResponse(testUser({ id: userId, fullName: userId === 'u1' ? 'Alex Doe' : 'Sam Roe' })),
+    [QR_PATH]: () =>
+      jsonResponse(
+        testSession({ initiatorUserId: 'u1', initiator: { fullName: 'Alex Doe', profile_picture_url: null } }),
+      ),
+    'GET /api/auth/me': () =>
+      jsonResponse(testUser({ id: userId, fullName: userId === 'u1' ? 'Alex Doe' : 'Sam Roe' })),
   });
   renderApp(<AppRoutes />, { route: FORM });
 }
@@ -37,7 +44,9 @@ describe("/consent/form in the member's own browser", () => {
   it('says the partner answers on their own phone and offers nothing to fill in or record', async () => {
     openSignedIn('u1');
     // The sign-in is looked up a moment after the page opens, and this screen's code loads when reached.
-    const sentence = await screen.findByText('This phone is signed in as Alex. Your partner answers on their own phone.');
+    const sentence = await screen.findByText(
+      'This phone is signed in as Alex. Your partner answers on their own phone.',
+    );
     expect(sentence).toBeInTheDocument();
     expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /continue|record|yes|no/i })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
+import type { PartnerCheck } from '@app/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PartnerCheck } from '@app/contracts';
 import { AppRoutes } from '@/App';
 import { readDraft, saveDraft } from '@/pages/consent-form/partner-draft';
 import { stubCamera } from '@/test/camera';
@@ -24,9 +24,19 @@ const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
 const DETAILS = { name: 'Jamie Lee', phone: '+15550100', isOver18: true };
 const TAKE = new Blob([new Uint8Array(5 * 1024)], { type: 'video/webm' });
-const CHECK: PartnerCheck = { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false, safetyAnswered: false };
+const CHECK: PartnerCheck = {
+  attempt: 0,
+  maxAttempts: 3,
+  retakeAllowed: false,
+  heard: null,
+  answer: null,
+  recorded: false,
+  endedBySafetyAnswers: false,
+  safetyAnswered: false,
+};
 /** This browser proved the phone; `check` as the server then tells the partner. */
-const proved = (check: Partial<PartnerCheck> = {}) => testSession({ phoneVerifiedAt: PHONE_VERIFIED_AT, check: { ...CHECK, ...check } });
+const proved = (check: Partial<PartnerCheck> = {}) =>
+  testSession({ phoneVerifiedAt: PHONE_VERIFIED_AT, check: { ...CHECK, ...check } });
 
 /** The page as a reload (re)opens it: a new app over the same session storage and take store. */
 function reload(handlers: Parameters<typeof mockFetch>[0]) {
@@ -36,7 +46,8 @@ function reload(handlers: Parameters<typeof mockFetch>[0]) {
   return fetchMock;
 }
 
-const calls = (fetchMock: ReturnType<typeof mockFetch>, key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === key);
+const calls = (fetchMock: ReturnType<typeof mockFetch>, key: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === key);
 
 beforeEach(() => {
   stubCamera();
@@ -60,7 +71,9 @@ describe('/consent/form: a reload on the partner phone keeps their place', () =>
     reload({ [QR_PATH]: () => jsonResponse(testSession()) });
     expect(await screen.findByLabelText('Your name')).toHaveValue('Jamie Lee');
     expect(screen.getByLabelText('Phone number')).toHaveValue('+1555');
-    expect(within(screen.getByRole('group', { name: 'Are you over 18?' })).getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(screen.getByRole('group', { name: 'Are you over 18?' })).getByRole('button', { name: 'Yes' }),
+    ).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('stays at the code once it was texted, without texting another, and keeps the code itself out of the draft', async () => {
@@ -81,7 +94,10 @@ describe('/consent/form: a reload on the partner phone keeps their place', () =>
   });
 
   it('goes on to the questions once this browser proved the phone, never back to the code', async () => {
-    saveDraft('s1', { details: DETAILS, sent: { sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3, verified: false } });
+    saveDraft('s1', {
+      details: DETAILS,
+      sent: { sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3, verified: false },
+    });
     const fetchMock = reload({ [QR_PATH]: () => jsonResponse(proved()) });
     expect(await screen.findByRole('heading', { name: 'Just for you' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument();
@@ -143,7 +159,20 @@ describe('/consent/form: a reload on the partner phone keeps their place', () =>
   it('keeps recording again after a retake was chosen, with its take', async () => {
     saveDraft('s1', { retakeOf: 1 });
     kept.set('s1', TAKE);
-    const retaking = testSession({ aiVerdict: 'processing', recipientFullName: 'Jamie Lee', phoneVerifiedAt: PHONE_VERIFIED_AT, check: { ...CHECK, attempt: 1, retakeAllowed: true, answer: 'yes', recorded: true, safetyAnswered: true, heard: 'uh' } });
+    const retaking = testSession({
+      aiVerdict: 'processing',
+      recipientFullName: 'Jamie Lee',
+      phoneVerifiedAt: PHONE_VERIFIED_AT,
+      check: {
+        ...CHECK,
+        attempt: 1,
+        retakeAllowed: true,
+        answer: 'yes',
+        recorded: true,
+        safetyAnswered: true,
+        heard: 'uh',
+      },
+    });
     reload({ [QR_PATH]: () => jsonResponse(retaking), 'GET /api/consent/sessions/s1': () => jsonResponse(retaking) });
     expect(await screen.findByRole('heading', { name: 'Review & Consent' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record again' })).not.toBeInTheDocument();
@@ -152,7 +181,10 @@ describe('/consent/form: a reload on the partner phone keeps their place', () =>
   it('forgets the draft and the take of a session answered before the reload', async () => {
     saveDraft('s1', { details: DETAILS });
     kept.set('s1', TAKE);
-    reload({ [QR_PATH]: () => jsonResponse(testSession({ consentStatus: 'granted', aiVerdict: 'granted', verificationTextSent: true })) });
+    reload({
+      [QR_PATH]: () =>
+        jsonResponse(testSession({ consentStatus: 'granted', aiVerdict: 'granted', verificationTextSent: true })),
+    });
     await waitFor(() => expect(kept.has('s1')).toBe(false));
     expect(readDraft('s1')).toEqual({});
   });

@@ -1,6 +1,6 @@
 import type { ConsentSession, Decision } from '@app/contracts';
 import { finalVerdict } from '@/lib/consent/session-status';
-import { ResultStep, type Outcome } from '@/pages/consent-form/result-step';
+import { type Outcome, ResultStep } from '@/pages/consent-form/result-step';
 import { useWithdrawal } from '@/pages/consent-form/use-withdrawal';
 
 function outcomeOf(session: ConsentSession): Outcome {

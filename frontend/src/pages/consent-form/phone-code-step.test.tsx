@@ -21,7 +21,8 @@ async function continueFromDetails(handlers: Parameters<typeof mockFetch>[0]) {
   return { fetchMock, u };
 }
 
-const callsTo = (fetchMock: ReturnType<typeof mockFetch>, key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === key);
+const callsTo = (fetchMock: ReturnType<typeof mockFetch>, key: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === key);
 const refusal = (error: string, code: string, status: number) => () => jsonResponse({ error, code }, status);
 
 afterEach(() => {
@@ -36,12 +37,16 @@ describe('/consent/form: the partner confirms their phone', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
     expect(screen.getByText(/ending 00/)).toBeInTheDocument();
-    expect(callsTo(fetchMock, SEND_CODE).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ recipientPhone: '+1 555 010 0100' }]);
+    expect(callsTo(fetchMock, SEND_CODE).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { recipientPhone: '+1 555 010 0100' },
+    ]);
     expect(getUserMedia).not.toHaveBeenCalled();
 
     await enterPhoneCode(u, '654321');
     expect(await screen.findByRole('heading', { name: 'Just for you' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, CONFIRM_CODE).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ code: '654321' }]);
+    expect(callsTo(fetchMock, CONFIRM_CODE).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { code: '654321' },
+    ]);
     expect(getUserMedia).not.toHaveBeenCalled();
   });
 
@@ -49,7 +54,10 @@ describe('/consent/form: the partner confirms their phone', () => {
     stubCamera();
     let tries = 0;
     const { u } = await continueFromDetails({
-      [CONFIRM_CODE]: () => (++tries === 1 ? refusal('That code is not right: 4 tries left', 'phone_code_wrong', 400)() : PHONE_CODE_HANDLERS[CONFIRM_CODE]()),
+      [CONFIRM_CODE]: () =>
+        ++tries === 1
+          ? refusal('That code is not right: 4 tries left', 'phone_code_wrong', 400)()
+          : PHONE_CODE_HANDLERS[CONFIRM_CODE](),
     });
     await enterPhoneCode(u, '111111');
     expect(await screen.findByText('That code is not right: 4 tries left')).toBeInTheDocument();
@@ -61,7 +69,9 @@ describe('/consent/form: the partner confirms their phone', () => {
 
   it("shows the server's check of a code that is not 6 digits", async () => {
     stubCamera();
-    const { u } = await continueFromDetails({ [CONFIRM_CODE]: refusal('Enter the 6-digit code', 'validation_failed', 400) });
+    const { u } = await continueFromDetails({
+      [CONFIRM_CODE]: refusal('Enter the 6-digit code', 'validation_failed', 400),
+    });
     await enterPhoneCode(u, '1234');
     expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
@@ -71,7 +81,13 @@ describe('/consent/form: the partner confirms their phone', () => {
     stubCamera();
     let sends = 0;
     const { fetchMock, u } = await continueFromDetails({
-      [SEND_CODE]: () => jsonResponse({ sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3 - sends++, verified: false }),
+      [SEND_CODE]: () =>
+        jsonResponse({
+          sentTo: '••••••00',
+          expiresAt: '2030-01-01T00:12:00.000Z',
+          resendsLeft: 3 - sends++,
+          verified: false,
+        }),
       [CONFIRM_CODE]: refusal('That code is not right: 4 tries left', 'phone_code_wrong', 400),
     });
     await enterPhoneCode(u, '111111');
@@ -88,8 +104,12 @@ describe('/consent/form: the partner confirms their phone', () => {
 
   it("says why at step 0 when no code can be sent (the member's own number), and stays there", async () => {
     stubCamera();
-    await continueFromDetails({ [SEND_CODE]: refusal("This is the member's own phone number. Enter your own number.", 'phone_is_members', 400) });
-    expect(await screen.findByText("This is the member's own phone number. Enter your own number.")).toBeInTheDocument();
+    await continueFromDetails({
+      [SEND_CODE]: refusal("This is the member's own phone number. Enter your own number.", 'phone_is_members', 400),
+    });
+    expect(
+      await screen.findByText("This is the member's own phone number. Enter your own number."),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument();
   });
@@ -97,7 +117,8 @@ describe('/consent/form: the partner confirms their phone', () => {
   it('goes straight on to the questions when this number was already proved (a reload after the code)', async () => {
     stubCamera();
     const { fetchMock } = await continueFromDetails({
-      [SEND_CODE]: () => jsonResponse({ sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3, verified: true }),
+      [SEND_CODE]: () =>
+        jsonResponse({ sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3, verified: true }),
     });
     expect(await screen.findByRole('heading', { name: 'Just for you' })).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, CONFIRM_CODE)).toEqual([]));

@@ -20,7 +20,10 @@ interface Props {
 export function PhoneCodeStep({ sentTo, resendsLeft, busy, error, onConfirm, onResend, onChangeNumber }: Props) {
   return (
     <StepCard step={2} title="Confirm your phone">
-      <p className="text-sm text-slate-600">We texted a code to your phone ending {sentTo.slice(-2)}. Never share it, not even with the person who asked you.</p>
+      <p className="text-sm text-slate-600">
+        We texted a code to your phone ending {sentTo.slice(-2)}. Never share it, not even with the person who asked
+        you.
+      </p>
       <PhoneCodeForm resendsLeft={resendsLeft} busy={busy} error={error} onConfirm={onConfirm} onResend={onResend}>
         <Button variant="secondary" disabled={busy} onClick={onChangeNumber}>
           Change number

@@ -20,7 +20,11 @@ export function isAlreadyAnswered(error: unknown): boolean {
   return isApiError(error, 'already_answered');
 }
 
-async function step<T>(stage: SubmissionError['stage'], describe: (error: unknown) => string, call: () => Promise<T>): Promise<T> {
+async function step<T>(
+  stage: SubmissionError['stage'],
+  describe: (error: unknown) => string,
+  call: () => Promise<T>,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -114,7 +118,11 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
  * answer. An earlier refusal whose answer was lost (409 already answered) is read back the same way as a lost
  * submission.
  */
-export function refuseConsent({ session, token, details }: Pick<Submission, 'session' | 'token' | 'details'>): Promise<ConsentSession> {
+export function refuseConsent({
+  session,
+  token,
+  details,
+}: Pick<Submission, 'session' | 'token' | 'details'>): Promise<ConsentSession> {
   const given = details ? { recipientFullName: details.name, recipientPhone: details.phone } : {};
   return answeredOrReadBack(() => api.updateStatus(session.id, { status: 'denied', ...given }, token), session, token);
 }
@@ -123,7 +131,11 @@ export function refuseConsent({ session, token, details }: Pick<Submission, 'ses
  * An answer whose reply was lost (409 already answered on sending it again, from any call of a submission) is the
  * session as the server has it.
  */
-export async function answeredOrReadBack(send: () => Promise<ConsentSession>, session: Pick<ConsentSession, 'id'>, token: string): Promise<ConsentSession> {
+export async function answeredOrReadBack(
+  send: () => Promise<ConsentSession>,
+  session: Pick<ConsentSession, 'id'>,
+  token: string,
+): Promise<ConsentSession> {
   try {
     return await send();
   } catch (error) {

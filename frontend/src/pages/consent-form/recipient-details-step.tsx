@@ -1,12 +1,12 @@
+import type { ConsentSession } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
-import type { ConsentSession } from '@app/contracts';
 import { useCheckedForm } from '@/lib/form/use-checked-form';
-import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
-import { RECIPIENT_DEFAULTS, validateRecipient, type RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { DeclineButton } from '@/pages/consent-form/decline-button';
+import { InitiatorBadge } from '@/pages/consent-form/initiator-badge';
+import { RECIPIENT_DEFAULTS, type RecipientValues, validateRecipient } from '@/pages/consent-form/recipient-validation';
 import { StepCard } from '@/pages/consent-form/step-card';
 
 interface Props {
@@ -29,8 +29,8 @@ interface Props {
 function NextSteps() {
   return (
     <p className="text-sm text-slate-600">
-      Next, we text a code to your phone to confirm it is yours, and ask two private questions; then you record a short video of yourself (up to{' '}
-      {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
+      Next, we text a code to your phone to confirm it is yours, and ask two private questions; then you record a short
+      video of yourself (up to {MAX_RECORDING_SECONDS} seconds) and answer Yes or No.
     </p>
   );
 }
@@ -43,7 +43,11 @@ function NextSteps() {
 export function RecipientDetailsLoading({ message }: { message: string }) {
   return (
     <StepCard step={1} title="Your details">
-      <p role="status" aria-live="polite" className="flex h-[5.5rem] items-center rounded-2xl bg-rose-50 p-3 text-sm font-semibold text-slate-600">
+      <p
+        role="status"
+        aria-live="polite"
+        className="flex h-[5.5rem] items-center rounded-2xl bg-rose-50 p-3 text-sm font-semibold text-slate-600"
+      >
         {message}
       </p>
       <NextSteps />
@@ -52,8 +56,20 @@ export function RecipientDetailsLoading({ message }: { message: string }) {
 }
 
 /** Step 0: who is asking, the partner's name and phone number, and the over-18 answer. */
-export function RecipientDetailsStep({ session, typed, onTyped, onContinue, onDecline, declining = false, sending = false, refusal }: Props) {
-  const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(typed ?? RECIPIENT_DEFAULTS, validateRecipient);
+export function RecipientDetailsStep({
+  session,
+  typed,
+  onTyped,
+  onContinue,
+  onDecline,
+  declining = false,
+  sending = false,
+  refusal,
+}: Props) {
+  const { values, errors, setValue, bind, handleSubmit } = useCheckedForm(
+    typed ?? RECIPIENT_DEFAULTS,
+    validateRecipient,
+  );
   // The answer starts as false, but "No" only shows as chosen once the partner has picked it.
   const [ageAnswered, setAgeAnswered] = useState(values.isOver18);
   useEffect(() => onTyped?.(values), [values, onTyped]);
@@ -82,10 +98,18 @@ export function RecipientDetailsStep({ session, typed, onTyped, onContinue, onDe
         <fieldset className="space-y-1.5" aria-describedby={ageError ? 'recipient-age-error' : undefined}>
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Are you over 18?</legend>
           <div className="grid grid-cols-2 gap-3">
-            <Button variant={isOver18 ? 'primary' : 'secondary'} aria-pressed={isOver18} onClick={() => answerAge(true)}>
+            <Button
+              variant={isOver18 ? 'primary' : 'secondary'}
+              aria-pressed={isOver18}
+              onClick={() => answerAge(true)}
+            >
               Yes
             </Button>
-            <Button variant={ageAnswered && !isOver18 ? 'primary' : 'secondary'} aria-pressed={ageAnswered && !isOver18} onClick={() => answerAge(false)}>
+            <Button
+              variant={ageAnswered && !isOver18 ? 'primary' : 'secondary'}
+              aria-pressed={ageAnswered && !isOver18}
+              onClick={() => answerAge(false)}
+            >
               No
             </Button>
           </div>

@@ -18,7 +18,14 @@ interface Props {
 }
 
 /** Step 1: the sentence to say, the camera preview and the recording of it, stopped by the partner or after 30 s. */
-export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavailable, onDecline, declining = false }: Props) {
+export function RecordingStep({
+  fullName,
+  mimeType,
+  onRecorded,
+  onCameraUnavailable,
+  onDecline,
+  declining = false,
+}: Props) {
   const { videoRef, camera, isRecording, seconds, start, stop, turnOff } = useVideoRecorder({
     mimeType,
     onRecorded,
@@ -34,20 +41,36 @@ export function RecordingStep({ fullName, mimeType, onRecorded, onCameraUnavaila
         <p className="text-sm text-slate-700">Speak in English, clearly, phone at arm's length.</p>
       </div>
       <p className="text-sm text-slate-600">
-        The camera turns on at this step; it records only when you press Start recording. Not consenting? You don't have to record anything: answer No below.
+        The camera turns on at this step; it records only when you press Start recording. Not consenting? You don't have
+        to record anything: answer No below.
       </p>
       <div className="relative aspect-video max-h-[24dvh] w-full overflow-hidden rounded-2xl bg-slate-900">
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}
-        <video ref={videoRef} muted playsInline autoPlay aria-label="Camera preview" className="h-full w-full -scale-x-100 object-cover" />
-        {camera === 'opening' && <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Starting camera…</p>}
-        {camera === 'off' && <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Camera off</p>}
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          autoPlay
+          aria-label="Camera preview"
+          className="h-full w-full -scale-x-100 object-cover"
+        />
+        {camera === 'opening' && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Starting camera…</p>
+        )}
+        {camera === 'off' && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Camera off</p>
+        )}
         {isRecording && (
           <span className="absolute left-3 top-3 flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
             <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
             REC
           </span>
         )}
-        <p role="timer" aria-live="off" className="absolute bottom-2 right-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium tabular-nums text-white">
+        <p
+          role="timer"
+          aria-live="off"
+          className="absolute bottom-2 right-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium tabular-nums text-white"
+        >
           {seconds}s / {MAX_RECORDING_SECONDS}s
         </p>
       </div>

@@ -9,12 +9,17 @@ import {
   RECORDING_NOT_SUPPORTED,
 } from '@/pages/consent-form/recording-support';
 
-const supports = (...types: string[]) => (type: string) => types.includes(type);
+const supports =
+  (...types: string[]) =>
+  (type: string) =>
+    types.includes(type);
 const getUserMedia = () => Promise.resolve();
 
 describe('chooseRecordingFormat', () => {
   it('prefers webm with vp8/opus, then webm, then mp4', () => {
-    expect(chooseRecordingFormat(supports('video/mp4', 'video/webm', 'video/webm;codecs=vp8,opus'))).toBe('video/webm;codecs=vp8,opus');
+    expect(chooseRecordingFormat(supports('video/mp4', 'video/webm', 'video/webm;codecs=vp8,opus'))).toBe(
+      'video/webm;codecs=vp8,opus',
+    );
     expect(chooseRecordingFormat(supports('video/mp4', 'video/webm'))).toBe('video/webm');
     expect(chooseRecordingFormat(supports('video/mp4'))).toBe('video/mp4');
     expect(chooseRecordingFormat(supports('video/ogg'))).toBeNull();
@@ -24,7 +29,9 @@ describe('chooseRecordingFormat', () => {
 describe('checkRecordingSupport', () => {
   it('needs getUserMedia first', () => {
     expect(checkRecordingSupport({})).toEqual({ ok: false, problem: CAMERA_NOT_SUPPORTED });
-    expect(checkRecordingSupport({ getUserMedia: 'nope', MediaRecorder: { isTypeSupported: supports('video/webm') } })).toEqual({
+    expect(
+      checkRecordingSupport({ getUserMedia: 'nope', MediaRecorder: { isTypeSupported: supports('video/webm') } }),
+    ).toEqual({
       ok: false,
       problem: CAMERA_NOT_SUPPORTED,
     });
@@ -35,9 +42,18 @@ describe('checkRecordingSupport', () => {
   });
 
   it('then one of the formats', () => {
-    expect(checkRecordingSupport({ getUserMedia, MediaRecorder: { isTypeSupported: supports() } })).toEqual({ ok: false, problem: NO_RECORDING_FORMAT });
-    expect(checkRecordingSupport({ getUserMedia, MediaRecorder: {} })).toEqual({ ok: false, problem: NO_RECORDING_FORMAT });
-    expect(checkRecordingSupport({ getUserMedia, MediaRecorder: { isTypeSupported: supports('video/mp4') } })).toEqual({ ok: true, mimeType: 'video/mp4' });
+    expect(checkRecordingSupport({ getUserMedia, MediaRecorder: { isTypeSupported: supports() } })).toEqual({
+      ok: false,
+      problem: NO_RECORDING_FORMAT,
+    });
+    expect(checkRecordingSupport({ getUserMedia, MediaRecorder: {} })).toEqual({
+      ok: false,
+      problem: NO_RECORDING_FORMAT,
+    });
+    expect(checkRecordingSupport({ getUserMedia, MediaRecorder: { isTypeSupported: supports('video/mp4') } })).toEqual({
+      ok: true,
+      mimeType: 'video/mp4',
+    });
   });
 
   it('reads the browser by default (jsdom has no camera)', () => {
@@ -58,6 +74,10 @@ describe('isCameraPermissionError', () => {
 describe('RECORDING_CONSTRAINTS', () => {
   it('asks for 720x480 video and unprocessed audio', () => {
     expect(RECORDING_CONSTRAINTS.video).toMatchObject({ width: 720, height: 480 });
-    expect(RECORDING_CONSTRAINTS.audio).toEqual({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
+    expect(RECORDING_CONSTRAINTS.audio).toEqual({
+      echoCancellation: false,
+      noiseSuppression: false,
+      autoGainControl: false,
+    });
   });
 });

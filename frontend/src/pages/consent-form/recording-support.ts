@@ -38,7 +38,10 @@ export function checkRecordingSupport(env: MediaEnvironment = browserMediaEnviro
   if (typeof env.getUserMedia !== 'function') return { ok: false, problem: CAMERA_NOT_SUPPORTED };
   const recorder = env.MediaRecorder;
   if (!recorder) return { ok: false, problem: RECORDING_NOT_SUPPORTED };
-  const mimeType = typeof recorder.isTypeSupported === 'function' ? chooseRecordingFormat((type) => recorder.isTypeSupported!(type)) : null;
+  const mimeType =
+    typeof recorder.isTypeSupported === 'function'
+      ? chooseRecordingFormat((type) => recorder.isTypeSupported!(type))
+      : null;
   return mimeType ? { ok: true, mimeType } : { ok: false, problem: NO_RECORDING_FORMAT };
 }
 

@@ -1,8 +1,8 @@
+import { type DenialKind, type DeniedBecause, partnerDenialKind } from '@app/contracts/verdict-reasons';
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { ConfirmAction } from '@/components/confirm-action';
 import { StatusCard } from '@/components/status-card';
 import { ANALYSIS_FAILED_MESSAGE, type Verdict, WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
-import { partnerDenialKind, type DeniedBecause, type DenialKind } from '@app/contracts/verdict-reasons';
 import { heardOnlyTheStatement } from '@/pages/consent-form/heard-statement';
 import { ANALYSING_TEXT } from '@/pages/consent-form/progress-note';
 
@@ -65,7 +65,10 @@ export function ResultStep({
   switch (outcome) {
     case 'analysing':
       return (
-        <StatusCard icon={<LoaderCircle className="h-12 w-12 animate-spin text-rose-600" aria-hidden />} title="Analysing">
+        <StatusCard
+          icon={<LoaderCircle className="h-12 w-12 animate-spin text-rose-600" aria-hidden />}
+          title="Analysing"
+        >
           <p role="status">{ANALYSING_TEXT}</p>
           <p>You can keep this page open: the result appears here.</p>
         </StatusCard>

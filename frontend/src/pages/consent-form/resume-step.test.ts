@@ -1,15 +1,27 @@
-import { describe, expect, it } from 'vitest';
 import type { PartnerCheck } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
 import { mayResume } from '@/pages/consent-form/partner-draft';
 import { draftDetails, resumedStart, resumeStep } from '@/pages/consent-form/resume-step';
 
-const CHECK: PartnerCheck = { attempt: 0, maxAttempts: 3, retakeAllowed: false, heard: null, answer: null, recorded: false, endedBySafetyAnswers: false, safetyAnswered: false };
+const CHECK: PartnerCheck = {
+  attempt: 0,
+  maxAttempts: 3,
+  retakeAllowed: false,
+  heard: null,
+  answer: null,
+  recorded: false,
+  endedBySafetyAnswers: false,
+  safetyAnswered: false,
+};
 const DETAILS = { name: 'Jamie Lee', phone: '+15550100', isOver18: true };
 const SENT = { sentTo: '••••••00', expiresAt: '2030-01-01T00:12:00.000Z', resendsLeft: 3, verified: false };
 const PROVED = '2030-01-01T00:02:00.000Z';
 
 /** The session as the partner's own browser reads it: `check` only to the partner. */
-const session = (check: Partial<PartnerCheck> | null, phoneVerifiedAt: string | null = PROVED) => ({ check: check && { ...CHECK, ...check }, phoneVerifiedAt });
+const session = (check: Partial<PartnerCheck> | null, phoneVerifiedAt: string | null = PROVED) => ({
+  check: check && { ...CHECK, ...check },
+  phoneVerifiedAt,
+});
 
 describe('where a reloaded partner form starts', () => {
   it('starts at the details with nothing kept, or only fields typed', () => {
@@ -61,15 +73,36 @@ describe('what a reloaded form starts with', () => {
   const take = new Blob(['take'], { type: 'video/webm' });
 
   it('at the review: the details as sent and the kept take', () => {
-    expect(resumedStart(session({ safetyAnswered: true }), { details: DETAILS }, take)).toEqual({ step: 2, details: DETAILS, typed: DETAILS, take, retakeOf: null, sent: undefined });
+    expect(resumedStart(session({ safetyAnswered: true }), { details: DETAILS }, take)).toEqual({
+      step: 2,
+      details: DETAILS,
+      typed: DETAILS,
+      take,
+      retakeOf: null,
+      sent: undefined,
+    });
   });
 
   it('at the code: the text sent before, the fields as typed, no take', () => {
-    expect(resumedStart(session(CHECK, null), { details: DETAILS, sent: SENT }, take)).toEqual({ step: 'phone', details: DETAILS, typed: DETAILS, take: null, retakeOf: null, sent: SENT });
+    expect(resumedStart(session(CHECK, null), { details: DETAILS, sent: SENT }, take)).toEqual({
+      step: 'phone',
+      details: DETAILS,
+      typed: DETAILS,
+      take: null,
+      retakeOf: null,
+      sent: SENT,
+    });
   });
 
   it('at step 0: only the fields as typed', () => {
-    expect(resumedStart(session(CHECK, null), { details: DETAILS }, null)).toEqual({ step: 0, details: null, typed: DETAILS, take: null, retakeOf: null, sent: undefined });
+    expect(resumedStart(session(CHECK, null), { details: DETAILS }, null)).toEqual({
+      step: 0,
+      details: null,
+      typed: DETAILS,
+      take: null,
+      retakeOf: null,
+      sent: undefined,
+    });
   });
 });
 

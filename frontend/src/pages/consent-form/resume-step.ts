@@ -1,8 +1,7 @@
 import type { ConsentSession } from '@app/contracts';
 import type { FlowStart, FormStep } from '@/pages/consent-form/flow-start';
 import type { PartnerDraft } from '@/pages/consent-form/partner-draft';
-import { validateRecipient, type RecipientValues } from '@/pages/consent-form/recipient-validation';
-
+import { type RecipientValues, validateRecipient } from '@/pages/consent-form/recipient-validation';
 
 /** The draft's details when complete (as Continue sends them), else null. */
 export function draftDetails(draft: PartnerDraft): RecipientValues | null {
@@ -20,7 +19,11 @@ export function resumesRetake(session: Pick<ConsentSession, 'check'>, draft: Par
  * answered Yes), then this tab's draft; `hasTake`: a recording kept on the phone. A step the server has passed is
  * never asked again, but one that needs the details typed (the first answer sends them) goes back to step 0 without them.
  */
-export function resumeStep(session: Pick<ConsentSession, 'check' | 'phoneVerifiedAt'>, draft: PartnerDraft, hasTake: boolean): FormStep {
+export function resumeStep(
+  session: Pick<ConsentSession, 'check' | 'phoneVerifiedAt'>,
+  draft: PartnerDraft,
+  hasTake: boolean,
+): FormStep {
   const { check } = session;
   // Before the proof the link's holder is the partner; after it, only the browser that proved it is given the check.
   if (!check || !session.phoneVerifiedAt) return draft.sent ? 'phone' : 0;
@@ -30,7 +33,11 @@ export function resumeStep(session: Pick<ConsentSession, 'check' | 'phoneVerifie
 }
 
 /** The form's start after a reload, from the server's view, this tab's draft and the take kept on the phone. */
-export function resumedStart(session: Pick<ConsentSession, 'check' | 'phoneVerifiedAt'>, draft: PartnerDraft, take: Blob | null): FlowStart {
+export function resumedStart(
+  session: Pick<ConsentSession, 'check' | 'phoneVerifiedAt'>,
+  draft: PartnerDraft,
+  take: Blob | null,
+): FlowStart {
   const step = resumeStep(session, draft, take !== null);
   return {
     step,

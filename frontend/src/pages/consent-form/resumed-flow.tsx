@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { ConsentSession } from '@app/contracts';
+import { useEffect, useState } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { ConsentFlow } from '@/pages/consent-form/consent-flow';
 import { clearDraft, readDraft } from '@/pages/consent-form/partner-draft';

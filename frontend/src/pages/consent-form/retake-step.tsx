@@ -1,7 +1,7 @@
+import type { PartnerCheck } from '@app/contracts';
 import { CircleAlert } from 'lucide-react';
 import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
-import type { PartnerCheck } from '@app/contracts';
 import { DeclineButton } from '@/pages/consent-form/decline-button';
 import { heardOnlyTheStatement } from '@/pages/consent-form/heard-statement';
 

@@ -1,7 +1,7 @@
+import type { Decision } from '@app/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ANALYSING_TEXT, ProgressNote } from '@/pages/consent-form/progress-note';
-import type { Decision } from '@app/contracts';
 import { formatKilobytes } from '@/pages/consent-form/recording-file';
 import { StepCard } from '@/pages/consent-form/step-card';
 import type { SubmissionState } from '@/pages/consent-form/use-consent-submission';
@@ -26,11 +26,18 @@ export function ReviewStep({ recording, submission, onDecision, onBack }: Props)
         Back
       </Button>
       {playback && (
-        <video src={playback} controls playsInline preload="metadata" aria-label="Your recording" className="aspect-[3/2] w-full rounded-2xl bg-slate-900" />
+        <video
+          src={playback}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label="Your recording"
+          className="aspect-[3/2] w-full rounded-2xl bg-slate-900"
+        />
       )}
       <p className="text-sm text-slate-700">
-        Your recording: <strong className="text-slate-900">{formatKilobytes(recording?.size ?? 0)}</strong>. It is sent with your
-        answer, encrypted and stored securely.
+        Your recording: <strong className="text-slate-900">{formatKilobytes(recording?.size ?? 0)}</strong>. It is sent
+        with your answer, encrypted and stored securely.
       </p>
       <p className="font-semibold text-slate-900">Do you consent?</p>
       <div className="flex flex-col gap-3">

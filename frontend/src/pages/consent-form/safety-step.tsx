@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { SafetyCheckRequest } from '@app/contracts';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SAFETY_INTRO, SAFETY_QUESTIONS } from '@/content/safety';
 import { StepCard } from '@/pages/consent-form/step-card';
@@ -7,7 +7,13 @@ import { StepCard } from '@/pages/consent-form/step-card';
 export type SafetyAnswers = Pick<SafetyCheckRequest, 'freeToSayNo' | 'clearHeaded'>;
 
 /** Step 2, before the camera opens: the partner's private questions, each answered Yes or No before going on. */
-export function SafetyStep({ onAnswered, sending }: { onAnswered: (answers: SafetyAnswers) => void; sending: boolean }) {
+export function SafetyStep({
+  onAnswered,
+  sending,
+}: {
+  onAnswered: (answers: SafetyAnswers) => void;
+  sending: boolean;
+}) {
   const [answers, setAnswers] = useState<Partial<SafetyAnswers>>({});
   const [unanswered, setUnanswered] = useState(false);
   const answer = (key: keyof SafetyAnswers, value: boolean) => setAnswers((given) => ({ ...given, [key]: value }));
@@ -25,7 +31,12 @@ export function SafetyStep({ onAnswered, sending }: { onAnswered: (answers: Safe
           <legend className="mb-1.5 text-sm font-medium text-slate-800">{text}</legend>
           <div className="grid grid-cols-2 gap-3">
             {[true, false].map((value) => (
-              <Button key={String(value)} variant={answers[key] === value ? 'primary' : 'secondary'} aria-pressed={answers[key] === value} onClick={() => answer(key, value)}>
+              <Button
+                key={String(value)}
+                variant={answers[key] === value ? 'primary' : 'secondary'}
+                aria-pressed={answers[key] === value}
+                onClick={() => answer(key, value)}
+              >
                 {value ? 'Yes' : 'No'}
               </Button>
             ))}

@@ -37,11 +37,21 @@ export interface TakeStore {
 
 /** IndexedDB on the partner's phone; every failure is as if nothing was kept. */
 export const takes: TakeStore = {
-  save: (sessionId, take) => run('readwrite', (store) => store.put(take, sessionId)).then(() => undefined, () => undefined),
+  save: (sessionId, take) =>
+    run('readwrite', (store) => store.put(take, sessionId)).then(
+      () => undefined,
+      () => undefined,
+    ),
   load: (sessionId) =>
     Promise.race([
-      run('readonly', (store) => store.get(sessionId) as IDBRequest<unknown>).then((kept) => (kept instanceof Blob ? kept : null)),
+      run('readonly', (store) => store.get(sessionId) as IDBRequest<unknown>).then((kept) =>
+        kept instanceof Blob ? kept : null,
+      ),
       new Promise<null>((resolve) => setTimeout(resolve, LOAD_WAIT_MS, null)),
     ]).catch(() => null),
-  remove: (sessionId) => run('readwrite', (store) => store.delete(sessionId)).then(() => undefined, () => undefined),
+  remove: (sessionId) =>
+    run('readwrite', (store) => store.delete(sessionId)).then(
+      () => undefined,
+      () => undefined,
+    ),
 };

@@ -2,7 +2,7 @@ import type { ConsentSession, Decision } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { readableError } from '@/lib/api/api-error';
-import { submitConsent, SubmissionError } from '@/pages/consent-form/recipient-api';
+import { SubmissionError, submitConsent } from '@/pages/consent-form/recipient-api';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 
 export type SubmissionState =
@@ -37,7 +37,11 @@ export function useConsentSubmission({ session, token, details, recording, retak
   const submit = useCallback(
     async (decision: Decision) => {
       if (!session || (!details && !retake) || !recording || recording.size === 0) {
-        toast({ title: 'Missing data', description: 'Please record your video before answering.', variant: 'destructive' });
+        toast({
+          title: 'Missing data',
+          description: 'Please record your video before answering.',
+          variant: 'destructive',
+        });
         return;
       }
       setState({ kind: 'uploading' });
@@ -45,7 +49,11 @@ export function useConsentSubmission({ session, token, details, recording, retak
         const answered = await submitConsent({ session, token, recording, details: retake ? null : details, decision });
         setState({ kind: 'processing', answered, decision });
       } catch (error) {
-        toast({ title: 'Failed to record consent', description: readableError(error, 'Unknown error'), variant: 'destructive' });
+        toast({
+          title: 'Failed to record consent',
+          description: readableError(error, 'Unknown error'),
+          variant: 'destructive',
+        });
         setState({ kind: 'failed', notice: failureNotice(error) });
       }
     },

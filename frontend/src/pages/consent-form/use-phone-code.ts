@@ -27,8 +27,14 @@ export function usePhoneCode(session: Pick<ConsentSession, 'id'>, token: string)
   }, []);
 
   /** Texts a code (again: a resend); answers the server's reply (`verified` once this number was proved), else null. */
-  const send = useCallback((phone: string) => call(() => api.sendPhoneCode(session.id, { recipientPhone: phone }, token)), [call, session.id, token]);
-  const confirm = useCallback(async (code: string) => (await call(() => api.confirmPhoneCode(session.id, { code }, token))) !== null, [call, session.id, token]);
+  const send = useCallback(
+    (phone: string) => call(() => api.sendPhoneCode(session.id, { recipientPhone: phone }, token)),
+    [call, session.id, token],
+  );
+  const confirm = useCallback(
+    async (code: string) => (await call(() => api.confirmPhoneCode(session.id, { code }, token))) !== null,
+    [call, session.id, token],
+  );
   /** Back to step 0: a refusal of the code is not one of the number. */
   const forget = useCallback(() => setError(null), []);
 

@@ -12,15 +12,22 @@ export function useRefusal(session: ConsentSession, token: string) {
   const [state, setState] = useState<RefusalState>({ kind: 'idle' });
 
   /** `details`: step 0's answers once the partner got past it (null on step 0 itself and for a retake). */
-  const refuse = useCallback(async (details: RecipientValues | null) => {
-    setState({ kind: 'sending' });
-    try {
-      setState({ kind: 'refused', answered: await refuseConsent({ session, token, details }) });
-    } catch (error) {
-      toast({ title: 'Failed to record response', description: readableError(error, 'Failed to update consent session status'), variant: 'destructive' });
-      setState({ kind: 'idle' });
-    }
-  }, [session, token]);
+  const refuse = useCallback(
+    async (details: RecipientValues | null) => {
+      setState({ kind: 'sending' });
+      try {
+        setState({ kind: 'refused', answered: await refuseConsent({ session, token, details }) });
+      } catch (error) {
+        toast({
+          title: 'Failed to record response',
+          description: readableError(error, 'Failed to update consent session status'),
+          variant: 'destructive',
+        });
+        setState({ kind: 'idle' });
+      }
+    },
+    [session, token],
+  );
 
   return { state, refuse };
 }

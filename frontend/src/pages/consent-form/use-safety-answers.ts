@@ -1,8 +1,8 @@
 import type { ConsentSession } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { readableError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/api';
+import { readableError } from '@/lib/api/api-error';
 import { answeredOrReadBack } from '@/pages/consent-form/recipient-api';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import type { SafetyAnswers } from '@/pages/consent-form/safety-step';
@@ -21,13 +21,21 @@ export function useSafetyAnswers(session: ConsentSession, token: string, onClear
       setState({ kind: 'sending' });
       try {
         const given = details ? { recipientFullName: details.name, recipientPhone: details.phone } : {};
-        const answered = await answeredOrReadBack(() => api.safetyCheck(session.id, { ...answers, ...given }, token), session, token);
+        const answered = await answeredOrReadBack(
+          () => api.safetyCheck(session.id, { ...answers, ...given }, token),
+          session,
+          token,
+        );
         if (answered.aiVerdict === null && answered.consentStatus === 'pending') {
           setState({ kind: 'idle' });
           onClear();
         } else setState({ kind: 'answered', answered });
       } catch (error) {
-        toast({ title: 'Failed to record response', description: readableError(error, 'Failed to send your answers'), variant: 'destructive' });
+        toast({
+          title: 'Failed to record response',
+          description: readableError(error, 'Failed to send your answers'),
+          variant: 'destructive',
+        });
         setState({ kind: 'idle' });
       }
     },

@@ -1,8 +1,8 @@
+import type { ConsentSession } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isSettled } from '@/lib/consent/session-status';
 import { partnerSessionKey, partnerSessionQuery, useLiveConnected } from '@/lib/consent/session-queries';
-import type { ConsentSession } from '@app/contracts';
+import { isSettled } from '@/lib/consent/session-status';
 import { SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
 
 const attemptOf = (session: ConsentSession) => session.check?.attempt ?? 0;
@@ -13,7 +13,12 @@ const attemptOf = (session: ConsentSession) => session.check?.attempt ?? 0;
  * answered the partner's Yes or No) stands in until then, and seeds the entry when it is settled already (a refusal).
  * Before any answer, `session` as loaded.
  */
-export function usePartnerSession(session: ConsentSession, token: string, answered: ConsentSession | null, follow: boolean): ConsentSession {
+export function usePartnerSession(
+  session: ConsentSession,
+  token: string,
+  answered: ConsentSession | null,
+  follow: boolean,
+): ConsentSession {
   const client = useQueryClient();
 
   useEffect(() => {
@@ -24,7 +29,8 @@ export function usePartnerSession(session: ConsentSession, token: string, answer
     if (heard && isSettled(heard)) return;
     if (isSettled(answered)) client.setQueryData(key, answered);
     // What was heard of an earlier recording is asked for again at once, as it is for a first answer.
-    else if (heard && attemptOf(heard) < attemptOf(answered)) void client.invalidateQueries({ queryKey: key, exact: true });
+    else if (heard && attemptOf(heard) < attemptOf(answered))
+      void client.invalidateQueries({ queryKey: key, exact: true });
   }, [client, answered, session.id]);
 
   const connected = useLiveConnected(session.id);

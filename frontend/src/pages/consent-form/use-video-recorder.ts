@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
-import { CAMERA_NOT_AVAILABLE, isCameraPermissionError, RECORDING_CONSTRAINTS } from '@/pages/consent-form/recording-support';
+import {
+  CAMERA_NOT_AVAILABLE,
+  isCameraPermissionError,
+  RECORDING_CONSTRAINTS,
+} from '@/pages/consent-form/recording-support';
 
 /** Data is collected every second, so a recording cut short still holds what was said. */
 const TIMESLICE_MS = 1_000;
@@ -57,7 +61,11 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
         return null;
       }
       setCamera('blocked');
-      toast({ title: 'Camera access denied', description: 'Please allow camera access to record consent video.', variant: 'destructive' });
+      toast({
+        title: 'Camera access denied',
+        description: 'Please allow camera access to record consent video.',
+        variant: 'destructive',
+      });
       return null;
     }
   }, [onUnavailable]);

@@ -1,15 +1,17 @@
+import type { ConsentSession } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import type { ConsentSession } from '@app/contracts';
 import { partner } from '@/lib/api/api';
-import { request } from '@/lib/api/http';
 import { readableError } from '@/lib/api/api-error';
+import { request } from '@/lib/api/http';
 import { partnerSessionKey } from '@/lib/consent/session-queries';
 
 /** The partner withdraws a granted consent with the link's token (here, not in api.ts: only this lazy screen calls it). */
 function withdrawConsent(sessionId: string, token: string): Promise<ConsentSession> {
-  return request<ConsentSession>('POST', `/api/consent/sessions/${encodeURIComponent(sessionId)}/withdraw`, { headers: partner(token) });
+  return request<ConsentSession>('POST', `/api/consent/sessions/${encodeURIComponent(sessionId)}/withdraw`, {
+    headers: partner(token),
+  });
 }
 
 /**
@@ -24,7 +26,11 @@ export function useWithdrawal(sessionId: string, token: string) {
     try {
       client.setQueryData(partnerSessionKey(sessionId), await withdrawConsent(sessionId, token));
     } catch (error) {
-      toast({ title: 'Consent not withdrawn', description: readableError(error, 'Failed to withdraw consent, please try again'), variant: 'destructive' });
+      toast({
+        title: 'Consent not withdrawn',
+        description: readableError(error, 'Failed to withdraw consent, please try again'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }

@@ -7,17 +7,39 @@ import { testSession } from '@/test/consent-session';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
-const CHECK: PartnerCheck = { attempt: 1, maxAttempts: 3, retakeAllowed: false, heard: 'my name is jamie and i consent', answer: 'yes', recorded: true, endedBySafetyAnswers: false, safetyAnswered: true };
-const granted = testSession({ aiVerdict: 'granted', consentStatus: 'granted', verificationTextSent: true, check: CHECK });
+const CHECK: PartnerCheck = {
+  attempt: 1,
+  maxAttempts: 3,
+  retakeAllowed: false,
+  heard: 'my name is jamie and i consent',
+  answer: 'yes',
+  recorded: true,
+  endedBySafetyAnswers: false,
+  safetyAnswered: true,
+};
+const granted = testSession({
+  aiVerdict: 'granted',
+  consentStatus: 'granted',
+  verificationTextSent: true,
+  check: CHECK,
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the partner's result screen: 'Withdraw my consent'", () => {
   it('withdraws a granted consent with the link token, after one confirmation', async () => {
     const withdraw = vi.fn((init: RequestInit | undefined) =>
-      jsonResponse((init?.headers as Record<string, string>)['X-Recipient-Token'] === 'secret-token' ? { ...granted, withdrawnAt: '2030-01-01T00:20:00.000Z' } : {}, 200),
+      jsonResponse(
+        (init?.headers as Record<string, string>)['X-Recipient-Token'] === 'secret-token'
+          ? { ...granted, withdrawnAt: '2030-01-01T00:20:00.000Z' }
+          : {},
+        200,
+      ),
     );
-    mockFetch({ 'GET /api/consent/sessions/qr/ciq-server-1': () => jsonResponse(granted), 'POST /api/consent/sessions/s1/withdraw': withdraw });
+    mockFetch({
+      'GET /api/consent/sessions/qr/ciq-server-1': () => jsonResponse(granted),
+      'POST /api/consent/sessions/s1/withdraw': withdraw,
+    });
     renderApp(<AppRoutes />, { route: FORM });
     const u = userEvent.setup();
 
@@ -33,13 +55,25 @@ describe("the partner's result screen: 'Withdraw my consent'", () => {
   });
 
   it('is not offered for a declined verdict, and a withdrawn session loads as withdrawn', async () => {
-    mockFetch({ 'GET /api/consent/sessions/qr/ciq-server-1': () => jsonResponse(testSession({ aiVerdict: 'denied', consentStatus: 'denied', check: { ...CHECK, answer: 'no', recorded: false } })) });
+    mockFetch({
+      'GET /api/consent/sessions/qr/ciq-server-1': () =>
+        jsonResponse(
+          testSession({
+            aiVerdict: 'denied',
+            consentStatus: 'denied',
+            check: { ...CHECK, answer: 'no', recorded: false },
+          }),
+        ),
+    });
     const first = renderApp(<AppRoutes />, { route: FORM });
     expect(await screen.findByRole('heading', { name: 'Consent Declined' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).not.toBeInTheDocument();
     first.unmount();
 
-    mockFetch({ 'GET /api/consent/sessions/qr/ciq-server-1': () => jsonResponse({ ...granted, withdrawnAt: '2030-01-01T00:20:00.000Z' }) });
+    mockFetch({
+      'GET /api/consent/sessions/qr/ciq-server-1': () =>
+        jsonResponse({ ...granted, withdrawnAt: '2030-01-01T00:20:00.000Z' }),
+    });
     renderApp(<AppRoutes />, { route: FORM });
     expect(await screen.findByRole('heading', { name: 'Consent Withdrawn' })).toBeInTheDocument();
   });

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testSession } from '@/test/consent-session';
 import { openMemberSession, pushToMember } from '@/test/member-session';
 
-const denied = (deniedBecause: 'answer' | 'recording') => testSession({ aiVerdict: 'denied', consentStatus: 'denied', deniedBecause });
+const denied = (deniedBecause: 'answer' | 'recording') =>
+  testSession({ aiVerdict: 'denied', consentStatus: 'denied', deniedBecause });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,12 @@ import { memberPollInterval } from './use-member-session';
 
 describe('memberPollInterval', () => {
   const now = Date.parse('2026-11-26T12:00:00.000Z');
-  const waiting = testSession({ aiVerdict: null, consentStatus: 'pending', expired: false, expiresAt: '2026-11-26T12:10:00.000Z' });
+  const waiting = testSession({
+    aiVerdict: null,
+    consentStatus: 'pending',
+    expired: false,
+    expiresAt: '2026-11-26T12:10:00.000Z',
+  });
 
   it('polls every 2 s while the session waits or is analysed and the socket is down', () => {
     expect(memberPollInterval(waiting, false, now)).toBe(2_000);

@@ -9,7 +9,12 @@ import { openMemberSession, pushToMember } from '@/test/member-session';
 const RETAKE_UNTIL = '2030-01-01T00:15:00.000Z';
 const analysing = testSession({ aiVerdict: 'processing', recipientFullName: 'Jordan Lee' });
 const recordingAgain = { ...analysing, retakeUntil: RETAKE_UNTIL };
-const endedUnrecorded = { ...analysing, aiVerdict: 'denied' as const, consentStatus: 'denied' as const, deniedBecause: 'recording' as const };
+const endedUnrecorded = {
+  ...analysing,
+  aiVerdict: 'denied' as const,
+  consentStatus: 'denied' as const,
+  deniedBecause: 'recording' as const,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +22,7 @@ afterEach(() => {
 });
 
 describe("the member's session screen while the partner records again", () => {
-  it('says so, live, with the window\'s end and a way home; back to the analysis once the new take is in', async () => {
+  it("says so, live, with the window's end and a way home; back to the analysis once the new take is in", async () => {
     openMemberSession(analysing);
     expect(await screen.findByRole('heading', { name: 'AI is Analyzing' })).toBeInTheDocument();
 
@@ -26,7 +31,9 @@ describe("the member's session screen while the partner records again", () => {
     expect(screen.getByText(/This can take a minute/)).toBeInTheDocument();
     const deadline = screen.getByText(formatDateTime(RETAKE_UNTIL)!);
     expect(deadline).toHaveAttribute('dateTime', RETAKE_UNTIL);
-    expect(deadline.parentElement).toHaveTextContent(/If they have not recorded again by .+, this check ends with no consent\./);
+    expect(deadline.parentElement).toHaveTextContent(
+      /If they have not recorded again by .+, this check ends with no consent\./,
+    );
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeEnabled();
     expect(screen.queryByText('AI is Analyzing')).not.toBeInTheDocument();
 

@@ -1,22 +1,22 @@
-import { StrictMode } from 'react';
+import type { ConsentSession } from '@app/contracts';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
+import { StrictMode } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
 import { AUTH_TOKEN_KEY } from '@/lib/auth/auth-token';
-import type { ConsentSession } from '@app/contracts';
 import { formatDateTime } from '@/lib/date-time';
-import { Route, Routes } from 'react-router-dom';
 import MemberSessionPage from '@/pages/consent/member-session-page';
 import { MEMBER_SESSION_ROUTE } from '@/pages/consent/member-session-path';
 import NewSessionPage from '@/pages/consent/new-session-page';
 import { testSession } from '@/test/consent-session';
+import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
+import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
 import { memberPhoneHandlers, unprovedMember } from '@/test/member-phone';
 import { enterPhoneCode } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp, sentBody, testUser } from '@/test/render';
-import { liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
-import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
 
 const created = (overrides: Partial<ConsentSession> = {}) => testSession({ recipientToken: 'tok+1/=', ...overrides });
 
@@ -87,10 +87,14 @@ describe('/consent/new', () => {
     expect(canvas.tagName).toBe('CANVAS');
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeEnabled();
     await waitFor(() =>
-      expect(toCanvas).toHaveBeenCalledWith(canvas, `${window.location.origin}/consent/form/ciq-server-1?token=tok%2B1%2F%3D`, {
-        width: 160,
-        margin: 2,
-      }),
+      expect(toCanvas).toHaveBeenCalledWith(
+        canvas,
+        `${window.location.origin}/consent/form/ciq-server-1?token=tok%2B1%2F%3D`,
+        {
+          width: 160,
+          margin: 2,
+        },
+      ),
     );
 
     const posts = calls(fetchMock, 'POST /api/consent/sessions');
@@ -178,7 +182,10 @@ describe('/consent/new', () => {
         sessionNumber++;
         return jsonResponse(created({ id: `s${sessionNumber}`, qrCodeId: `ciq-server-${sessionNumber}` }), 201);
       },
-      'GET /api/consent/sessions/s1': answers(testSession({ aiVerdict: 'processing' }), testSession({ aiVerdict: 'failed' })),
+      'GET /api/consent/sessions/s1': answers(
+        testSession({ aiVerdict: 'processing' }),
+        testSession({ aiVerdict: 'failed' }),
+      ),
       'GET /api/consent/sessions/s2': answers(testSession({ id: 's2' })),
     });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -229,7 +236,11 @@ describe('/consent/new', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting on Response' })).toBeInTheDocument();
     expect(calls(fetchMock, 'POST /api/consent/sessions')).toHaveLength(2);
     await waitFor(() =>
-      expect(toCanvas).toHaveBeenLastCalledWith(expect.anything(), expect.stringContaining('/consent/form/ciq-server-2?token='), expect.anything()),
+      expect(toCanvas).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.stringContaining('/consent/form/ciq-server-2?token='),
+        expect.anything(),
+      ),
     );
   });
 
@@ -246,7 +257,9 @@ describe('/consent/new', () => {
     let attempts = 0;
     const fetchMock = renderPage({
       'POST /api/consent/sessions': () =>
-        ++attempts === 1 ? jsonResponse({ error: 'An active subscription is required' }, 403) : jsonResponse(created(), 201),
+        ++attempts === 1
+          ? jsonResponse({ error: 'An active subscription is required' }, 403)
+          : jsonResponse(created(), 201),
     });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
@@ -289,12 +302,23 @@ describe('/consent/new', () => {
 
   it('after a reload shows the verdict that came meanwhile, and forgets the link token', async () => {
     localStorage.setItem('ciq.link-token.s1', 'tok+1/=');
-    renderPage({ 'GET /api/consent/sessions/s1': answers(testSession({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: '2030-01-01T00:05:00.000Z' })) }, '/consent/sessions/s1');
+    renderPage(
+      {
+        'GET /api/consent/sessions/s1': answers(
+          testSession({
+            aiVerdict: 'granted',
+            consentStatus: 'granted',
+            consentGrantedTime: '2030-01-01T00:05:00.000Z',
+          }),
+        ),
+      },
+      '/consent/sessions/s1',
+    );
     expect(await screen.findByRole('heading', { name: 'Good News' })).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('ciq.link-token.s1')).toBeNull());
   });
 
-  it("in a browser that never had the link token, says where the QR code is and offers a new one", async () => {
+  it('in a browser that never had the link token, says where the QR code is and offers a new one', async () => {
     const fetchMock = renderPage(
       {
         'POST /api/consent/sessions': () => jsonResponse(created({ id: 's2', qrCodeId: 'ciq-server-2' }), 201),
@@ -316,7 +340,10 @@ describe('/consent/new', () => {
     let polls = 0;
     renderPage({
       'POST /api/consent/sessions': () => jsonResponse(created(), 201),
-      'GET /api/consent/sessions/s1': () => (++polls <= 3 ? new Response('', { status: 503, statusText: 'Service Unavailable' }) : jsonResponse(testSession({ aiVerdict: 'denied', consentStatus: 'denied' }))),
+      'GET /api/consent/sessions/s1': () =>
+        ++polls <= 3
+          ? new Response('', { status: 503, statusText: 'Service Unavailable' })
+          : jsonResponse(testSession({ aiVerdict: 'denied', consentStatus: 'denied' })),
     });
     await screen.findByRole('heading', { name: 'Waiting on Response' });
     await pollOnce();
@@ -333,7 +360,13 @@ describe('/consent/new', () => {
   });
 
   it('says a session it cannot find is invalid or expired', async () => {
-    renderPage({ 'GET /api/consent/sessions/nope': () => jsonResponse({ error: 'This consent session is invalid or has expired.', code: 'session_not_found' }, 404) }, '/consent/sessions/nope');
+    renderPage(
+      {
+        'GET /api/consent/sessions/nope': () =>
+          jsonResponse({ error: 'This consent session is invalid or has expired.', code: 'session_not_found' }, 404),
+      },
+      '/consent/sessions/nope',
+    );
     expect(await screen.findByRole('heading', { name: 'Session Error' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This consent session is invalid or has expired.');
   });
@@ -361,7 +394,13 @@ describe('/consent/new', () => {
     const fetchMock = renderPage({
       'GET /api/auth/me': () => jsonResponse(++reads === 1 ? testUser() : unprovedMember()),
       'POST /api/consent/sessions': () =>
-        jsonResponse({ error: 'Prove your phone number with the texted code before starting a consent session', code: 'member_phone_not_verified' }, 403),
+        jsonResponse(
+          {
+            error: 'Prove your phone number with the texted code before starting a consent session',
+            code: 'member_phone_not_verified',
+          },
+          403,
+        ),
     });
     expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Text me a code' })).toBeEnabled();

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import QRCode from 'qrcode';
+import { useEffect, useRef } from 'react';
 import { QR_CANVAS_MARGIN, QR_CANVAS_SIZE_PX } from '@/lib/constants';
 
 /**
@@ -11,9 +11,11 @@ export function QrCodeCanvas({ text }: { text: string }) {
 
   useEffect(() => {
     if (!canvasRef.current) return;
-    QRCode.toCanvas(canvasRef.current, text, { width: QR_CANVAS_SIZE_PX, margin: QR_CANVAS_MARGIN }).catch((error: unknown) => {
-      console.error('Could not draw the QR code', error);
-    });
+    QRCode.toCanvas(canvasRef.current, text, { width: QR_CANVAS_SIZE_PX, margin: QR_CANVAS_MARGIN }).catch(
+      (error: unknown) => {
+        console.error('Could not draw the QR code', error);
+      },
+    );
   }, [text]);
 
   return (

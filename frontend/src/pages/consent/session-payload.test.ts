@@ -27,10 +27,14 @@ describe('newSessionPayload', () => {
 
 describe('consentFormUrl', () => {
   it('points at the form with the token as a query parameter', () => {
-    expect(consentFormUrl('https://app.example', 'ciq-1-a', 'tok')).toBe('https://app.example/consent/form/ciq-1-a?token=tok');
+    expect(consentFormUrl('https://app.example', 'ciq-1-a', 'tok')).toBe(
+      'https://app.example/consent/form/ciq-1-a?token=tok',
+    );
   });
 
   it('escapes what a URL cannot carry', () => {
-    expect(consentFormUrl('https://app.example', 'ciq-1-a', 'a+b/c=')).toBe('https://app.example/consent/form/ciq-1-a?token=a%2Bb%2Fc%3D');
+    expect(consentFormUrl('https://app.example', 'ciq-1-a', 'a+b/c=')).toBe(
+      'https://app.example/consent/form/ciq-1-a?token=a%2Bb%2Fc%3D',
+    );
   });
 });

@@ -8,7 +8,10 @@ export function newQrCodeId(now: number = Date.now(), random: () => number = Mat
 }
 
 /** The spec's creation payload: an empty, unanswered session for the signed-in member. */
-export function newSessionPayload(user: Pick<User, 'id' | 'fullName'>, qrCodeId: string = newQrCodeId()): NewSessionRequest {
+export function newSessionPayload(
+  user: Pick<User, 'id' | 'fullName'>,
+  qrCodeId: string = newQrCodeId(),
+): NewSessionRequest {
   return {
     qrCodeId,
     initiatorUserId: user.id,

@@ -1,13 +1,13 @@
-import { useLocation, useNavigate } from 'react-router-dom';
-import { CircleAlert, CircleCheck, CircleX, LoaderCircle, QrCode, Sparkles } from 'lucide-react';
 import type { ConsentSession, DeniedBecause } from '@app/contracts';
+import { CircleAlert, CircleCheck, CircleX, LoaderCircle, QrCode, Sparkles } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/date-time';
 import { BackHomeButton } from '@/pages/consent/back-home-button';
 import { PartnerRecordingAgain } from '@/pages/consent/partner-recording-again';
-import { consentFormUrl } from '@/pages/consent/session-payload';
-import { formatDateTime } from '@/lib/date-time';
 import { QrCodeCanvas } from '@/pages/consent/qr-code-canvas';
+import { consentFormUrl } from '@/pages/consent/session-payload';
 
 const iconClasses = 'h-12 w-12';
 /** The spec's denial: the partner clearly said no. */
@@ -50,7 +50,15 @@ function ResultActions({ onRequestAnother }: { onRequestAnother: () => void }) {
   );
 }
 
-function WaitingView({ session, linkToken, requestAnother }: { session: ConsentSession; linkToken: string | null; requestAnother: () => void }) {
+function WaitingView({
+  session,
+  linkToken,
+  requestAnother,
+}: {
+  session: ConsentSession;
+  linkToken: string | null;
+  requestAnother: () => void;
+}) {
   const home = <BackHomeButton />;
   if (linkToken === null) {
     return (
@@ -66,13 +74,23 @@ function WaitingView({ session, linkToken, requestAnother }: { session: ConsentS
           </>
         }
       >
-        <p>This check-in's QR code was shown in another browser, so it cannot be shown here. Its answer will appear here when your partner responds.</p>
+        <p>
+          This check-in's QR code was shown in another browser, so it cannot be shown here. Its answer will appear here
+          when your partner responds.
+        </p>
       </StatusCard>
     );
   }
   return (
-    <StatusCard icon={<QrCodeCanvas text={consentFormUrl(window.location.origin, session.qrCodeId, linkToken)} />} title="Waiting on Response" actions={home}>
-      <p>Ask your partner to scan this code with their phone camera. They answer privately on their own phone; no app needed.</p>
+    <StatusCard
+      icon={<QrCodeCanvas text={consentFormUrl(window.location.origin, session.qrCodeId, linkToken)} />}
+      title="Waiting on Response"
+      actions={home}
+    >
+      <p>
+        Ask your partner to scan this code with their phone camera. They answer privately on their own phone; no app
+        needed.
+      </p>
     </StatusCard>
   );
 }
@@ -86,7 +104,10 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
   switch (view.kind) {
     case 'generating':
       return (
-        <StatusCard icon={<LoaderCircle className={`${iconClasses} animate-spin text-rose-600`} aria-hidden />} title="Generating QR code...">
+        <StatusCard
+          icon={<LoaderCircle className={`${iconClasses} animate-spin text-rose-600`} aria-hidden />}
+          title="Generating QR code..."
+        >
           <p>Setting up a private session for your partner.</p>
         </StatusCard>
       );
@@ -94,7 +115,10 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
       return <WaitingView session={view.session} linkToken={view.linkToken} requestAnother={requestAnother} />;
     case 'processing':
       return (
-        <StatusCard icon={<Sparkles className={`${iconClasses} animate-pulse text-rose-600`} aria-hidden />} title="AI is Analyzing">
+        <StatusCard
+          icon={<Sparkles className={`${iconClasses} animate-pulse text-rose-600`} aria-hidden />}
+          title="AI is Analyzing"
+        >
           <p>Your partner has answered. Their recorded statement is being checked; this takes a few moments.</p>
         </StatusCard>
       );
@@ -155,7 +179,11 @@ export function SessionView({ view, retry, requestAnother }: { view: InitiatorVi
               <Button size="lg" onClick={retry}>
                 Try Again
               </Button>
-              <Button variant="secondary" size="lg" onClick={() => (isFirstEntry ? navigate('/dashboard') : navigate(-1))}>
+              <Button
+                variant="secondary"
+                size="lg"
+                onClick={() => (isFirstEntry ? navigate('/dashboard') : navigate(-1))}
+              >
                 Go Back
               </Button>
             </>

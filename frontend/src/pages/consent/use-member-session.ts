@@ -1,13 +1,18 @@
 import type { ConsentSession } from '@app/contracts';
-import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api/api';
 import { ApiError, readableError } from '@/lib/api/api-error';
 import { forgetLinkToken, linkTokenOf } from '@/lib/consent/link-tokens';
-import { ANALYSIS_FAILED_MESSAGE, INVALID_SESSION_MESSAGE, sessionState, type SessionState } from '@/lib/consent/session-status';
 import { memberSessionKey, useLiveConnected } from '@/lib/consent/session-queries';
+import {
+  ANALYSIS_FAILED_MESSAGE,
+  INVALID_SESSION_MESSAGE,
+  type SessionState,
+  sessionState,
+} from '@/lib/consent/session-status';
 import { NEW_SESSION_DELAY_MS, SESSION_POLL_INTERVAL_MS } from '@/lib/constants';
 import { useLiveSession } from '@/lib/live/use-live-session';
 import type { NewSessionState } from '@/pages/consent/member-session-path';
@@ -44,16 +49,25 @@ function viewFor(session: ConsentSession, linkToken: string | null): InitiatorVi
  * With the socket up, a waiting session is read once more when it runs out of time, as nothing is pushed then (and
  * every 2 s after that, should this phone's clock run ahead of the server's).
  */
-export function memberPollInterval(session: ConsentSession | undefined, connected: boolean, now: number): number | false {
+export function memberPollInterval(
+  session: ConsentSession | undefined,
+  connected: boolean,
+  now: number,
+): number | false {
   if (!session || !isLive(sessionState(session))) return false;
   if (!connected) return SESSION_POLL_INTERVAL_MS;
   if (sessionState(session) !== 'waiting') return false;
   // A timer's longest delay: a longer one fires at once.
-  return Math.min(2 ** 31 - 1, Math.max(SESSION_POLL_INTERVAL_MS, Date.parse(session.expiresAt) - now + SESSION_POLL_INTERVAL_MS));
+  return Math.min(
+    2 ** 31 - 1,
+    Math.max(SESSION_POLL_INTERVAL_MS, Date.parse(session.expiresAt) - now + SESSION_POLL_INTERVAL_MS),
+  );
 }
 
 function readFailure(error: unknown): string {
-  return error instanceof ApiError && error.status === 404 ? INVALID_SESSION_MESSAGE : readableError(error, SESSION_READ_FAILED_MESSAGE);
+  return error instanceof ApiError && error.status === 404
+    ? INVALID_SESSION_MESSAGE
+    : readableError(error, SESSION_READ_FAILED_MESSAGE);
 }
 
 /**
@@ -85,7 +99,10 @@ export function useMemberSession(sessionId: string): { view: InitiatorView } & S
     if (query.isError) toast({ title: 'Error', description: SESSION_READ_FAILED_MESSAGE, variant: 'destructive' });
   }, [query.isError]);
 
-  const requestAnother = useCallback(() => navigate('/consent/new', { state: { delayMs: NEW_SESSION_DELAY_MS } satisfies NewSessionState }), [navigate]);
+  const requestAnother = useCallback(
+    () => navigate('/consent/new', { state: { delayMs: NEW_SESSION_DELAY_MS } satisfies NewSessionState }),
+    [navigate],
+  );
   const { refetch } = query;
   // A session that could not be read is read again; one whose analysis failed or ran out of time is replaced.
   const retry = useCallback(() => (session ? navigate('/consent/new') : void refetch()), [session, navigate, refetch]);

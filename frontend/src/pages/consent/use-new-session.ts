@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/lib/auth/use-auth';
 import { isApiError, readableError } from '@/lib/api/api-error';
+import { useAuth } from '@/lib/auth/use-auth';
 import { rememberLinkToken } from '@/lib/consent/link-tokens';
 import { memberSessionKey } from '@/lib/consent/session-queries';
 import { memberSessionPath, type NewSessionState } from '@/pages/consent/member-session-path';

@@ -4,7 +4,11 @@ import { testSession } from '@/test/consent-session';
 import { openLiveSockets } from '@/test/fake-live-socket';
 import { openMemberSession, pushToMember } from '@/test/member-session';
 
-const granted = testSession({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: '2030-01-01T00:05:00.000Z' });
+const granted = testSession({
+  aiVerdict: 'granted',
+  consentStatus: 'granted',
+  consentGrantedTime: '2030-01-01T00:05:00.000Z',
+});
 const withdrawn = { ...granted, withdrawnAt: '2030-01-01T00:20:00.000Z' };
 
 afterEach(() => {

@@ -1,8 +1,8 @@
+import type { User } from '@app/contracts';
 import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/lib/auth/display-name';
-import type { User } from '@app/contracts';
 
 export function DashboardHeader({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (
@@ -17,7 +17,9 @@ export function DashboardHeader({ user, onLogout }: { user: User; onLogout: () =
         ) : (
           <Logo iconOnly />
         )}
-        <p className="break-words text-base font-semibold leading-tight text-slate-900 sm:text-lg">Welcome back, {displayName(user)}!</p>
+        <p className="break-words text-base font-semibold leading-tight text-slate-900 sm:text-lg">
+          Welcome back, {displayName(user)}!
+        </p>
       </div>
       <Button variant="ghost" size="sm" className="shrink-0" onClick={onLogout}>
         <LogOut className="h-4 w-4" aria-hidden />

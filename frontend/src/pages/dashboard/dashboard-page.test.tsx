@@ -55,14 +55,17 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Start New' })).not.toBeInTheDocument();
 
     await u.click(screen.getByRole('button', { name: 'Text me a code' }));
-    expect(await screen.findByText('We texted a code to +•• ••• ••78. Never share it, not even with your partner.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We texted a code to +•• ••• ••78. Never share it, not even with your partner.'),
+    ).toBeInTheDocument();
     expect(sentBody(fetchMock, '/api/auth/phone-verification')).toEqual({});
 
     await enterPhoneCode(u, '654321');
     expect(await screen.findByRole('link', { name: 'Start New' })).toHaveAttribute('href', '/consent/new');
     expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument();
     expect(sentBody(fetchMock, '/api/auth/phone-verification/confirm')).toEqual({ code: '654321' });
-    const calls = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+    const calls = (key: string) =>
+      fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
     expect(calls(SEND_MEMBER_CODE)).toHaveLength(1);
     expect(calls(CONFIRM_MEMBER_CODE)).toHaveLength(1);
     expect(calls('GET /api/auth/me')).toHaveLength(2);
@@ -71,7 +74,8 @@ describe('/dashboard', () => {
   it('warns about a scheduled deletion of an ended subscription with a day countdown and a Resubscribe Now button', async () => {
     mockFetch({
       'GET /api/auth/me': () => jsonResponse(member({ subscriptionStatus: 'active' })),
-      'GET /api/billing/account': () => jsonResponse(testBillingAccount({ subscriptionStatus: 'canceled', accountDeletionDate: daysFromNow(2.5) })),
+      'GET /api/billing/account': () =>
+        jsonResponse(testBillingAccount({ subscriptionStatus: 'canceled', accountDeletionDate: daysFromNow(2.5) })),
     });
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
@@ -83,7 +87,11 @@ describe('/dashboard', () => {
   });
 
   it('offers a subscription cancelled at period end Resume subscription, which undoes it in one tap and the banner goes', async () => {
-    const ending = testBillingAccount({ cancelAtPeriodEnd: true, currentPeriodEnd: '2030-01-31T12:00:00.000Z', accountDeletionDate: '2030-05-01T12:00:00.000Z' });
+    const ending = testBillingAccount({
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: '2030-01-31T12:00:00.000Z',
+      accountDeletionDate: '2030-05-01T12:00:00.000Z',
+    });
     const fetchMock = mockFetch({
       'GET /api/auth/me': () => jsonResponse(member({ subscriptionStatus: 'active' })),
       'GET /api/billing/account': () => jsonResponse(ending),
@@ -93,7 +101,9 @@ describe('/dashboard', () => {
     renderApp(<AppRoutes />, { route: '/dashboard' });
 
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('You keep access until Jan 31, 2030; your account and recordings will be deleted on May 1, 2030');
+    expect(banner).toHaveTextContent(
+      'You keep access until Jan 31, 2030; your account and recordings will be deleted on May 1, 2030',
+    );
     expect(screen.queryByRole('link', { name: 'Resubscribe Now' })).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Resume subscription' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

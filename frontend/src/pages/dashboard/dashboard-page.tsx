@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { BookOpen, History, Plus } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { BottomNav } from '@/components/bottom-nav';
 import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -7,11 +7,11 @@ import { useSignOut } from '@/lib/auth/use-sign-out';
 import { SPLASH_MAIN_STEP } from '@/lib/constants';
 import { DashboardHeader } from '@/pages/dashboard/dashboard-header';
 import { DeletionBanner } from '@/pages/dashboard/deletion-banner';
-import { MemberPhoneCard } from '@/pages/member-phone/member-phone-card';
 import { SplashScreen } from '@/pages/dashboard/splash-screen';
 import { UpgradeBanner } from '@/pages/dashboard/upgrade-banner';
 import { useSplashStep } from '@/pages/dashboard/use-splash-step';
 import { useUpgradeBanner } from '@/pages/dashboard/use-upgrade-banner';
+import { MemberPhoneCard } from '@/pages/member-phone/member-phone-card';
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -38,7 +38,10 @@ export default function DashboardPage() {
               <p className="mt-3 text-rose-100">
                 Ask first. Show your partner a QR code and they record their answer on their own phone.
               </p>
-              <Link to="/consent/new" className={buttonClasses({ variant: 'light', size: 'lg', className: 'mt-6 w-full' })}>
+              <Link
+                to="/consent/new"
+                className={buttonClasses({ variant: 'light', size: 'lg', className: 'mt-6 w-full' })}
+              >
                 <Plus className="h-5 w-5" aria-hidden />
                 Start New
               </Link>

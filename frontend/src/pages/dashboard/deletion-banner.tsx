@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
-import { TriangleAlert } from 'lucide-react';
 import type { BillingAccount } from '@app/contracts';
 import { daysUntilDeletion } from '@app/contracts/retention';
+import { TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { useBillingAccount, useResumeSubscription } from '@/lib/account/billing-account';
 import { formatDate } from '@/lib/date-time';
@@ -44,7 +44,8 @@ function Banner({ account, onFixPayment, onResubscribe }: { account: BillingAcco
   const days = daysUntilDeletion(account.accountDeletionDate);
   if (days === null || !account.accountDeletionDate) return null;
   const deletedOn = formatDate(account.accountDeletionDate);
-  const ending = account.cancelAtPeriodEnd && account.subscriptionStatus === 'active' && account.currentPeriodEnd !== null;
+  const ending =
+    account.cancelAtPeriodEnd && account.subscriptionStatus === 'active' && account.currentPeriodEnd !== null;
   const pastDue = account.subscriptionStatus === 'past_due';
 
   return (
@@ -53,11 +54,16 @@ function Banner({ account, onFixPayment, onResubscribe }: { account: BillingAcco
         <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-600" aria-hidden />
         <div className="flex-1">
           <p className="font-semibold">
-            {pastDue ? 'We couldn’t process your last payment.' : ending ? 'Your subscription is ending.' : 'Your subscription has ended.'}
+            {pastDue
+              ? 'We couldn’t process your last payment.'
+              : ending
+                ? 'Your subscription is ending.'
+                : 'Your subscription has ended.'}
           </p>
           <p className="mt-1 text-sm">
             {ending && `You keep access until ${formatDate(account.currentPeriodEnd!)}; `}
-            {ending ? 'your' : 'Your'} account and recordings will be deleted on {deletedOn} (in <strong>{formatDays(days)}</strong>).{' '}
+            {ending ? 'your' : 'Your'} account and recordings will be deleted on {deletedOn} (in{' '}
+            <strong>{formatDays(days)}</strong>).{' '}
             <Link to="/privacy" className="font-medium underline">
               How long we keep records
             </Link>
@@ -67,7 +73,10 @@ function Banner({ account, onFixPayment, onResubscribe }: { account: BillingAcco
               {resume.isPending ? 'Resuming...' : 'Resume subscription'}
             </button>
           ) : (
-            <Action label={pastDue ? 'Fix Payment' : 'Resubscribe Now'} onClick={pastDue ? onFixPayment : onResubscribe} />
+            <Action
+              label={pastDue ? 'Fix Payment' : 'Resubscribe Now'}
+              onClick={pastDue ? onFixPayment : onResubscribe}
+            />
           )}
         </div>
       </div>

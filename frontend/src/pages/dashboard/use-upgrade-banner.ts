@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccountChanged } from '@/lib/account/billing-account';
-import { WELCOME_BANNER_MS } from '@/lib/constants';
 import { billingApi } from '@/lib/api/billing-api';
+import { WELCOME_BANNER_MS } from '@/lib/constants';
 
 /**
  * Handles the return from checkout (?payment_success=1): verifies the payment once, rewrites the URL

@@ -12,9 +12,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const GRANTED = { id: '11111111-1111-4111-8111-111111111111', createdAt: '2030-01-02T12:00:00.000Z', partnerFirstName: 'Jordan', state: 'granted', certificate: true } as const;
-const WAITING = { id: '22222222-2222-4222-8222-222222222222', createdAt: '2030-01-03T12:00:00.000Z', partnerFirstName: null, state: 'pending', certificate: false } as const;
-const OLDER = { id: '33333333-3333-4333-8333-333333333333', createdAt: '2030-01-01T12:00:00.000Z', partnerFirstName: 'Sam', state: 'withdrawn', certificate: true } as const;
+const GRANTED = {
+  id: '11111111-1111-4111-8111-111111111111',
+  createdAt: '2030-01-02T12:00:00.000Z',
+  partnerFirstName: 'Jordan',
+  state: 'granted',
+  certificate: true,
+} as const;
+const WAITING = {
+  id: '22222222-2222-4222-8222-222222222222',
+  createdAt: '2030-01-03T12:00:00.000Z',
+  partnerFirstName: null,
+  state: 'pending',
+  certificate: false,
+} as const;
+const OLDER = {
+  id: '33333333-3333-4333-8333-333333333333',
+  createdAt: '2030-01-01T12:00:00.000Z',
+  partnerFirstName: 'Sam',
+  state: 'withdrawn',
+  certificate: true,
+} as const;
 
 describe('/history', () => {
   it("lists the member's check-ins with certificates for the final ones, and pages on", async () => {
@@ -29,7 +47,10 @@ describe('/history', () => {
     const jordan = (await screen.findByText('Jordan')).closest('li')!;
     expect(within(jordan).getByText(/Consent granted/)).toBeInTheDocument();
     // The app's one date format ('Nov 28, 2026, 4:08 AM'), not the browser's default ('1/2/2030, 12:00:00 PM').
-    expect(within(jordan).getByText(/^Jan 2, 2030, \d{1,2}:\d{2}\s[AP]M$/)).toHaveAttribute('datetime', GRANTED.createdAt);
+    expect(within(jordan).getByText(/^Jan 2, 2030, \d{1,2}:\d{2}\s[AP]M$/)).toHaveAttribute(
+      'datetime',
+      GRANTED.createdAt,
+    );
     expect(within(jordan).getByRole('button', { name: 'Certificate (PDF)' })).toBeInTheDocument();
     expect(within(jordan).getByRole('button', { name: 'Certificate (JSON)' })).toBeInTheDocument();
     const waiting = screen.getByText('Partner not named').closest('li')!;

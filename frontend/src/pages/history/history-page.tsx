@@ -18,7 +18,8 @@ const STATE_LABELS: Record<HistoryState, string> = {
   failed: 'Session error',
 };
 
-const historyPath = (before: string | null) => `/api/consent/sessions${before ? `?before=${encodeURIComponent(before)}` : ''}`;
+const historyPath = (before: string | null) =>
+  `/api/consent/sessions${before ? `?before=${encodeURIComponent(before)}` : ''}`;
 
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const [failed, setFailed] = useState(false);
@@ -68,7 +69,10 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
  * the page shares react-query's `useQuery` chunk with every other screen rather than splitting it.
  */
 function HistoryPageFrom({ cursor }: { cursor: string | null }) {
-  const page = useQuery({ queryKey: ['consent-history', cursor], queryFn: () => request<HistoryPageAnswer>('GET', historyPath(cursor)) });
+  const page = useQuery({
+    queryKey: ['consent-history', cursor],
+    queryFn: () => request<HistoryPageAnswer>('GET', historyPath(cursor)),
+  });
   const [showOlder, setShowOlder] = useState(false);
   const nextCursor = page.data?.nextCursor ?? null;
 
@@ -80,7 +84,9 @@ function HistoryPageFrom({ cursor }: { cursor: string | null }) {
           Your check-ins could not be loaded. Please try again.
         </p>
       )}
-      {cursor === null && page.isSuccess && page.data.sessions.length === 0 && <p className="mt-6 text-slate-600">No check-ins yet.</p>}
+      {cursor === null && page.isSuccess && page.data.sessions.length === 0 && (
+        <p className="mt-6 text-slate-600">No check-ins yet.</p>
+      )}
       {page.data && page.data.sessions.length > 0 && (
         <ul className="mt-6 space-y-3">
           {page.data.sessions.map((entry) => (
@@ -92,7 +98,11 @@ function HistoryPageFrom({ cursor }: { cursor: string | null }) {
         (showOlder ? (
           <HistoryPageFrom cursor={nextCursor} />
         ) : (
-          <button type="button" onClick={() => setShowOlder(true)} className="mt-4 w-full rounded-xl border border-slate-300 bg-white py-2 font-medium text-slate-800">
+          <button
+            type="button"
+            onClick={() => setShowOlder(true)}
+            className="mt-4 w-full rounded-xl border border-slate-300 bg-white py-2 font-medium text-slate-800"
+          >
             Show older
           </button>
         ))}
@@ -105,14 +115,20 @@ export default function HistoryPage() {
   return (
     <div className="min-h-dvh bg-slate-50 pb-28">
       <main className="mx-auto max-w-2xl px-4 pt-6">
-        <Link to="/dashboard" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <Link
+          to="/dashboard"
+          className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Home
         </Link>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Your check-ins</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Each answered check-in has a signed certificate anyone can check at <Link to="/verify" className="text-rose-700 hover:underline">/verify</Link>.
-          Recordings belong to the partner and are never shown here.
+          Each answered check-in has a signed certificate anyone can check at{' '}
+          <Link to="/verify" className="text-rose-700 hover:underline">
+            /verify
+          </Link>
+          . Recordings belong to the partner and are never shown here.
         </p>
         <HistoryPageFrom cursor={null} />
       </main>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { CTA } from '@/content/landing-content';
 import { LandingSection } from '@/pages/landing/landing-section';

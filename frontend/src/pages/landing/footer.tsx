@@ -10,10 +10,17 @@ export function Footer() {
   const year = useIsHydrating() ? __BUILD_YEAR__ : new Date().getFullYear();
 
   return (
-    <footer id="footer" data-testid="landing-section-footer" className="border-t border-slate-200 bg-white px-4 py-10 sm:px-6">
+    <footer
+      id="footer"
+      data-testid="landing-section-footer"
+      className="border-t border-slate-200 bg-white px-4 py-10 sm:px-6"
+    >
       <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:items-center md:justify-between">
         <Logo />
-        <nav aria-label="Legal and support" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600">
+        <nav
+          aria-label="Legal and support"
+          className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600"
+        >
           <Link to="/privacy" className="hover:text-slate-900 hover:underline">
             Privacy
           </Link>

@@ -2,7 +2,15 @@ import type { IconCard } from '@/content/landing-content';
 import { cn } from '@/lib/utils';
 
 /** Icon, title and text cards used by the problem, features and steps sections. */
-export function IconCardGrid({ cards, numbered = false, className }: { cards: IconCard[]; numbered?: boolean; className?: string }) {
+export function IconCardGrid({
+  cards,
+  numbered = false,
+  className,
+}: {
+  cards: IconCard[];
+  numbered?: boolean;
+  className?: string;
+}) {
   return (
     <ul className={cn('mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3', className)}>
       {cards.map(({ icon: Icon, title, text }, index) => (

@@ -4,7 +4,15 @@ import { cn } from '@/lib/utils';
 export type LandingSectionId = 'hero' | 'problem' | 'features' | 'how-it-works' | 'testimonials' | 'pricing' | 'cta';
 
 /** Gives every landing section its anchor id and the test id browser tests use to check the order. */
-export function LandingSection({ id, className, children }: { id: LandingSectionId; className?: string; children: ReactNode }) {
+export function LandingSection({
+  id,
+  className,
+  children,
+}: {
+  id: LandingSectionId;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} data-testid={`landing-section-${id}`} className={cn('px-4 py-16 sm:px-6 md:py-24', className)}>
       <div className="mx-auto max-w-6xl">{children}</div>

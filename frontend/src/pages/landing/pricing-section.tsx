@@ -10,7 +10,11 @@ export function PricingSection() {
   const { data: site } = useSiteInfo();
   return (
     <LandingSection id="pricing">
-      <SectionHeading eyebrow="Pricing" title="Simple, honest pricing" text={earlyPricingLabel(site?.earlyPricingPlacesLeft)} />
+      <SectionHeading
+        eyebrow="Pricing"
+        title="Simple, honest pricing"
+        text={earlyPricingLabel(site?.earlyPricingPlacesLeft)}
+      />
       <div className="mx-auto mt-10 grid max-w-3xl gap-6 md:grid-cols-2">
         {PLANS.map((plan) => (
           <PlanCard

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
+import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { PRODUCT_NAME } from '@/lib/brand';
-import { buttonClasses } from '@/components/ui/button';
 
 const ANCHORS = [
   { href: '#features', label: 'Features' },

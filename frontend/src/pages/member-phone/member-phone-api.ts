@@ -5,5 +5,6 @@ import { request } from '@/lib/api/http';
 export const memberPhoneApi = {
   /** Texts the member a code proving their own number (again: a resend); no consent session starts before. */
   sendCode: () => request<PhoneCodeSent>('POST', '/api/auth/phone-verification', { json: {} }),
-  confirmCode: (body: PhoneCodeConfirmation) => request<Pick<AuthResponse, 'user'>>('POST', '/api/auth/phone-verification/confirm', { json: body }),
+  confirmCode: (body: PhoneCodeConfirmation) =>
+    request<Pick<AuthResponse, 'user'>>('POST', '/api/auth/phone-verification/confirm', { json: body }),
 };

@@ -13,7 +13,8 @@ const sent = (resendsLeft: number, verified = false) =>
 function renderCard(handlers: Parameters<typeof mockFetch>[0] = {}) {
   const fetchMock = mockFetch({ ...memberPhoneHandlers(), ...handlers });
   renderApp(<AppRoutes />, { route: '/consent/new' });
-  const calls = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  const calls = (key: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
   return { calls, u: userEvent.setup() };
 }
 
@@ -31,7 +32,10 @@ describe("the member's 'Confirm your phone' card", () => {
     const server = memberPhoneHandlers();
     const { calls, u } = renderCard({
       ...server,
-      [CONFIRM_MEMBER_CODE]: () => (++tries === 1 ? refusal('That code is not right: 4 tries left', 'phone_code_wrong', 400)() : server[CONFIRM_MEMBER_CODE]()),
+      [CONFIRM_MEMBER_CODE]: () =>
+        ++tries === 1
+          ? refusal('That code is not right: 4 tries left', 'phone_code_wrong', 400)()
+          : server[CONFIRM_MEMBER_CODE](),
     });
     await textCode(u);
     await enterPhoneCode(u, '111111');
@@ -43,7 +47,10 @@ describe("the member's 'Confirm your phone' card", () => {
     await enterPhoneCode(u, '222222');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Confirm your phone' })).not.toBeInTheDocument());
     expect(calls('GET /api/auth/me')).toHaveLength(2);
-    expect(calls(CONFIRM_MEMBER_CODE).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ code: '111111' }, { code: '222222' }]);
+    expect(calls(CONFIRM_MEMBER_CODE).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { code: '111111' },
+      { code: '222222' },
+    ]);
   });
 
   it.each([
@@ -61,10 +68,15 @@ describe("the member's 'Confirm your phone' card", () => {
   it('says why when no code can be sent, and keeps the button to try again', async () => {
     let sends = 0;
     const { calls, u } = renderCard({
-      [SEND_MEMBER_CODE]: () => (++sends === 1 ? refusal('Too many codes were asked for in the last hour: try again later', 'phone_code_hourly_limit', 429)() : sent(3)),
+      [SEND_MEMBER_CODE]: () =>
+        ++sends === 1
+          ? refusal('Too many codes were asked for in the last hour: try again later', 'phone_code_hourly_limit', 429)()
+          : sent(3),
     });
     await textCode(u);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many codes were asked for in the last hour: try again later');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many codes were asked for in the last hour: try again later',
+    );
     await textCode(u);
     expect(await screen.findByLabelText('Code from the text')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -74,7 +86,10 @@ describe("the member's 'Confirm your phone' card", () => {
   it('sends a new code on request, counting down, and says so when none is left', async () => {
     let sends = 0;
     const { calls, u } = renderCard({
-      [SEND_MEMBER_CODE]: () => (++sends <= 2 ? sent(4 - sends) : refusal('No more codes can be sent: try again later', 'phone_code_resends_used', 429)()),
+      [SEND_MEMBER_CODE]: () =>
+        ++sends <= 2
+          ? sent(4 - sends)
+          : refusal('No more codes can be sent: try again later', 'phone_code_resends_used', 429)(),
     });
     await textCode(u);
     await u.click(await screen.findByRole('button', { name: 'New code (3 left)' }));

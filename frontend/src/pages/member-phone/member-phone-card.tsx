@@ -1,5 +1,5 @@
-import { Smartphone } from 'lucide-react';
 import type { User } from '@app/contracts';
+import { Smartphone } from 'lucide-react';
 import { PhoneCodeForm } from '@/components/phone-code-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,16 +22,24 @@ export function MemberPhoneCard({ user }: { user: Pick<User, 'phoneNumber'> }) {
         <h1 className="text-2xl font-bold text-slate-900">Confirm your phone</h1>
       </div>
       <p className="text-sm text-slate-600">
-        Your partner answers on their own phone and proves it with a texted code, so one person with one number cannot answer for both of you. Prove
-        yours once, before your first check-in.
+        Your partner answers on their own phone and proves it with a texted code, so one person with one number cannot
+        answer for both of you. Prove yours once, before your first check-in.
       </p>
       <p className="text-sm text-slate-600">
         Your number: <span className="font-semibold text-slate-900">{user.phoneNumber}</span>
       </p>
       {sent ? (
         <>
-          <p className="text-sm text-slate-600">We texted a code to {sent.sentTo}. Never share it, not even with your partner.</p>
-          <PhoneCodeForm resendsLeft={sent.resendsLeft} busy={busy} error={error} onConfirm={proof.confirm} onResend={proof.send} />
+          <p className="text-sm text-slate-600">
+            We texted a code to {sent.sentTo}. Never share it, not even with your partner.
+          </p>
+          <PhoneCodeForm
+            resendsLeft={sent.resendsLeft}
+            busy={busy}
+            error={error}
+            onConfirm={proof.confirm}
+            onResend={proof.send}
+          />
         </>
       ) : (
         <>

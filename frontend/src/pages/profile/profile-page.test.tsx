@@ -19,7 +19,10 @@ const ACCOUNT: BillingAccount = testBillingAccount();
 
 describe('/profile', () => {
   it('shows the plan, the status and the next renewal', async () => {
-    mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
+    mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser()),
+      'GET /api/billing/account': () => jsonResponse(ACCOUNT),
+    });
     renderApp(<AppRoutes />, { route: '/profile' });
     expect(await screen.findByText('Renews on Jan 31, 2030')).toBeInTheDocument();
     expect(screen.getByText('Monthly ($40 per month)')).toBeInTheDocument();
@@ -72,7 +75,10 @@ describe('/profile', () => {
   });
 
   it('keeps the subscription when the confirmation is declined', async () => {
-    const fetchMock = mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser()),
+      'GET /api/billing/account': () => jsonResponse(ACCOUNT),
+    });
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/profile' });
     await u.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
@@ -132,7 +138,10 @@ describe('/profile', () => {
     });
 
     it('says so when the referral link cannot be loaded, and still shows the subscription', async () => {
-      mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
+      mockFetch({
+        'GET /api/auth/me': () => jsonResponse(testUser()),
+        'GET /api/billing/account': () => jsonResponse(ACCOUNT),
+      });
       renderApp(<AppRoutes />, { route: '/profile' });
       expect(await screen.findByText('Your referral link could not be loaded.')).toBeInTheDocument();
       expect(await screen.findByText('Renews on Jan 31, 2030')).toBeInTheDocument();
@@ -140,10 +149,15 @@ describe('/profile', () => {
   });
 
   it("is the bottom bar's Profile", async () => {
-    mockFetch({ 'GET /api/auth/me': () => jsonResponse(testUser()), 'GET /api/billing/account': () => jsonResponse(ACCOUNT) });
+    mockFetch({
+      'GET /api/auth/me': () => jsonResponse(testUser()),
+      'GET /api/billing/account': () => jsonResponse(ACCOUNT),
+    });
     const u = userEvent.setup();
     renderApp(<AppRoutes />, { route: '/learn' });
-    await u.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Profile' }));
+    await u.click(
+      await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Profile' }),
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profile'));
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
   });

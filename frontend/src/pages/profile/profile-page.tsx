@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import type { BillingAccount, SubscriptionStatus } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { BillingAccount, SubscriptionStatus } from '@app/contracts';
 import { BottomNav } from '@/components/bottom-nav';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { PLANS } from '@/content/plans';
 import { useBillingAccount, useCancelSubscription, useResumeSubscription } from '@/lib/account/billing-account';
 import { billingApi } from '@/lib/api/billing-api';
-import { browserLocation } from '@/lib/browser-location';
 import { useAuth } from '@/lib/auth/use-auth';
+import { browserLocation } from '@/lib/browser-location';
 import { formatDate } from '@/lib/date-time';
 import { ReferralSection } from '@/pages/profile/referral-section';
 
@@ -39,7 +39,10 @@ export default function ProfilePage() {
             </Link>
           </section>
         )}
-        <section aria-labelledby="subscription-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="subscription-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
           <h2 id="subscription-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
             <CreditCard className="h-5 w-5 text-rose-600" aria-hidden />
             Subscription
@@ -94,16 +97,24 @@ function Subscription({ account }: { account: BillingAccount }) {
       </dl>
       {account.currentPeriodEnd && (
         <p className="text-sm font-medium text-slate-800">
-          {account.cancelAtPeriodEnd ? `Ends on ${formatDate(account.currentPeriodEnd)}` : `Renews on ${formatDate(account.currentPeriodEnd)}`}
+          {account.cancelAtPeriodEnd
+            ? `Ends on ${formatDate(account.currentPeriodEnd)}`
+            : `Renews on ${formatDate(account.currentPeriodEnd)}`}
         </p>
       )}
       {account.cancelAtPeriodEnd && account.currentPeriodEnd && (
         <p className="text-sm text-slate-600">You keep full access until then. No further payments will be taken.</p>
       )}
-      {account.provider === 'local' && <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">Test mode</p>}
+      {account.provider === 'local' && (
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">Test mode</p>
+      )}
 
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="cancel-question" className="rounded-xl border border-red-200 bg-red-50 p-4">
+        <div
+          role="alertdialog"
+          aria-labelledby="cancel-question"
+          className="rounded-xl border border-red-200 bg-red-50 p-4"
+        >
           <p id="cancel-question" className="text-sm font-medium text-red-900">
             Cancel your subscription?
             {account.currentPeriodEnd && ` You keep access until ${formatDate(account.currentPeriodEnd)}.`}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Gift, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { billingApi } from '@/lib/api/billing-api';
@@ -24,7 +24,11 @@ export function ReferralSection() {
       setTimeout(() => setCopied(false), 2000);
     } catch (error) {
       console.error('Copying the referral link failed', error);
-      toast({ title: 'Error', description: 'Could not copy the link. Please copy it by hand.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Could not copy the link. Please copy it by hand.',
+        variant: 'destructive',
+      });
     }
   };
 

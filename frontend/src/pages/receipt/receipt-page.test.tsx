@@ -27,7 +27,8 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
   };
 }
 
-const secretOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string> | undefined)?.['X-Receipt-Secret'];
+const secretOf = (init: RequestInit | undefined) =>
+  (init?.headers as Record<string, string> | undefined)?.['X-Receipt-Secret'];
 
 describe('the receipt page (/r/{id}#{secret})', () => {
   beforeEach(() => {
@@ -35,7 +36,12 @@ describe('the receipt page (/r/{id}#{secret})', () => {
   });
 
   it('reads the secret from the fragment, sends it as a header and shows the record', async () => {
-    const fetchMock = mockFetch({ [RECEIPT]: (init) => (secretOf(init) === SECRET ? jsonResponse(receipt()) : jsonResponse({ error: 'This receipt link is invalid.', code: 'receipt_not_found' }, 404)) });
+    const fetchMock = mockFetch({
+      [RECEIPT]: (init) =>
+        secretOf(init) === SECRET
+          ? jsonResponse(receipt())
+          : jsonResponse({ error: 'This receipt link is invalid.', code: 'receipt_not_found' }, 404),
+    });
     renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
 
     expect(await screen.findByRole('heading', { name: 'Your consent receipt' })).toBeInTheDocument();
@@ -56,13 +62,20 @@ describe('the receipt page (/r/{id}#{secret})', () => {
     expect(await screen.findByRole('heading', { name: 'Receipt Not Found' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/receipts'))).toBe(false);
 
-    mockFetch({ [RECEIPT]: () => jsonResponse({ error: 'This receipt link is invalid.', code: 'receipt_not_found' }, 404) });
+    mockFetch({
+      [RECEIPT]: () => jsonResponse({ error: 'This receipt link is invalid.', code: 'receipt_not_found' }, 404),
+    });
     renderApp(<AppRoutes />, { route: `/r/${ID}#wrong` });
     expect(await screen.findAllByText('This receipt link is invalid.')).not.toHaveLength(0);
   });
 
   it('withdraws with one tap and a confirmation', async () => {
-    const withdraw = vi.fn((init: RequestInit | undefined) => jsonResponse(secretOf(init) === SECRET ? receipt({ withdrawnAt: '2026-11-26T11:00:00.000Z', withdrawable: false }) : {}, 200));
+    const withdraw = vi.fn((init: RequestInit | undefined) =>
+      jsonResponse(
+        secretOf(init) === SECRET ? receipt({ withdrawnAt: '2026-11-26T11:00:00.000Z', withdrawable: false }) : {},
+        200,
+      ),
+    );
     mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`POST /api/receipts/${ID}/withdraw`]: withdraw });
     renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
     const u = userEvent.setup();
@@ -78,9 +91,20 @@ describe('the receipt page (/r/{id}#{secret})', () => {
   });
 
   it('plays the recording from a blob fetched with the secret, and deletes it on request', async () => {
-    const recording = vi.fn((init: RequestInit | undefined) => new Response(new Blob([new Uint8Array(8)], { type: 'video/webm' }), { status: secretOf(init) === SECRET ? 200 : 404 }));
-    const deletion = vi.fn(() => jsonResponse(receipt({ recordingAvailable: false, recordingDeletedAt: '2026-11-26T11:05:00.000Z' })));
-    mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`GET /api/receipts/${ID}/recording`]: recording, [`POST /api/receipts/${ID}/delete-recording`]: deletion });
+    const recording = vi.fn(
+      (init: RequestInit | undefined) =>
+        new Response(new Blob([new Uint8Array(8)], { type: 'video/webm' }), {
+          status: secretOf(init) === SECRET ? 200 : 404,
+        }),
+    );
+    const deletion = vi.fn(() =>
+      jsonResponse(receipt({ recordingAvailable: false, recordingDeletedAt: '2026-11-26T11:05:00.000Z' })),
+    );
+    mockFetch({
+      [RECEIPT]: () => jsonResponse(receipt()),
+      [`GET /api/receipts/${ID}/recording`]: recording,
+      [`POST /api/receipts/${ID}/delete-recording`]: deletion,
+    });
     const { container } = renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
     const u = userEvent.setup();
 
@@ -96,9 +120,23 @@ describe('the receipt page (/r/{id}#{secret})', () => {
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
   });
   it('saves the certificate as PDF and JSON, fetched with the secret header', async () => {
-    const pdf = vi.fn((init: RequestInit | undefined) => new Response(new Blob(['%PDF-'], { type: 'application/pdf' }), { status: secretOf(init) === SECRET ? 200 : 404 }));
-    const json = vi.fn((init: RequestInit | undefined) => jsonResponse(secretOf(init) === SECRET ? { certificate: {}, signature: 'x' } : {}, secretOf(init) === SECRET ? 200 : 404));
-    const fetchMock = mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`GET /api/receipts/${ID}/certificate.pdf`]: pdf, [`GET /api/receipts/${ID}/certificate`]: json });
+    const pdf = vi.fn(
+      (init: RequestInit | undefined) =>
+        new Response(new Blob(['%PDF-'], { type: 'application/pdf' }), {
+          status: secretOf(init) === SECRET ? 200 : 404,
+        }),
+    );
+    const json = vi.fn((init: RequestInit | undefined) =>
+      jsonResponse(
+        secretOf(init) === SECRET ? { certificate: {}, signature: 'x' } : {},
+        secretOf(init) === SECRET ? 200 : 404,
+      ),
+    );
+    const fetchMock = mockFetch({
+      [RECEIPT]: () => jsonResponse(receipt()),
+      [`GET /api/receipts/${ID}/certificate.pdf`]: pdf,
+      [`GET /api/receipts/${ID}/certificate`]: json,
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
     const u = userEvent.setup();
@@ -121,7 +159,14 @@ describe('the receipt page (/r/{id}#{secret})', () => {
   });
 
   it('says a No pressed in words, that nothing was recorded, and promises no withdrawal there is nothing to withdraw', async () => {
-    const declined = receipt({ answer: 'no', verdict: { outcome: 'denied', reasons: ['pressed_no'], decidedAt: '2026-11-26T10:01:00.000Z' }, transcript: null, recordingSha256: null, recordingAvailable: false, withdrawable: false });
+    const declined = receipt({
+      answer: 'no',
+      verdict: { outcome: 'denied', reasons: ['pressed_no'], decidedAt: '2026-11-26T10:01:00.000Z' },
+      transcript: null,
+      recordingSha256: null,
+      recordingAvailable: false,
+      withdrawable: false,
+    });
     mockFetch({ [RECEIPT]: () => jsonResponse(declined) });
     renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
     expect(await screen.findByText('The partner answered No.')).toBeInTheDocument();
@@ -131,12 +176,18 @@ describe('the receipt page (/r/{id}#{secret})', () => {
   });
 
   it('offers no certificate when the analysis failed, and says when a download fails', async () => {
-    mockFetch({ [RECEIPT]: () => jsonResponse(receipt({ verdict: { outcome: 'failed', reasons: [], decidedAt: '2026-11-26T10:01:00.000Z' } })) });
+    mockFetch({
+      [RECEIPT]: () =>
+        jsonResponse(receipt({ verdict: { outcome: 'failed', reasons: [], decidedAt: '2026-11-26T10:01:00.000Z' } })),
+    });
     renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
     expect(await screen.findByText(/could not be analysed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Certificate (PDF)' })).not.toBeInTheDocument();
 
-    mockFetch({ [RECEIPT]: () => jsonResponse(receipt()), [`GET /api/receipts/${ID}/certificate`]: () => jsonResponse({ error: 'x', code: 'certificate_not_found' }, 404) });
+    mockFetch({
+      [RECEIPT]: () => jsonResponse(receipt()),
+      [`GET /api/receipts/${ID}/certificate`]: () => jsonResponse({ error: 'x', code: 'certificate_not_found' }, 404),
+    });
     renderApp(<AppRoutes />, { route: `/r/${ID}#${SECRET}` });
     await userEvent.setup().click((await screen.findAllByRole('button', { name: 'Certificate (JSON)' })).at(-1)!);
     expect(await screen.findByRole('alert')).toHaveTextContent('The certificate could not be downloaded');

@@ -2,7 +2,7 @@ import type { Receipt } from '@app/contracts';
 import { reasonSentences } from '@app/contracts/reason-sentences';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, SearchX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConfirmAction } from '@/components/confirm-action';
 import { FullScreenLoading } from '@/components/full-screen-loading';
@@ -10,11 +10,11 @@ import { SimplePage } from '@/components/simple-page';
 import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { receiptApi } from '@/pages/receipt/receipt-api';
-import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 import { readableError } from '@/lib/api/api-error';
+import { WITHDRAW_ANY_TIME } from '@/lib/consent/session-status';
 import { formatDateTime } from '@/lib/date-time';
 import { useObjectUrl } from '@/pages/consent-form/use-object-url';
+import { receiptApi } from '@/pages/receipt/receipt-api';
 
 /** The answer to every refused receipt (API_ERRORS.receiptNotFound), written out so this page ships no error table. */
 export const RECEIPT_INVALID_MESSAGE = 'This receipt link is invalid.';
@@ -46,7 +46,8 @@ function Recording({ id, secret }: { id: string; secret: string }) {
   const [blob, setBlob] = useState<Blob | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const url = useObjectUrl(blob);
-  if (url) return <video src={url} controls playsInline className="w-full rounded-lg bg-black" aria-label="Your recording" />;
+  if (url)
+    return <video src={url} controls playsInline className="w-full rounded-lg bg-black" aria-label="Your recording" />;
   const load = async () => {
     setState('loading');
     try {
@@ -57,7 +58,13 @@ function Recording({ id, secret }: { id: string; secret: string }) {
   };
   return (
     <>
-      <Button variant="secondary" size="lg" className="w-full" disabled={state === 'loading'} onClick={() => void load()}>
+      <Button
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        disabled={state === 'loading'}
+        onClick={() => void load()}
+      >
         {state === 'loading' ? 'Loading your recording...' : 'Play my recording'}
       </Button>
       {state === 'failed' && <p role="alert">Your recording could not be loaded. Please try again.</p>}
@@ -70,7 +77,9 @@ function CertificateDownloads({ id, secret, reference }: { id: string; secret: s
   const [failed, setFailed] = useState(false);
   const save = (format: 'pdf' | 'json') => {
     setFailed(false);
-    receiptApi.saveCertificate(id, secret, format, `consentiq-certificate-${reference}.${format}`).catch(() => setFailed(true));
+    receiptApi
+      .saveCertificate(id, secret, format, `consentiq-certificate-${reference}.${format}`)
+      .catch(() => setFailed(true));
   };
   return (
     <>
@@ -87,7 +96,11 @@ function CertificateDownloads({ id, secret, reference }: { id: string; secret: s
           </Button>
         ))}
       </div>
-      {failed && <p role="alert" className="text-sm text-rose-700">The certificate could not be downloaded. Please try again.</p>}
+      {failed && (
+        <p role="alert" className="text-sm text-rose-700">
+          The certificate could not be downloaded. Please try again.
+        </p>
+      )}
     </>
   );
 }
@@ -111,7 +124,9 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
   return (
     <Card>
       <h1 className="text-2xl font-bold text-slate-900">Your consent receipt</h1>
-      <p className="mt-2 text-sm text-slate-600">Your response to {receipt.initiatorFirstName}'s consent request. Only you can open this page.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Your response to {receipt.initiatorFirstName}'s consent request. Only you can open this page.
+      </p>
       {receipt.withdrawnAt && (
         <p role="status" className="mt-4 rounded-lg bg-rose-50 p-3 text-sm font-semibold text-rose-800">
           You withdrew your consent on <Time iso={receipt.withdrawnAt} />.
@@ -132,7 +147,11 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
         </Row>
         <Row term="What we heard">{receipt.transcript === null ? '—' : `“${receipt.transcript}”`}</Row>
         <Row term="Recording SHA-256">
-          {receipt.recordingSha256 ? <code className="break-all text-xs">{receipt.recordingSha256}</code> : 'None: nothing was recorded'}
+          {receipt.recordingSha256 ? (
+            <code className="break-all text-xs">{receipt.recordingSha256}</code>
+          ) : (
+            'None: nothing was recorded'
+          )}
         </Row>
         {receipt.recordingDeletedAt && (
           <Row term="Recording deleted">
@@ -166,7 +185,11 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
             variant="secondary"
           />
         )}
-        {error && <p role="alert" className="text-sm text-rose-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-rose-700">
+            {error}
+          </p>
+        )}
       </div>
     </Card>
   );
@@ -179,13 +202,20 @@ function ReceiptView({ id, secret, receipt }: { id: string; secret: string; rece
 export default function ReceiptPage() {
   const { receiptId = '' } = useParams();
   const secret = useLocation().hash.slice(1);
-  const query = useQuery({ queryKey: receiptKey(receiptId), queryFn: () => receiptApi.receipt(receiptId, secret), enabled: Boolean(receiptId && secret), retry: false });
+  const query = useQuery({
+    queryKey: receiptKey(receiptId),
+    queryFn: () => receiptApi.receipt(receiptId, secret),
+    enabled: Boolean(receiptId && secret),
+    retry: false,
+  });
 
   if (!secret || query.isError) {
     return (
       <SimplePage>
         <StatusCard icon={<SearchX className="h-12 w-12 text-rose-600" aria-hidden />} title="Receipt Not Found">
-          <p role="alert">{query.isError ? readableError(query.error, RECEIPT_INVALID_MESSAGE) : RECEIPT_INVALID_MESSAGE}</p>
+          <p role="alert">
+            {query.isError ? readableError(query.error, RECEIPT_INVALID_MESSAGE) : RECEIPT_INVALID_MESSAGE}
+          </p>
           <p>Open the link from your text message exactly as it was sent.</p>
         </StatusCard>
       </SimplePage>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { isUuid } from '@app/contracts/ids';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 
@@ -24,7 +24,15 @@ export function LookupForm({ current }: { current: string | undefined }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="flex-1">
-        <FormField id="support-session-id" label="Session id" value={value} error={error} autoComplete="off" spellCheck={false} onChange={(event) => setValue(event.target.value)} />
+        <FormField
+          id="support-session-id"
+          label="Session id"
+          value={value}
+          error={error}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setValue(event.target.value)}
+        />
       </div>
       <Button type="submit">Look up</Button>
     </form>

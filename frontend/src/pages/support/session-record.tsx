@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { CircleCheck, CircleX } from 'lucide-react';
 import type { SupportAuditChain, SupportSessionLookup } from '@app/contracts';
+import { CircleCheck, CircleX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { formatDetails, formatUtc } from './support-format';
 
@@ -34,7 +34,14 @@ export function SessionRecord({ record }: { record: SupportSessionLookup }) {
             <Fact label="Outcome" value={verdict.outcome} />
             <Fact label="Reasons" value={verdict.reasons.join(', ') || '-'} />
             <Fact label="Recogniser" value={verdict.recogniser ?? '-'} />
-            <Fact label="Timings" value={Object.entries(verdict.timingsMs).map(([step, ms]) => `${step} ${ms} ms`).join(', ') || '-'} />
+            <Fact
+              label="Timings"
+              value={
+                Object.entries(verdict.timingsMs)
+                  .map(([step, ms]) => `${step} ${ms} ms`)
+                  .join(', ') || '-'
+              }
+            />
             <Fact label="Stored" value={formatUtc(verdict.createdAt)} />
           </dl>
         ) : (
@@ -53,7 +60,9 @@ export function SessionRecord({ record }: { record: SupportSessionLookup }) {
               <span className="text-slate-600">
                 by {entry.actor}, {formatUtc(entry.at)}
               </span>
-              {Object.keys(entry.details).length > 0 && <p className="break-all text-xs text-slate-600">{formatDetails(entry.details)}</p>}
+              {Object.keys(entry.details).length > 0 && (
+                <p className="break-all text-xs text-slate-600">{formatDetails(entry.details)}</p>
+              )}
             </li>
           ))}
         </ol>
@@ -70,7 +79,15 @@ export function SessionRecord({ record }: { record: SupportSessionLookup }) {
       <Section title="Text messages">
         <Table
           head={['To', 'Phone', 'Status', 'Attempts', 'Provider', 'Sent', 'Last error']}
-          rows={record.textMessages.map((text) => [text.recipient, text.phone, text.status, String(text.attempts), text.provider ?? '-', formatUtc(text.sentAt), text.lastError ?? '-'])}
+          rows={record.textMessages.map((text) => [
+            text.recipient,
+            text.phone,
+            text.status,
+            String(text.attempts),
+            text.provider ?? '-',
+            formatUtc(text.sentAt),
+            text.lastError ?? '-',
+          ])}
           empty="No text messages."
         />
       </Section>

@@ -13,6 +13,8 @@ describe('formatUtc', () => {
 
 describe('formatDetails', () => {
   it('lists the details as key: value pairs', () => {
-    expect(formatDetails({ decision: 'yes', withRecording: true, size: 1234, from: null })).toBe('decision: yes, withRecording: true, size: 1234, from: null');
+    expect(formatDetails({ decision: 'yes', withRecording: true, size: 1234, from: null })).toBe(
+      'decision: yes, withRecording: true, size: 1234, from: null',
+    );
   });
 });

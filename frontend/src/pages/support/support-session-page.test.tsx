@@ -1,7 +1,7 @@
+import type { SupportSessionLookup } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SupportSessionLookup } from '@app/contracts';
 import { AppRoutes } from '@/App';
 import { jsonResponse, mockFetch, renderApp, testUser } from '@/test/render';
 
@@ -35,9 +35,27 @@ function lookup(overrides: Partial<SupportSessionLookup> = {}): SupportSessionLo
       phoneVerifiedAt: '2026-11-22T12:02:00.000Z',
     },
     timeline: [
-      { seq: 1, event: 'session_created', at: '2026-11-22T12:00:00.000Z', actor: 'member', details: { deleteAfterDays: 90 } },
-      { seq: 2, event: 'decision_submitted', at: '2026-11-22T12:04:10.000Z', actor: 'partner', details: { decision: 'yes', withRecording: true } },
-      { seq: 3, event: 'verdict_stored', at: '2026-11-22T12:05:00.000Z', actor: 'system', details: { outcome: 'granted', reasons: 'affirmed,name_matches' } },
+      {
+        seq: 1,
+        event: 'session_created',
+        at: '2026-11-22T12:00:00.000Z',
+        actor: 'member',
+        details: { deleteAfterDays: 90 },
+      },
+      {
+        seq: 2,
+        event: 'decision_submitted',
+        at: '2026-11-22T12:04:10.000Z',
+        actor: 'partner',
+        details: { decision: 'yes', withRecording: true },
+      },
+      {
+        seq: 3,
+        event: 'verdict_stored',
+        at: '2026-11-22T12:05:00.000Z',
+        actor: 'system',
+        details: { outcome: 'granted', reasons: 'affirmed,name_matches' },
+      },
     ],
     chain: { verified: true, length: 3, brokenAtSeq: null, reason: null },
     verdict: {
@@ -50,7 +68,18 @@ function lookup(overrides: Partial<SupportSessionLookup> = {}): SupportSessionLo
       createdAt: '2026-11-22T12:05:00.000Z',
     },
     textMessages: [
-      { id: TEXT_ID, recipient: 'partner', purpose: 'verdict', phone: '••••••43', status: 'failed', attempts: 5, provider: 'twilio', lastError: 'Twilio 21211: [phone] is not valid', createdAt: '2026-11-22T12:05:00.000Z', sentAt: null },
+      {
+        id: TEXT_ID,
+        recipient: 'partner',
+        purpose: 'verdict',
+        phone: '••••••43',
+        status: 'failed',
+        attempts: 5,
+        provider: 'twilio',
+        lastError: 'Twilio 21211: [phone] is not valid',
+        createdAt: '2026-11-22T12:05:00.000Z',
+        sentAt: null,
+      },
     ],
     jobs: [
       { queue: 'media-analysis', name: 'analyze-recording', id: ID, state: 'completed' },
@@ -87,7 +116,12 @@ describe('/admin/sessions/:id', () => {
   });
 
   it('marks a chain that does not verify as BROKEN, with where it breaks', async () => {
-    answering({ [`GET /api/admin/sessions/${ID}`]: () => jsonResponse(lookup({ chain: { verified: false, length: 3, brokenAtSeq: 2, reason: 'row content was altered' } })) });
+    answering({
+      [`GET /api/admin/sessions/${ID}`]: () =>
+        jsonResponse(
+          lookup({ chain: { verified: false, length: 3, brokenAtSeq: 2, reason: 'row content was altered' } }),
+        ),
+    });
     renderApp(<AppRoutes />, { route: `/admin/sessions/${ID}` });
     expect(await screen.findByText('Chain BROKEN at entry 2: row content was altered')).toBeInTheDocument();
     expect(screen.queryByText(/Chain verified/)).not.toBeInTheDocument();
@@ -102,7 +136,10 @@ describe('/admin/sessions/:id', () => {
   });
 
   it('tells a signed-out visitor the page is for support staff and offers to sign in (401)', async () => {
-    mockFetch({ 'GET /api/auth/me': () => new Response('', { status: 401 }), [`GET /api/admin/sessions/${ID}`]: refused(401, 'unauthenticated') });
+    mockFetch({
+      'GET /api/auth/me': () => new Response('', { status: 401 }),
+      [`GET /api/admin/sessions/${ID}`]: refused(401, 'unauthenticated'),
+    });
     renderApp(<AppRoutes />, { route: `/admin/sessions/${ID}` });
     expect(await screen.findByRole('heading', { name: 'Support staff only' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');

@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import { SimplePage } from '@/components/simple-page';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { supportSession } from '@/pages/support/support-api';
 import { ApiError, readableError } from '@/lib/api/api-error';
+import { supportSession } from '@/pages/support/support-api';
 import { LookupForm } from './lookup-form';
 import { SessionRecord } from './session-record';
 
@@ -16,14 +16,20 @@ import { SessionRecord } from './session-record';
  */
 export default function SupportSessionPage() {
   const { id } = useParams();
-  const lookup = useQuery({ queryKey: ['support-session', id], queryFn: () => supportSession(id!), enabled: Boolean(id) });
+  const lookup = useQuery({
+    queryKey: ['support-session', id],
+    queryFn: () => supportSession(id!),
+    enabled: Boolean(id),
+  });
 
   return (
     <SimplePage wide>
       <Card className="space-y-4">
         <h1 className="text-2xl font-bold text-slate-900">Session lookup</h1>
         <LookupForm key={id} current={id} />
-        <p className="text-sm text-slate-600">Transcripts are never shown to support, nor are recordings, names or full phone numbers.</p>
+        <p className="text-sm text-slate-600">
+          Transcripts are never shown to support, nor are recordings, names or full phone numbers.
+        </p>
       </Card>
       {lookup.isLoading && (
         <p className="mt-6 flex items-center justify-center gap-2 text-slate-600">
@@ -47,7 +53,9 @@ function LookupError({ error }: { error: Error }) {
           <h2 className="text-xl font-bold text-slate-900">Support staff only</h2>
         </div>
         <p role="alert" className="mt-3 text-sm text-slate-700">
-          {status === 401 ? 'Sign in with a support account to look up sessions.' : 'Your account does not have the support role.'}
+          {status === 401
+            ? 'Sign in with a support account to look up sessions.'
+            : 'Your account does not have the support role.'}
         </p>
         {status === 401 && (
           <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}>
@@ -60,7 +68,9 @@ function LookupError({ error }: { error: Error }) {
   return (
     <Card className="mt-6">
       <p role="alert" className="text-sm text-slate-700">
-        {status === 404 ? 'There is no session with this id.' : readableError(error, 'The session could not be loaded.')}
+        {status === 404
+          ? 'There is no session with this id.'
+          : readableError(error, 'The session could not be loaded.')}
       </p>
     </Card>
   );

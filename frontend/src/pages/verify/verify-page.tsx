@@ -1,13 +1,18 @@
 import type { CertificateRefusal, CertificateVerification, RecordingVerification, RecordState } from '@app/contracts';
-import { useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { request } from '@/lib/api/http';
 
-type Outcome = { kind: 'certificate'; answer: CertificateVerification } | { kind: 'recording'; answer: RecordingVerification } | { kind: 'error'; message: string };
+type Outcome =
+  | { kind: 'certificate'; answer: CertificateVerification }
+  | { kind: 'recording'; answer: RecordingVerification }
+  | { kind: 'error'; message: string };
 
 function stateWords(state: RecordState | null): string {
   if (!state) return '';
-  const parts = [state.withdrawn ? 'The partner has since withdrawn their consent.' : 'Consent has not been withdrawn.'];
+  const parts = [
+    state.withdrawn ? 'The partner has since withdrawn their consent.' : 'Consent has not been withdrawn.',
+  ];
   if (state.recordingDeleted) parts.push("The recording was deleted at the partner's request.");
   return parts.join(' ');
 }
@@ -58,14 +63,21 @@ async function isPdf(file: File): Promise<boolean> {
  * it is: parsed and written again, a field written twice would no longer show.
  */
 async function checkCertificate(file: File): Promise<Outcome> {
-  if (await isPdf(file)) return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate.pdf', { file }) };
+  if (await isPdf(file))
+    return {
+      kind: 'certificate',
+      answer: await request<CertificateVerification>('POST', '/api/verify/certificate.pdf', { file }),
+    };
   const text = await readText(file);
   try {
     JSON.parse(text);
   } catch {
     return { kind: 'error', message: 'That file is not a certificate (PDF or JSON) file.' };
   }
-  return { kind: 'certificate', answer: await request<CertificateVerification>('POST', '/api/verify/certificate', { file: new Blob([text]) }) };
+  return {
+    kind: 'certificate',
+    answer: await request<CertificateVerification>('POST', '/api/verify/certificate', { file: new Blob([text]) }),
+  };
 }
 
 async function checkRecording(file: File): Promise<Outcome> {
@@ -73,10 +85,14 @@ async function checkRecording(file: File): Promise<Outcome> {
 }
 
 function errorOutcome(error: unknown): Outcome {
-  if (isApiError(error, 'validation_failed') || isApiError(error, 'no_certificate_in_pdf')) return { kind: 'error', message: 'That file is not a ConsentIQ certificate.' };
-  if (isApiError(error, 'body_too_large')) return { kind: 'error', message: 'That file is too large to be a certificate of ours.' };
-  if (isApiError(error, 'recording_too_large')) return { kind: 'error', message: 'That file is too large to be a recording of ours.' };
-  if (isApiError(error, 'rate_limited')) return { kind: 'error', message: 'Too many checks from here. Please wait and try again.' };
+  if (isApiError(error, 'validation_failed') || isApiError(error, 'no_certificate_in_pdf'))
+    return { kind: 'error', message: 'That file is not a ConsentIQ certificate.' };
+  if (isApiError(error, 'body_too_large'))
+    return { kind: 'error', message: 'That file is too large to be a certificate of ours.' };
+  if (isApiError(error, 'recording_too_large'))
+    return { kind: 'error', message: 'That file is too large to be a recording of ours.' };
+  if (isApiError(error, 'rate_limited'))
+    return { kind: 'error', message: 'Too many checks from here. Please wait and try again.' };
   return { kind: 'error', message: 'The check could not be made. Please try again.' };
 }
 
@@ -106,20 +122,35 @@ export default function VerifyPage() {
       <main className="mx-auto max-w-xl px-4 py-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Verify a record</h1>
         <p className="mt-2 text-slate-700">
-          Check a ConsentIQ certificate (the PDF or the JSON file), or a recording, against our records. Files are checked and forgotten: nothing is stored, and nothing about
-          the people involved is shown.
+          Check a ConsentIQ certificate (the PDF or the JSON file), or a recording, against our records. Files are
+          checked and forgotten: nothing is stored, and nothing about the people involved is shown.
         </p>
         <label className="mt-6 block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <span className="block font-semibold text-slate-900">Certificate file (PDF or JSON)</span>
-          <input type="file" accept="application/pdf,.pdf,application/json,.json" disabled={busy} onChange={pick(checkCertificate)} className="mt-2 block w-full text-sm" />
+          <input
+            type="file"
+            accept="application/pdf,.pdf,application/json,.json"
+            disabled={busy}
+            onChange={pick(checkCertificate)}
+            className="mt-2 block w-full text-sm"
+          />
         </label>
         <label className="mt-3 block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <span className="block font-semibold text-slate-900">Recording file</span>
-          <input type="file" accept="video/*,audio/*" disabled={busy} onChange={pick(checkRecording)} className="mt-2 block w-full text-sm" />
+          <input
+            type="file"
+            accept="video/*,audio/*"
+            disabled={busy}
+            onChange={pick(checkRecording)}
+            className="mt-2 block w-full text-sm"
+          />
         </label>
         {busy && <p className="mt-4 text-slate-600">Checking…</p>}
         {outcome && (
-          <p role="status" className={`mt-4 rounded-xl p-4 ${good ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}>
+          <p
+            role="status"
+            className={`mt-4 rounded-xl p-4 ${good ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}
+          >
             {outcomeWords(outcome)}
           </p>
         )}

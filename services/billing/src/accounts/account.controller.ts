@@ -1,4 +1,4 @@
-import { billingAccountSchema, billingPortalSchema, type BillingAccount, type BillingPortal } from '@app/contracts';
+import { type BillingAccount, billingAccountSchema, type BillingPortal, billingPortalSchema } from '@app/contracts';
 import { ActorUserId, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
@@ -37,7 +37,10 @@ export class AccountController {
 
   @Post('portal')
   @HttpCode(200)
-  async portal(@ActorUserId() userId: string, @Body(new ZodBodyPipe(portalRequestSchema)) body: z.infer<typeof portalRequestSchema>): Promise<BillingPortal> {
+  async portal(
+    @ActorUserId() userId: string,
+    @Body(new ZodBodyPipe(portalRequestSchema)) body: z.infer<typeof portalRequestSchema>,
+  ): Promise<BillingPortal> {
     return billingPortalSchema.parse(await this.account.portal(userId, body.returnUrl));
   }
 }

@@ -3,10 +3,10 @@ import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { BillingAuditRepository } from '../audit/billing-audit.repository';
+import { RecordSubscription } from '../checkouts/record-subscription';
 import { CustomersRepository } from '../customers/customers.repository';
 import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { memberLifecycle, resumable } from '../subscriptions/lifecycle';
-import { RecordSubscription } from '../checkouts/record-subscription';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /**
@@ -40,7 +40,8 @@ export class MemberAccount {
   /** Cancels the member's active subscription at the end of its period: still active until then. 409 without one. */
   async cancel(userId: string): Promise<BillingAccount> {
     const subscription = await this.subscriptions.currentOf(userId);
-    if (!subscription || memberLifecycle(subscription, new Date()).subscriptionStatus !== 'active') throw new ApiException(API_ERRORS.noSubscription);
+    if (!subscription || memberLifecycle(subscription, new Date()).subscriptionStatus !== 'active')
+      throw new ApiException(API_ERRORS.noSubscription);
     await this.change(userId, subscription.providerSubscriptionId, true);
     return this.read(userId);
   }
@@ -75,7 +76,11 @@ export class MemberAccount {
   private async change(userId: string, subscriptionId: string, cancel: boolean): Promise<void> {
     await this.record.subscription(await this.provider.setCancelAtPeriodEnd(subscriptionId, cancel), userId);
     await this.unitOfWork.run((transaction) =>
-      this.audit.record(transaction, { userId, action: cancel ? 'subscription_cancelled' : 'subscription_resumed', subject: subscriptionId }),
+      this.audit.record(transaction, {
+        userId,
+        action: cancel ? 'subscription_cancelled' : 'subscription_resumed',
+        subject: subscriptionId,
+      }),
     );
   }
 }

@@ -2,7 +2,12 @@ import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { BILLING_SCHEMA } from '../database/billing-schema';
 
-export type BillingAuditAction = 'subscription_cancelled' | 'subscription_resumed' | 'checkout_expired' | 'duplicate_refunded' | 'referral_reward_revoked';
+export type BillingAuditAction =
+  | 'subscription_cancelled'
+  | 'subscription_resumed'
+  | 'checkout_expired'
+  | 'duplicate_refunded'
+  | 'referral_reward_revoked';
 
 export interface BillingAuditEntry {
   userId: string;
@@ -17,11 +22,9 @@ export interface BillingAuditEntry {
 @Injectable()
 export class BillingAuditRepository {
   async record(transaction: Transaction, entry: BillingAuditEntry): Promise<void> {
-    await transaction.query(`INSERT INTO ${BILLING_SCHEMA}.audit_log (user_id, action, subject, details) VALUES ($1, $2, $3, $4)`, [
-      entry.userId,
-      entry.action,
-      entry.subject,
-      entry.details ?? {},
-    ]);
+    await transaction.query(
+      `INSERT INTO ${BILLING_SCHEMA}.audit_log (user_id, action, subject, details) VALUES ($1, $2, $3, $4)`,
+      [entry.userId, entry.action, entry.subject, entry.details ?? {}],
+    );
   }
 }

@@ -9,7 +9,14 @@ export class CheckoutSessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(checkout: Pick<CheckoutSession, 'id' | 'userId' | 'plan'>): Promise<void> {
-    await this.dataSource.createQueryBuilder().insert().into(CheckoutSession).values(checkout).orIgnore().updateEntity(false).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(CheckoutSession)
+      .values(checkout)
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
   get(id: string): Promise<CheckoutSession | null> {
@@ -23,7 +30,9 @@ export class CheckoutSessionsRepository {
 
   /** The member's checkouts still open as last recorded, oldest first. */
   openOfUser(userId: string): Promise<CheckoutSession[]> {
-    return this.dataSource.getRepository(CheckoutSession).find({ where: { userId, status: 'open' }, order: { createdAt: 'ASC' } });
+    return this.dataSource
+      .getRepository(CheckoutSession)
+      .find({ where: { userId, status: 'open' }, order: { createdAt: 'ASC' } });
   }
 
   countOfUser(userId: string): Promise<number> {
@@ -44,6 +53,11 @@ export class CheckoutSessionsRepository {
   }
 
   async markExpired(id: string): Promise<void> {
-    await this.dataSource.createQueryBuilder().update(CheckoutSession).set({ status: 'expired' }).where({ id, status: 'open' }).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(CheckoutSession)
+      .set({ status: 'expired' })
+      .where({ id, status: 'open' })
+      .execute();
   }
 }

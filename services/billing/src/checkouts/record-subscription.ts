@@ -1,11 +1,16 @@
 import { UnitOfWork } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AccountUpdates } from '../subscriptions/account-updates';
-import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { CustomersRepository } from '../customers/customers.repository';
 import { DeletedMembersRepository } from '../members/deleted-members.repository';
-import { PAYMENT_PROVIDER, type CheckoutState, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
+import {
+  type CheckoutState,
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type SubscriptionState,
+} from '../providers/payment-provider';
+import { AccountUpdates } from '../subscriptions/account-updates';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 
 /**
  * The one way billing records what it learns from the provider (an event, verify-payment, a cancellation): a
@@ -41,7 +46,11 @@ export class RecordSubscription {
       // A member whose account was deleted gets nothing recorded again (news about them may still arrive).
       if (await this.deletedMembers.isDeleted(transaction, userId)) return false;
       if (started) await this.checkouts.markComplete(transaction, started.id, subscription.subscriptionId);
-      await this.customers.link(transaction, { userId, provider: this.provider.name, providerCustomerId: checkout.customerId ?? subscription.customerId });
+      await this.customers.link(transaction, {
+        userId,
+        provider: this.provider.name,
+        providerCustomerId: checkout.customerId ?? subscription.customerId,
+      });
       await this.subscriptions.upsert(transaction, userId, subscription);
       return true;
     });
@@ -64,7 +73,11 @@ export class RecordSubscription {
       if (!owner || (await this.deletedMembers.isDeleted(transaction, owner))) return null;
       // Events are processed concurrently: the subscription's event may come before its checkout's, so the customer
       // is linked here too (a no-op when it is already).
-      await this.customers.link(transaction, { userId: owner, provider: this.provider.name, providerCustomerId: state.customerId });
+      await this.customers.link(transaction, {
+        userId: owner,
+        provider: this.provider.name,
+        providerCustomerId: state.customerId,
+      });
       await this.subscriptions.upsert(transaction, owner, state);
       return owner;
     });

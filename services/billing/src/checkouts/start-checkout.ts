@@ -5,10 +5,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CustomersRepository } from '../customers/customers.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { checkoutAnswer } from '../subscriptions/lifecycle';
-import { OneLiveSubscription } from './one-live-subscription';
-import { RecordSubscription } from './record-subscription';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
+import { OneLiveSubscription } from './one-live-subscription';
+import { RecordSubscription } from './record-subscription';
 
 /** The provider's placeholder in the success address, replaced by the checkout's id on the way back. */
 export const CHECKOUT_SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -41,8 +41,11 @@ export class StartCheckout {
       if (answer) return answer;
       for (const open of await this.checkouts.openOfUser(userId)) {
         const state = await this.provider.retrieveCheckout(open.id);
-        if (state.status === 'open' && state.url && open.plan === request.plan) return { sessionId: open.id, url: state.url };
-        await (state.status === 'open' ? this.oneLive.expireCheckout(transaction, userId, open.id, 'replaced') : this.record.checkout(state, userId));
+        if (state.status === 'open' && state.url && open.plan === request.plan)
+          return { sessionId: open.id, url: state.url };
+        await (state.status === 'open'
+          ? this.oneLive.expireCheckout(transaction, userId, open.id, 'replaced')
+          : this.record.checkout(state, userId));
       }
       const paidMeanwhile = await this.answerOf(userId);
       if (paidMeanwhile) return paidMeanwhile;

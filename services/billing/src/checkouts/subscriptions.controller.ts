@@ -1,12 +1,12 @@
 import {
-  billingCheckoutRequestSchema,
-  createSubscriptionResponseSchema,
-  verifyPaymentRequestSchema,
-  verifyPaymentResponseSchema,
   type BillingCheckoutRequest,
+  billingCheckoutRequestSchema,
   type CreateSubscriptionResponse,
+  createSubscriptionResponseSchema,
   type VerifyPaymentRequest,
+  verifyPaymentRequestSchema,
   type VerifyPaymentResponse,
+  verifyPaymentResponseSchema,
 } from '@app/contracts';
 import { ActorUserId, ZodBodyPipe } from '@app/http';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
@@ -23,13 +23,19 @@ export class SubscriptionsController {
 
   @Post('checkout')
   @HttpCode(200)
-  async checkout(@ActorUserId() userId: string, @Body(new ZodBodyPipe(billingCheckoutRequestSchema)) body: BillingCheckoutRequest): Promise<CreateSubscriptionResponse> {
+  async checkout(
+    @ActorUserId() userId: string,
+    @Body(new ZodBodyPipe(billingCheckoutRequestSchema)) body: BillingCheckoutRequest,
+  ): Promise<CreateSubscriptionResponse> {
     return createSubscriptionResponseSchema.parse(await this.startCheckout.start(userId, body));
   }
 
   @Post('verify')
   @HttpCode(200)
-  async verify(@ActorUserId() userId: string, @Body(new ZodBodyPipe(verifyPaymentRequestSchema)) body: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
+  async verify(
+    @ActorUserId() userId: string,
+    @Body(new ZodBodyPipe(verifyPaymentRequestSchema)) body: VerifyPaymentRequest,
+  ): Promise<VerifyPaymentResponse> {
     return verifyPaymentResponseSchema.parse(await this.verifyPayment.verify(userId, body.session_id));
   }
 }

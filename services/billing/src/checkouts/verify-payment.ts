@@ -3,10 +3,10 @@ import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider';
 import { memberLifecycle } from '../subscriptions/lifecycle';
-import { OneLiveSubscription } from './one-live-subscription';
-import { RecordSubscription } from './record-subscription';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
+import { OneLiveSubscription } from './one-live-subscription';
+import { RecordSubscription } from './record-subscription';
 
 /**
  * verify-payment: reads the member's checkout (the one named, else their latest) from the provider, records what it
@@ -24,7 +24,9 @@ export class VerifyPayment {
   ) {}
 
   async verify(userId: string, checkoutId: string | undefined): Promise<VerifyPaymentResponse> {
-    const checkout = checkoutId ? await this.checkouts.ofUser(userId, checkoutId) : await this.checkouts.latestOfUser(userId);
+    const checkout = checkoutId
+      ? await this.checkouts.ofUser(userId, checkoutId)
+      : await this.checkouts.latestOfUser(userId);
     if (checkoutId && !checkout) throw new ApiException(API_ERRORS.checkoutNotFound);
     if (checkout) await this.record.checkout(await this.provider.retrieveCheckout(checkout.id), userId);
     await this.oneLive.settle(userId);

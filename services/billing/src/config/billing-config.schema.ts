@@ -42,13 +42,22 @@ export const billingConfigSchema = z
       context.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: PRODUCTION_NEEDS_A_PROVIDER });
     } else if (provider === 'stripe') {
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PRICE_MONTHLY', 'PRICE_ANNUAL'] as const) {
-        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with the stripe provider' });
+        if (!config[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'is required with the stripe provider' });
       }
     } else if (config.STRIPE_SECRET_KEY) {
       // Stripe configured but TEST MODE asked for: one of the two is a mistake, and guessing could take no real payment.
-      context.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'is local, but STRIPE_SECRET_KEY is set: unset one of them' });
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'is local, but STRIPE_SECRET_KEY is set: unset one of them',
+      });
     } else if (!config.LOCAL_WEBHOOK_SECRET) {
-      context.addIssue({ code: 'custom', path: ['LOCAL_WEBHOOK_SECRET'], message: 'is required with the local provider (it signs its events with it)' });
+      context.addIssue({
+        code: 'custom',
+        path: ['LOCAL_WEBHOOK_SECRET'],
+        message: 'is required with the local provider (it signs its events with it)',
+      });
     }
   })
   .transform((config) => ({ ...config, PAYMENT_PROVIDER: paymentProviderOf(config)! }));
@@ -60,7 +69,11 @@ const PRODUCTION_NEEDS_A_PROVIDER =
  * The provider in use: the one named, else `stripe` with a secret key, else `local` outside production; null in
  * production with neither, which refuses to start (TEST MODE never switches on there without being asked for).
  */
-function paymentProviderOf(config: { NODE_ENV: string; PAYMENT_PROVIDER?: 'local' | 'stripe'; STRIPE_SECRET_KEY?: string }): 'local' | 'stripe' | null {
+function paymentProviderOf(config: {
+  NODE_ENV: string;
+  PAYMENT_PROVIDER?: 'local' | 'stripe';
+  STRIPE_SECRET_KEY?: string;
+}): 'local' | 'stripe' | null {
   if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
   if (config.STRIPE_SECRET_KEY) return 'stripe';
   return config.NODE_ENV === 'production' ? null : 'local';

@@ -18,7 +18,17 @@ export class CustomersRepository {
   }
 
   /** Links a provider customer to the member; a member who has one already keeps it (insert ... on conflict do nothing). */
-  async link(transaction: Transaction, customer: Pick<Customer, 'userId' | 'provider' | 'providerCustomerId'>): Promise<void> {
-    await transaction.createQueryBuilder().insert().into(Customer).values(customer).orIgnore().updateEntity(false).execute();
+  async link(
+    transaction: Transaction,
+    customer: Pick<Customer, 'userId' | 'provider' | 'providerCustomerId'>,
+  ): Promise<void> {
+    await transaction
+      .createQueryBuilder()
+      .insert()
+      .into(Customer)
+      .values(customer)
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 }

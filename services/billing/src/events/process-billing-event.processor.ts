@@ -1,10 +1,15 @@
-import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { type JobPayload, JOBS, OnJob } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { isPermanentProviderError, PAYMENT_PROVIDER, type PaymentProvider, type SubscriptionState } from '../providers/payment-provider';
-import { ReferralProgram } from '../referrals/referral-program';
 import { OneLiveSubscription } from '../checkouts/one-live-subscription';
 import { RecordSubscription } from '../checkouts/record-subscription';
+import {
+  isPermanentProviderError,
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type SubscriptionState,
+} from '../providers/payment-provider';
+import { ReferralProgram } from '../referrals/referral-program';
 import type { ProviderEventRecord } from './provider-event.entity';
 import { ProviderEventsRepository } from './provider-events.repository';
 
@@ -52,7 +57,8 @@ export class ProcessBillingEventProcessor {
     if (event.type === 'checkout.session.completed' && event.checkoutId) {
       const checkout = await this.provider.retrieveCheckout(event.checkoutId);
       const userId = await this.record.checkout(checkout, event.userId);
-      if (userId && checkout.status === 'complete' && checkout.subscription) await this.paymentRecorded(userId, checkout.subscription);
+      if (userId && checkout.status === 'complete' && checkout.subscription)
+        await this.paymentRecorded(userId, checkout.subscription);
     } else if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
       const subscription = await this.provider.retrieveSubscription(event.subscriptionId);
       const userId = await this.record.subscription(subscription, event.userId);

@@ -33,7 +33,9 @@ export class ProviderEventsRepository {
       .execute();
     const id = (inserted.raw as { id: string }[])[0]?.id;
     if (id) return { id, processed: false, duplicate: false };
-    const stored = await this.dataSource.getRepository(ProviderEventRecord).findOneOrFail({ select: { id: true, processedAt: true }, where: { providerEventId: event.id } });
+    const stored = await this.dataSource
+      .getRepository(ProviderEventRecord)
+      .findOneOrFail({ select: { id: true, processedAt: true }, where: { providerEventId: event.id } });
     return { id: stored.id, processed: stored.processedAt !== null, duplicate: true };
   }
 
@@ -42,12 +44,19 @@ export class ProviderEventsRepository {
   }
 
   async markProcessed(id: string): Promise<void> {
-    await this.dataSource.createQueryBuilder().update(ProviderEventRecord).set({ processedAt: () => 'now()' }).where({ id, processedAt: IsNull() }).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(ProviderEventRecord)
+      .set({ processedAt: () => 'now()' })
+      .where({ id, processedAt: IsNull() })
+      .execute();
   }
 
   /** Stored events not processed yet, oldest first (for the requeue pass). */
   async unprocessedIds(limit: number): Promise<string[]> {
-    const rows = await this.dataSource.getRepository(ProviderEventRecord).find({ select: { id: true }, where: { processedAt: IsNull() }, order: { receivedAt: 'ASC' }, take: limit });
+    const rows = await this.dataSource
+      .getRepository(ProviderEventRecord)
+      .find({ select: { id: true }, where: { processedAt: IsNull() }, order: { receivedAt: 'ASC' }, take: limit });
     return rows.map(({ id }) => id);
   }
 }

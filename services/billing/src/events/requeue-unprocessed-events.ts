@@ -1,4 +1,4 @@
-import { JOBS, JobQueues, PeriodicRequeue } from '@app/queue';
+import { JobQueues, JOBS, PeriodicRequeue } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
 import { ProviderEventsRepository } from './provider-events.repository';
 

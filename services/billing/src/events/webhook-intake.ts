@@ -1,8 +1,8 @@
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
-import { JOBS, JobQueues } from '@app/queue';
+import { JobQueues, JOBS } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PAYMENT_PROVIDER, WebhookSignatureError, type PaymentProvider } from '../providers/payment-provider';
+import { PAYMENT_PROVIDER, type PaymentProvider, WebhookSignatureError } from '../providers/payment-provider';
 import { ProviderEventsRepository } from './provider-events.repository';
 
 /**

@@ -9,7 +9,9 @@ import { BILLING_SCHEMA } from '../database/billing-schema';
 @Injectable()
 export class DeletedMembersRepository {
   async isDeleted(transaction: Transaction, userId: string): Promise<boolean> {
-    const rows = (await transaction.query(`SELECT 1 FROM ${BILLING_SCHEMA}.deleted_members WHERE user_id = $1`, [userId])) as unknown[];
+    const rows = (await transaction.query(`SELECT 1 FROM ${BILLING_SCHEMA}.deleted_members WHERE user_id = $1`, [
+      userId,
+    ])) as unknown[];
     return rows.length > 0;
   }
 
@@ -31,12 +33,23 @@ export class DeletedMembersRepository {
            OR checkout_id IN (SELECT id FROM ${schema}.checkout_sessions WHERE user_id = $1)`,
       [userId],
     );
-    for (const table of ['checkout_sessions', 'subscriptions', 'customers', 'payment_cards', 'referral_rewards', 'referral_codes', 'audit_log']) {
+    for (const table of [
+      'checkout_sessions',
+      'subscriptions',
+      'customers',
+      'payment_cards',
+      'referral_rewards',
+      'referral_codes',
+      'audit_log',
+    ]) {
       await transaction.query(`DELETE FROM ${schema}.${table} WHERE user_id = $1`, [userId]);
     }
     // The friends they referred; a referral of theirs by someone else stays, as an opaque id counting towards that
     // member's reward (taking it away would undo what the referrer earned).
     await transaction.query(`DELETE FROM ${schema}.referrals WHERE referrer_user_id = $1`, [userId]);
-    await transaction.query(`INSERT INTO ${schema}.deleted_members (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`, [userId]);
+    await transaction.query(
+      `INSERT INTO ${schema}.deleted_members (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`,
+      [userId],
+    );
   }
 }

@@ -62,7 +62,9 @@ export class CreateBilling1764200000000 implements MigrationInterface {
         received_at timestamptz NOT NULL DEFAULT now(),
         processed_at timestamptz
       )`);
-    await runner.query(`CREATE INDEX provider_events_unprocessed ON billing.provider_events (received_at) WHERE processed_at IS NULL`);
+    await runner.query(
+      `CREATE INDEX provider_events_unprocessed ON billing.provider_events (received_at) WHERE processed_at IS NULL`,
+    );
     await runner.query(`
       CREATE TABLE billing.local_customers (
         id text PRIMARY KEY,
@@ -97,7 +99,15 @@ export class CreateBilling1764200000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['local_checkouts', 'local_subscriptions', 'local_customers', 'provider_events', 'subscriptions', 'checkout_sessions', 'customers']) {
+    for (const table of [
+      'local_checkouts',
+      'local_subscriptions',
+      'local_customers',
+      'provider_events',
+      'subscriptions',
+      'checkout_sessions',
+      'customers',
+    ]) {
       await runner.query(`DROP TABLE billing.${table}`);
     }
   }

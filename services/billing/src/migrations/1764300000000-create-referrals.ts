@@ -50,11 +50,15 @@ export class CreateReferrals1764300000000 implements MigrationInterface {
         provider_subscription_id text,
         granted_at timestamptz
       )`);
-    await runner.query(`ALTER TABLE billing.local_subscriptions ADD COLUMN card_fingerprint text, ADD COLUMN free_for_life boolean NOT NULL DEFAULT false`);
+    await runner.query(
+      `ALTER TABLE billing.local_subscriptions ADD COLUMN card_fingerprint text, ADD COLUMN free_for_life boolean NOT NULL DEFAULT false`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`ALTER TABLE billing.local_subscriptions DROP COLUMN free_for_life, DROP COLUMN card_fingerprint`);
+    await runner.query(
+      `ALTER TABLE billing.local_subscriptions DROP COLUMN free_for_life, DROP COLUMN card_fingerprint`,
+    );
     for (const table of ['referral_rewards', 'payment_cards', 'referrals', 'referral_codes']) {
       await runner.query(`DROP TABLE billing.${table}`);
     }

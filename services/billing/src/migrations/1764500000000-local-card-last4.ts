@@ -6,7 +6,9 @@ export class LocalCardLast41764500000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE billing.local_subscriptions ADD COLUMN card_last4 varchar(4)`);
-    await runner.query(`CREATE INDEX local_subscriptions_due ON billing.local_subscriptions (current_period_end) WHERE status IN ('active', 'trialing')`);
+    await runner.query(
+      `CREATE INDEX local_subscriptions_due ON billing.local_subscriptions (current_period_end) WHERE status IN ('active', 'trialing')`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

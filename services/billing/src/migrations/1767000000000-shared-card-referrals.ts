@@ -14,7 +14,9 @@ export class SharedCardReferrals1767000000000 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     // A shared-card refusal counts again, as it did before the rule: the next payment event re-checks it.
-    await runner.query(`UPDATE billing.referrals SET status = 'counted', refusal_reason = NULL, refused_at = NULL, counted_at = now() WHERE refusal_reason = 'shared_card'`);
+    await runner.query(
+      `UPDATE billing.referrals SET status = 'counted', refusal_reason = NULL, refused_at = NULL, counted_at = now() WHERE refusal_reason = 'shared_card'`,
+    );
     await runner.query(`ALTER TABLE billing.referrals DROP CONSTRAINT referrals_refusal_reason_check`);
     await runner.query(
       `ALTER TABLE billing.referrals ADD CONSTRAINT referrals_refusal_reason_check

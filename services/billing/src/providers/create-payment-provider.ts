@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { BillingConfig } from '../config/billing-config.schema';
-import { LocalPaymentProvider } from './local/local-payment-provider';
 import { LocalPaymentRepository } from './local/local-payment.repository';
+import { LocalPaymentProvider } from './local/local-payment-provider';
 import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe/stripe-payment-provider';
 

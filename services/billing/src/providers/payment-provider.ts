@@ -84,7 +84,11 @@ export interface TestCheckoutDesk {
    * `/webhooks`. Paying a checkout already paid answers the same redirect and no events. Null: no such checkout of
    * this member's.
    */
-  pay(checkoutId: string, userId: string, card: TestCard): Promise<{ redirectUrl: string; deliveries: SignedWebhook[] } | null>;
+  pay(
+    checkoutId: string,
+    userId: string,
+    card: TestCard,
+  ): Promise<{ redirectUrl: string; deliveries: SignedWebhook[] } | null>;
   /** The TEST MODE customer portal: the member's latest subscription (null: none). */
   portal(userId: string): Promise<TestPortal | null>;
   /**
@@ -205,7 +209,10 @@ export class PermanentProviderError extends Error {
 }
 
 export function isPermanentProviderError(error: unknown): error is PermanentProviderError {
-  return error instanceof PermanentProviderError || (typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true);
+  return (
+    error instanceof PermanentProviderError ||
+    (typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true)
+  );
 }
 
 export class WebhookSignatureError extends Error {}

@@ -11,7 +11,11 @@ export interface ReferralCards {
  * counted referral of the same referrer has paid with (`shared_card`: the referrals that earn the reward are paid with
  * different cards between them); null when it may count.
  */
-export function cardRefusal(cards: readonly string[], referrerCards: ReadonlySet<string>, countedCards: ReadonlySet<string>): ReferralRefusalReason | null {
+export function cardRefusal(
+  cards: readonly string[],
+  referrerCards: ReadonlySet<string>,
+  countedCards: ReadonlySet<string>,
+): ReferralRefusalReason | null {
   if (cards.some((card) => referrerCards.has(card))) return 'same_card';
   if (cards.some((card) => countedCards.has(card))) return 'shared_card';
   return null;
@@ -22,7 +26,10 @@ export function cardRefusal(cards: readonly string[], referrerCards: ReadonlySet
  * against the referrer's cards and the cards of the earlier ones that still count, so of two sharing a card the one
  * counted first keeps counting.
  */
-export function referralsToRefuse(counted: readonly ReferralCards[], referrerCards: ReadonlySet<string>): { referredUserId: string; reason: ReferralRefusalReason }[] {
+export function referralsToRefuse(
+  counted: readonly ReferralCards[],
+  referrerCards: ReadonlySet<string>,
+): { referredUserId: string; reason: ReferralRefusalReason }[] {
   const kept = new Set<string>();
   const refused: { referredUserId: string; reason: ReferralRefusalReason }[] = [];
   for (const referral of counted) {

@@ -1,5 +1,10 @@
-import { REFERRALS_NEEDED, type ReferralProgress, type ReferralRecorded, type ReferralRefusalReason } from '@app/contracts';
-import { UnitOfWork, type Transaction } from '@app/database';
+import {
+  type ReferralProgress,
+  type ReferralRecorded,
+  type ReferralRefusalReason,
+  REFERRALS_NEEDED,
+} from '@app/contracts';
+import { type Transaction, UnitOfWork } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { BillingAuditRepository } from '../audit/billing-audit.repository';
@@ -58,13 +63,18 @@ export class ReferralProgram {
   /** The member was referred by the owner of `code`: recorded as pending, or refused (and recorded so) with the reason. */
   async refer(userId: string, code: string): Promise<ReferralRecorded> {
     return this.unitOfWork.run(async (transaction) => {
-      if (await this.referrals.referralOf(transaction, userId)) return { status: 'refused', reason: 'already_referred' };
+      if (await this.referrals.referralOf(transaction, userId))
+        return { status: 'refused', reason: 'already_referred' };
       const referrer = await this.referrals.ownerOf(transaction, normalizeReferralCode(code));
       let reason: ReferralRefusalReason | null = null;
       if (!referrer) reason = 'unknown_code';
       else if (referrer === userId) reason = 'self_referral';
       else if (await this.subscriptions.everPaid(transaction, userId)) reason = 'already_subscribed';
-      const inserted = await this.referrals.insertReferral(transaction, { referredUserId: userId, referrerUserId: referrer, refusalReason: reason });
+      const inserted = await this.referrals.insertReferral(transaction, {
+        referredUserId: userId,
+        referrerUserId: referrer,
+        refusalReason: reason,
+      });
       if (!inserted) return { status: 'refused', reason: 'already_referred' };
       return reason ? { status: 'refused', reason } : { status: 'pending' };
     });
@@ -72,7 +82,10 @@ export class ReferralProgram {
 
   async progress(userId: string): Promise<ReferralProgress> {
     const code = await this.codeOf(userId);
-    const [counted, reward] = await Promise.all([this.referrals.countedFor(null, userId), this.referrals.reward(userId)]);
+    const [counted, reward] = await Promise.all([
+      this.referrals.countedFor(null, userId),
+      this.referrals.reward(userId),
+    ]);
     return { code, counted, needed: REFERRALS_NEEDED, freeForLife: reward !== null };
   }
 
@@ -85,11 +98,15 @@ export class ReferralProgram {
    */
   async paymentRecorded(userId: string, state: SubscriptionState): Promise<void> {
     if (state.cardFingerprint) await this.referrals.recordCard(userId, state.cardFingerprint);
-    const referrer = state.status === 'active' ? await this.count(userId) : ((await this.referrals.referralOf(null, userId))?.referrerUserId ?? null);
+    const referrer =
+      state.status === 'active'
+        ? await this.count(userId)
+        : ((await this.referrals.referralOf(null, userId))?.referrerUserId ?? null);
     // A card is compared with every card of the other side, whichever was paid with first: the referred member's card
     // (new or changed) against their referrer's and the other referrals', and, as a referrer, this member's card
     // against their referrals'.
-    for (const referrerUserId of new Set([referrer, userId])) if (referrerUserId) await this.refuseReusedCards(referrerUserId);
+    for (const referrerUserId of new Set([referrer, userId]))
+      if (referrerUserId) await this.refuseReusedCards(referrerUserId);
     if (referrer) await this.applyReward(referrer);
     // A rewarded referrer's own (new) subscription gets the discount too.
     await this.applyReward(userId);
@@ -103,11 +120,17 @@ export class ReferralProgram {
     if (pending.status !== 'pending') return referrer;
     await this.unitOfWork.run(async (transaction) => {
       await this.referrals.lockReferrer(transaction, referrer);
-      const countedCards = new Set((await this.referrals.countedWithCards(transaction, referrer)).flatMap((referral) => referral.cards));
+      const countedCards = new Set(
+        (await this.referrals.countedWithCards(transaction, referrer)).flatMap((referral) => referral.cards),
+      );
       const reason =
         referrer === userId
           ? 'self_referral'
-          : cardRefusal(await this.referrals.cardsOf(transaction, userId), new Set(await this.referrals.cardsOf(transaction, referrer)), countedCards);
+          : cardRefusal(
+              await this.referrals.cardsOf(transaction, userId),
+              new Set(await this.referrals.cardsOf(transaction, referrer)),
+              countedCards,
+            );
       if (!(await this.referrals.settle(transaction, userId, reason))) return;
       this.logger.log(`Referral of a member ${reason ? `refused (${reason})` : 'counted'}`);
       if (!reason && reachesReward(await this.referrals.countedFor(transaction, referrer))) {
@@ -127,8 +150,12 @@ export class ReferralProgram {
       await this.referrals.lockReferrer(transaction, referrer);
       const counted = await this.referrals.countedWithCards(transaction, referrer);
       const refused = referralsToRefuse(counted, new Set(await this.referrals.cardsOf(transaction, referrer)));
-      for (const { referredUserId, reason } of refused) await this.referrals.refuseCounted(transaction, referredUserId, reason);
-      if (refused.length > 0) this.logger.log(`${refused.length} counted referral(s) refused (${[...new Set(refused.map(({ reason }) => reason))].join(', ')})`);
+      for (const { referredUserId, reason } of refused)
+        await this.referrals.refuseCounted(transaction, referredUserId, reason);
+      if (refused.length > 0)
+        this.logger.log(
+          `${refused.length} counted referral(s) refused (${[...new Set(refused.map(({ reason }) => reason))].join(', ')})`,
+        );
       // Also when none is refused now: a reward left granted below 4 (before revoking existed) is taken back too.
       await this.withdrawLostReward(transaction, referrer);
     });
@@ -145,13 +172,23 @@ export class ReferralProgram {
     if (!reward) return;
     const counted = await this.referrals.countedFor(transaction, referrer);
     if (reachesReward(counted)) return;
-    for (const subscriptionId of discountedSubscriptions(reward.providerSubscriptionId, await this.subscriptions.currentOf(referrer))) {
+    for (const subscriptionId of discountedSubscriptions(
+      reward.providerSubscriptionId,
+      await this.subscriptions.currentOf(referrer),
+    )) {
       await this.provider.revokeFreeForLife(subscriptionId);
     }
     await this.referrals.withdrawReward(transaction, referrer);
     if (reward.providerSubscriptionId) {
-      await this.audit.record(transaction, { userId: referrer, action: 'referral_reward_revoked', subject: reward.providerSubscriptionId, details: { counted: String(counted) } });
-      this.logger.log(`Free for life revoked on subscription ${reward.providerSubscriptionId} (${counted} counted referrals)`);
+      await this.audit.record(transaction, {
+        userId: referrer,
+        action: 'referral_reward_revoked',
+        subject: reward.providerSubscriptionId,
+        details: { counted: String(counted) },
+      });
+      this.logger.log(
+        `Free for life revoked on subscription ${reward.providerSubscriptionId} (${counted} counted referrals)`,
+      );
     }
   }
 

@@ -12,7 +12,13 @@ export const reachesReward = (counted: number): boolean => counted >= REFERRALS_
  * current live subscription, since a grant reaches the provider before it is marked (a crash between the two leaves
  * the discount there, unmarked).
  */
-export function discountedSubscriptions(grantedOn: string | null, current: { providerSubscriptionId: string; status: string } | null): string[] {
-  const live = current && (LIVE_PROVIDER_STATUSES as readonly string[]).includes(current.status) ? current.providerSubscriptionId : null;
+export function discountedSubscriptions(
+  grantedOn: string | null,
+  current: { providerSubscriptionId: string; status: string } | null,
+): string[] {
+  const live =
+    current && (LIVE_PROVIDER_STATUSES as readonly string[]).includes(current.status)
+      ? current.providerSubscriptionId
+      : null;
   return [...new Set([grantedOn, live].filter((id): id is string => id !== null))];
 }

@@ -1,4 +1,11 @@
-import { referralProgressSchema, referralRecordedSchema, referralRequestSchema, type ReferralProgress, type ReferralRecorded, type ReferralRequest } from '@app/contracts';
+import {
+  type ReferralProgress,
+  referralProgressSchema,
+  type ReferralRecorded,
+  referralRecordedSchema,
+  type ReferralRequest,
+  referralRequestSchema,
+} from '@app/contracts';
 import { ActorUserId, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ReferralProgram } from './referral-program';
@@ -11,7 +18,10 @@ export class ReferralsController {
   /** The actor was referred by the owner of `code` (at registration): `{status: 'pending'}` or `{status: 'refused', reason}`. */
   @Post()
   @HttpCode(200)
-  async refer(@ActorUserId() userId: string, @Body(new ZodBodyPipe(referralRequestSchema)) body: ReferralRequest): Promise<ReferralRecorded> {
+  async refer(
+    @ActorUserId() userId: string,
+    @Body(new ZodBodyPipe(referralRequestSchema)) body: ReferralRequest,
+  ): Promise<ReferralRecorded> {
     return referralRecordedSchema.parse(await this.program.refer(userId, body.code));
   }
 

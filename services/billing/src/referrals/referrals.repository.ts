@@ -2,8 +2,8 @@ import type { ReferralRefusalReason } from '@app/contracts';
 import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ReferralCards } from './referral-cards';
 import { PaymentCard, Referral, ReferralCode, ReferralReward } from './referral.entities';
+import type { ReferralCards } from './referral-cards';
 
 /** The queries of `referral_codes`, `referrals`, `payment_cards` and `referral_rewards`. */
 @Injectable()
@@ -17,7 +17,14 @@ export class ReferralsRepository {
 
   /** Inserts the member's code unless they have one or the code is taken (insert ... on conflict do nothing). */
   async insertCode(userId: string, code: string): Promise<void> {
-    await this.dataSource.createQueryBuilder().insert().into(ReferralCode).values({ userId, code }).orIgnore().updateEntity(false).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(ReferralCode)
+      .values({ userId, code })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
   async ownerOf(transaction: Transaction, code: string): Promise<string | null> {
@@ -30,7 +37,12 @@ export class ReferralsRepository {
    * for a referrer, and the reward they earn, happens under it, so simultaneous payments count one at a time.
    */
   async lockReferrer(transaction: Transaction, referrerUserId: string): Promise<void> {
-    await transaction.createQueryBuilder(ReferralCode, 'code').select('code.userId').where({ userId: referrerUserId }).setLock('pessimistic_write').getOne();
+    await transaction
+      .createQueryBuilder(ReferralCode, 'code')
+      .select('code.userId')
+      .where({ userId: referrerUserId })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 
   referralOf(transaction: Transaction | null, referredUserId: string): Promise<Referral | null> {
@@ -62,7 +74,11 @@ export class ReferralsRepository {
   }
 
   /** Counts or refuses a pending referral; false when it was no longer pending (counted once). */
-  async settle(transaction: Transaction, referredUserId: string, refusalReason: ReferralRefusalReason | null): Promise<boolean> {
+  async settle(
+    transaction: Transaction,
+    referredUserId: string,
+    refusalReason: ReferralRefusalReason | null,
+  ): Promise<boolean> {
     const result = await transaction
       .createQueryBuilder()
       .update(Referral)
@@ -82,7 +98,14 @@ export class ReferralsRepository {
   }
 
   async recordCard(userId: string, fingerprint: string): Promise<void> {
-    await this.dataSource.createQueryBuilder().insert().into(PaymentCard).values({ userId, fingerprint }).orIgnore().updateEntity(false).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(PaymentCard)
+      .values({ userId, fingerprint })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
   async cardsOf(transaction: Transaction, userId: string): Promise<string[]> {
@@ -104,7 +127,11 @@ export class ReferralsRepository {
   }
 
   /** A counted referral that no longer counts. */
-  async refuseCounted(transaction: Transaction, referredUserId: string, refusalReason: ReferralRefusalReason): Promise<void> {
+  async refuseCounted(
+    transaction: Transaction,
+    referredUserId: string,
+    refusalReason: ReferralRefusalReason,
+  ): Promise<void> {
     await transaction
       .createQueryBuilder()
       .update(Referral)
@@ -125,7 +152,14 @@ export class ReferralsRepository {
 
   /** The reward earned at 4 counted referrals, recorded once. */
   async earnReward(transaction: Transaction, userId: string): Promise<void> {
-    await transaction.createQueryBuilder().insert().into(ReferralReward).values({ userId }).orIgnore().updateEntity(false).execute();
+    await transaction
+      .createQueryBuilder()
+      .insert()
+      .into(ReferralReward)
+      .values({ userId })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
   reward(userId: string): Promise<ReferralReward | null> {
@@ -134,7 +168,11 @@ export class ReferralsRepository {
 
   /** The reward's row, locked until the transaction ends (one grant at a time). */
   lockReward(transaction: Transaction, userId: string): Promise<ReferralReward | null> {
-    return transaction.createQueryBuilder(ReferralReward, 'reward').where({ userId }).setLock('pessimistic_write').getOne();
+    return transaction
+      .createQueryBuilder(ReferralReward, 'reward')
+      .where({ userId })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 
   async markGranted(transaction: Transaction, userId: string, providerSubscriptionId: string): Promise<void> {

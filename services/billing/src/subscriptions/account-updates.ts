@@ -1,4 +1,4 @@
-import { JOBS, JobQueues, type JobPayload } from '@app/queue';
+import { type JobPayload, JobQueues, JOBS } from '@app/queue';
 import { Injectable } from '@nestjs/common';
 import { memberLifecycle } from './lifecycle';
 import { SubscriptionsRepository } from './subscriptions.repository';

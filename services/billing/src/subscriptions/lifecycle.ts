@@ -43,7 +43,10 @@ export function memberLifecycle(subscription: LifecycleInput | null, now: Date):
       return { subscriptionStatus: 'past_due', accountDeletionDate: accountDueAt(subscription.lapsedAt ?? now) };
     case 'canceled':
     case 'incomplete_expired':
-      return { subscriptionStatus: 'canceled', accountDeletionDate: accountDueAt(subscription.lapsedAt ?? subscription.currentPeriodEnd ?? now) };
+      return {
+        subscriptionStatus: 'canceled',
+        accountDeletionDate: accountDueAt(subscription.lapsedAt ?? subscription.currentPeriodEnd ?? now),
+      };
     default:
       return { subscriptionStatus: 'inactive', accountDeletionDate: null };
   }
@@ -59,7 +62,8 @@ const isLive = (status: string) => (LIVE_PROVIDER_STATUSES as readonly string[])
  * its paid period not over. A past-due one is paid in the portal instead; an ended one needs a new checkout.
  */
 export function resumable(subscription: LifecycleInput | null, now: Date): boolean {
-  if (!subscription?.cancelAtPeriodEnd || memberLifecycle(subscription, now).subscriptionStatus !== 'active') return false;
+  if (!subscription?.cancelAtPeriodEnd || memberLifecycle(subscription, now).subscriptionStatus !== 'active')
+    return false;
   return subscription.currentPeriodEnd === null || subscription.currentPeriodEnd > now;
 }
 
@@ -81,9 +85,15 @@ export interface RecordedSubscription {
  * One live subscription per member: the first live one recorded is kept, every later live one is a duplicate (two
  * checkouts paid), to be refunded. Ties (recorded in the same instant) keep the lower id, so every run agrees.
  */
-export function oneLiveSubscription<S extends RecordedSubscription>(subscriptions: S[]): { kept: S | null; duplicates: S[] } {
+export function oneLiveSubscription<S extends RecordedSubscription>(
+  subscriptions: S[],
+): { kept: S | null; duplicates: S[] } {
   const [kept = null, ...duplicates] = subscriptions
     .filter((subscription) => isLive(subscription.status))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.providerSubscriptionId.localeCompare(b.providerSubscriptionId));
+    .sort(
+      (a, b) =>
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.providerSubscriptionId.localeCompare(b.providerSubscriptionId),
+    );
   return { kept, duplicates };
 }

@@ -42,7 +42,18 @@ export class SubscriptionsRepository {
          updated_at = now()
        WHERE stored.provider_updated_at < excluded.provider_updated_at
        RETURNING provider_subscription_id`,
-      [state.subscriptionId, userId, state.customerId, state.plan, state.status, state.currentPeriodEnd, state.cancelAtPeriodEnd, state.updatedAt, lapsedAt, PAID_STATUSES],
+      [
+        state.subscriptionId,
+        userId,
+        state.customerId,
+        state.plan,
+        state.status,
+        state.currentPeriodEnd,
+        state.cancelAtPeriodEnd,
+        state.updatedAt,
+        lapsedAt,
+        PAID_STATUSES,
+      ],
     );
     return rows.length > 0;
   }
@@ -66,11 +77,16 @@ export class SubscriptionsRepository {
 
   /** Every subscription recorded for the member (a handful at most: one per time they subscribed). */
   allOf(userId: string): Promise<Subscription[]> {
-    return this.dataSource.getRepository(Subscription).find({ where: { userId }, order: { providerUpdatedAt: 'DESC' } });
+    return this.dataSource
+      .getRepository(Subscription)
+      .find({ where: { userId }, order: { providerUpdatedAt: 'DESC' } });
   }
 
   async userOf(transaction: Transaction, providerSubscriptionId: string): Promise<string | null> {
-    const row = await transaction.findOne(Subscription, { select: { userId: true }, where: { providerSubscriptionId } });
+    const row = await transaction.findOne(Subscription, {
+      select: { userId: true },
+      where: { providerSubscriptionId },
+    });
     return row?.userId ?? null;
   }
 
@@ -80,7 +96,8 @@ export class SubscriptionsRepository {
    */
   async currentOf(userId: string): Promise<Subscription | null> {
     const all = await this.allOf(userId);
-    const live = (subscription: Subscription) => (LIVE_PROVIDER_STATUSES as readonly string[]).includes(subscription.status);
+    const live = (subscription: Subscription) =>
+      (LIVE_PROVIDER_STATUSES as readonly string[]).includes(subscription.status);
     return all.find(live) ?? all[0] ?? null;
   }
 }

@@ -1,18 +1,24 @@
 import {
   API_ERRORS,
-  testCardSchema,
-  testCheckoutPaidSchema,
-  testCheckoutSchema,
-  testPortalSchema,
   type TestCard,
+  testCardSchema,
   type TestCheckout,
   type TestCheckoutPaid,
+  testCheckoutPaidSchema,
+  testCheckoutSchema,
   type TestPortal,
+  testPortalSchema,
 } from '@app/contracts';
 import { ActorUserId, ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { WebhookIntake } from '../events/webhook-intake';
-import { CardDeclinedError, PAYMENT_PROVIDER, type PaymentProvider, type PortalChange, type TestCheckoutDesk } from '../providers/payment-provider';
+import {
+  CardDeclinedError,
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type PortalChange,
+  type TestCheckoutDesk,
+} from '../providers/payment-provider';
 
 /**
  * The TEST MODE checkout page's calls, for a provider whose checkout the app serves itself (`local`); 404 with any
@@ -40,7 +46,10 @@ export class TestCheckoutController {
   /** Replaces the card on file; a past_due subscription's open renewal is paid with it (402 card_declined: nothing changes). */
   @Post('portal/card')
   @HttpCode(200)
-  async updateCard(@ActorUserId() userId: string, @Body(new ZodBodyPipe(testCardSchema)) card: TestCard): Promise<TestPortal> {
+  async updateCard(
+    @ActorUserId() userId: string,
+    @Body(new ZodBodyPipe(testCardSchema)) card: TestCard,
+  ): Promise<TestPortal> {
     const desk = this.desk();
     return this.deliver(await this.declinable(() => desk.updateCard(userId, card)));
   }
@@ -61,7 +70,11 @@ export class TestCheckoutController {
 
   @Post(':id/pay')
   @HttpCode(200)
-  async pay(@ActorUserId() userId: string, @Param('id') id: string, @Body(new ZodBodyPipe(testCardSchema)) card: TestCard): Promise<TestCheckoutPaid> {
+  async pay(
+    @ActorUserId() userId: string,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(testCardSchema)) card: TestCard,
+  ): Promise<TestCheckoutPaid> {
     const desk = this.desk();
     let paid;
     try {

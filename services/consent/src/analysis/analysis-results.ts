@@ -1,13 +1,13 @@
-import { isUuid, type AnalysisInput, type AnalysisStored } from '@app/contracts';
+import { type AnalysisInput, type AnalysisStored, isUuid } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
-import { SessionNotFoundException } from '../sessions/session-errors';
 import { awaitsAnalysisOf, offersRetake } from '../session-records/session-rules';
+import { SessionNotFoundException } from '../sessions/session-errors';
 import { RecordingKeysRepository } from '../storage/recording-keys.repository';
-import { StoreVerdict, type NewVerdict } from '../verdicts/store-verdict';
+import { type NewVerdict, StoreVerdict } from '../verdicts/store-verdict';
 import { RetakeOffer } from './retake-offer';
 
 /**
@@ -67,7 +67,11 @@ export class AnalysisResults {
       });
       if (!inserted) return unchanged;
       if (offersRetake(outcome.outcome, attempt)) {
-        return { stored: null, retake: await this.retakes.offer(transaction, session, attempt, outcome.reasons), aiVerdict: session.aiVerdict };
+        return {
+          stored: null,
+          retake: await this.retakes.offer(transaction, session, attempt, outcome.reasons),
+          aiVerdict: session.aiVerdict,
+        };
       }
       const stored = await this.storeVerdict.store(transaction, session, outcome);
       return { stored, retake: null, aiVerdict: stored?.session.aiVerdict ?? session.aiVerdict };

@@ -1,10 +1,10 @@
 import {
-  analysisFailureSchema,
-  verdictReportSchema,
   type AnalysisFailure,
+  analysisFailureSchema,
   type AnalysisInput,
   type AnalysisStored,
   type VerdictReport,
+  verdictReportSchema,
 } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
@@ -24,7 +24,10 @@ export class AnalysisController {
 
   @Post(':sessionId/verdict')
   @HttpCode(200)
-  verdict(@Param('sessionId') sessionId: string, @Body(new ZodBodyPipe(verdictReportSchema)) report: VerdictReport): Promise<AnalysisStored> {
+  verdict(
+    @Param('sessionId') sessionId: string,
+    @Body(new ZodBodyPipe(verdictReportSchema)) report: VerdictReport,
+  ): Promise<AnalysisStored> {
     return this.results.record(sessionId, report.videoAssetId, {
       outcome: report.outcome,
       reasons: report.reasons,
@@ -38,7 +41,14 @@ export class AnalysisController {
 
   @Post(':sessionId/failure')
   @HttpCode(200)
-  failure(@Param('sessionId') sessionId: string, @Body(new ZodBodyPipe(analysisFailureSchema)) failure: AnalysisFailure): Promise<AnalysisStored> {
-    return this.results.record(sessionId, failure.videoAssetId, { outcome: 'failed', reasons: [failure.code], videoAssetId: failure.videoAssetId });
+  failure(
+    @Param('sessionId') sessionId: string,
+    @Body(new ZodBodyPipe(analysisFailureSchema)) failure: AnalysisFailure,
+  ): Promise<AnalysisStored> {
+    return this.results.record(sessionId, failure.videoAssetId, {
+      outcome: 'failed',
+      reasons: [failure.code],
+      videoAssetId: failure.videoAssetId,
+    });
   }
 }

@@ -4,7 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { RETAKE_NOT_RECORDED, retakeLapsed } from '../session-records/session-rules';
-import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
+import { type StoredVerdict, StoreVerdict } from '../verdicts/store-verdict';
 
 /** Sessions closed per pass at most; the rest wait for the next minute. */
 const BATCH = 100;
@@ -40,7 +40,15 @@ export class CloseLapsedRetakes extends PeriodicRequeue {
       const last = await this.attempts.find(transaction, session.id, session.attempts);
       if (!last) throw new Error(`Session ${session.id} awaits a retake without its attempt ${session.attempts}`);
       const { outcome, reasons, videoAssetId, transcript, recogniser, nameCheck, timingsMs } = last;
-      return this.storeVerdict.store(transaction, session, { outcome, reasons: [...reasons, RETAKE_NOT_RECORDED], videoAssetId, transcript, recogniser, nameCheck, timingsMs });
+      return this.storeVerdict.store(transaction, session, {
+        outcome,
+        reasons: [...reasons, RETAKE_NOT_RECORDED],
+        videoAssetId,
+        transcript,
+        recogniser,
+        nameCheck,
+        timingsMs,
+      });
     });
   }
 }

@@ -1,5 +1,5 @@
+import { JobQueues, JOBS, PeriodicRequeue } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
-import { JOBS, JobQueues, PeriodicRequeue } from '@app/queue';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { AnalysisResults } from './analysis-results';
 
@@ -25,7 +25,8 @@ export class RequeueProcessingSessions extends PeriodicRequeue {
     for (const { id, videoAssetId, attempt } of waiting) {
       // Failed for good: its retries are used up, or it could never succeed.
       const failed = (await this.jobs.stateOf(JOBS.analyzeRecording, { sessionId: id, attempt })) === 'failed';
-      if (failed) await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
+      if (failed)
+        await this.results.record(id, videoAssetId, { outcome: 'failed', reasons: ['analysis_failed'], videoAssetId });
       else await this.jobs.enqueue(JOBS.analyzeRecording, { version: 2, sessionId: id, videoAssetId, attempt });
     }
     return waiting.length;

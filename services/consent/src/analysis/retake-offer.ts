@@ -29,8 +29,15 @@ export class RetakeOffer {
   ) {}
 
   /** Inside the caller's transaction, with the session's row locked by it. The audit row names no transcript. */
-  async offer(transaction: Transaction, session: ConsentSession, attempt: number, reasons: string[]): Promise<OfferedRetake> {
-    await this.sessions.update(transaction, session.id, { retakeUntil: retakeDeadline(new Date(), this.config.RETAKE_WINDOW_MINUTES) });
+  async offer(
+    transaction: Transaction,
+    session: ConsentSession,
+    attempt: number,
+    reasons: string[],
+  ): Promise<OfferedRetake> {
+    await this.sessions.update(transaction, session.id, {
+      retakeUntil: retakeDeadline(new Date(), this.config.RETAKE_WINDOW_MINUTES),
+    });
     await this.audit.append(transaction, session.id, 'attempt_unclear', { attempt, reasons: reasons.join(',') });
     await this.updates.record(transaction, session, 'retake_requested', attempt);
     return { session, attempt };

@@ -53,12 +53,17 @@ export function verifyAuditChain(
   let prevHash = GENESIS_HASH;
   for (const [index, row] of rows.entries()) {
     const expectedSeq = index + 1;
-    if (row.seq !== expectedSeq) return { valid: false, brokenAtSeq: expectedSeq, reason: `row ${expectedSeq} is missing` };
-    if (row.prevHash !== prevHash) return { valid: false, brokenAtSeq: row.seq, reason: 'link to the previous row does not match' };
-    if (auditRowHash(prevHash, row) !== row.rowHash) return { valid: false, brokenAtSeq: row.seq, reason: 'row content was altered' };
+    if (row.seq !== expectedSeq)
+      return { valid: false, brokenAtSeq: expectedSeq, reason: `row ${expectedSeq} is missing` };
+    if (row.prevHash !== prevHash)
+      return { valid: false, brokenAtSeq: row.seq, reason: 'link to the previous row does not match' };
+    if (auditRowHash(prevHash, row) !== row.rowHash)
+      return { valid: false, brokenAtSeq: row.seq, reason: 'row content was altered' };
     prevHash = row.rowHash;
   }
-  if (rows.length !== head.seq) return { valid: false, brokenAtSeq: rows.length + 1, reason: `row ${rows.length + 1} is missing` };
-  if (prevHash !== head.hash) return { valid: false, brokenAtSeq: rows.length, reason: 'last row does not match the session head' };
+  if (rows.length !== head.seq)
+    return { valid: false, brokenAtSeq: rows.length + 1, reason: `row ${rows.length + 1} is missing` };
+  if (prevHash !== head.hash)
+    return { valid: false, brokenAtSeq: rows.length, reason: 'last row does not match the session head' };
   return { valid: true, length: rows.length };
 }

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
 import type { Transaction } from '@app/database';
+import { Injectable } from '@nestjs/common';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { auditRowHash, ChainVerdict, verifyAuditChain } from './audit-chain';
 import { AuditEntriesRepository } from './audit-entries.repository';

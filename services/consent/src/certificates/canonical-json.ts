@@ -8,7 +8,8 @@ export function canonicalJson(value: unknown): string {
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
       throw new TypeError(`canonicalJson cannot encode a ${typeof value}`);
     }
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError('canonicalJson cannot encode a non-finite number');
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new TypeError('canonicalJson cannot encode a non-finite number');
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Certificate } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
+import { UNCLEAR_CERTIFICATE } from '../../test/certificate-fixture';
+import { signingKeyFrom } from '../config/certificate-signing-keys';
 import { readCertificateFile } from './certificate-file';
 import { signPayload } from './certificate-signature';
-import { signingKeyFrom } from '../config/certificate-signing-keys';
 import { duplicatedKey } from './json-duplicate-keys';
-import { UNCLEAR_CERTIFICATE } from '../../test/certificate-fixture';
 
 describe('duplicatedKey', () => {
   it('finds a key written twice in one object, at any depth, however it is escaped', () => {
@@ -26,7 +26,8 @@ describe('readCertificateFile', () => {
   const certificate: Certificate = { ...UNCLEAR_CERTIFICATE, verdict: 'granted', outcome: 'granted', reasons: [] };
   const signature = signPayload(certificate, signingKeyFrom('k1', randomBytes(32)).privateKey);
   const file = { certificate, signature };
-  const read = (request: { certificate: Record<string, unknown>; signature: string }, text = JSON.stringify(request)) => readCertificateFile(text, request);
+  const read = (request: { certificate: Record<string, unknown>; signature: string }, text = JSON.stringify(request)) =>
+    readCertificateFile(text, request);
 
   it('reads a certificate as we sign it', () => {
     expect(read(file)).toEqual({ certificate, signature });
@@ -39,8 +40,12 @@ describe('readCertificateFile', () => {
 
   it('refuses a key the schema does not know, at any level, and a value it does not allow', () => {
     expect(read({ ...file, certificate: { ...certificate, note: 'x' } })).toEqual({ refusal: 'unknown_field' });
-    expect(read({ ...file, certificate: { ...certificate, auditHead: { ...certificate.auditHead, note: 'x' } } })).toEqual({ refusal: 'unknown_field' });
-    expect(read({ ...file, certificate: { ...certificate, verdict: 'maybe' } })).toEqual({ refusal: 'malformed_certificate' });
+    expect(
+      read({ ...file, certificate: { ...certificate, auditHead: { ...certificate.auditHead, note: 'x' } } }),
+    ).toEqual({ refusal: 'unknown_field' });
+    expect(read({ ...file, certificate: { ...certificate, verdict: 'maybe' } })).toEqual({
+      refusal: 'malformed_certificate',
+    });
   });
 
   it('refuses a signature that decodes to the same bytes but is not their canonical base64url', () => {

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
+import { PRESSED_NO_CERTIFICATE } from '../../test/certificate-fixture';
 import { renderCertificatePdf } from './certificate-pdf';
 import { attachedCertificateFile, CERTIFICATE_ATTACHMENT } from './certificate-pdf-attachment';
-import { PRESSED_NO_CERTIFICATE } from '../../test/certificate-fixture';
 
 const signed = { certificate: PRESSED_NO_CERTIFICATE, signature: 'sig' };
 
@@ -23,7 +23,11 @@ describe('attachedCertificateFile', () => {
     expect(await attachedCertificateFile(Buffer.from(JSON.stringify(signed)))).toBeNull();
     expect(await attachedCertificateFile(Buffer.from('%PDF-1.7\n%%EOF'))).toBeNull();
     // A few KB that would inflate to a megabyte: read no further than the limit.
-    expect(await attachedCertificateFile(await pdfAttaching(CERTIFICATE_ATTACHMENT, Buffer.alloc(1024 * 1024, 0x20)))).toBeNull();
-    expect(await attachedCertificateFile(await pdfAttaching(CERTIFICATE_ATTACHMENT, Buffer.from('{"a":1}')))).toEqual(Buffer.from('{"a":1}'));
+    expect(
+      await attachedCertificateFile(await pdfAttaching(CERTIFICATE_ATTACHMENT, Buffer.alloc(1024 * 1024, 0x20))),
+    ).toBeNull();
+    expect(await attachedCertificateFile(await pdfAttaching(CERTIFICATE_ATTACHMENT, Buffer.from('{"a":1}')))).toEqual(
+      Buffer.from('{"a":1}'),
+    );
   });
 });

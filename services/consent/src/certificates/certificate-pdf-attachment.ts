@@ -14,11 +14,18 @@ const MAX_ATTACHMENT_BYTES = 64 * 1024;
 export async function attachedCertificateFile(bytes: Uint8Array): Promise<Buffer | null> {
   try {
     const document = await PDFDocument.load(bytes, { updateMetadata: false });
-    const names = document.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict)?.lookupMaybe(PDFName.of('Names'), PDFArray);
+    const names = document.catalog
+      .lookupMaybe(PDFName.of('Names'), PDFDict)
+      ?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict)
+      ?.lookupMaybe(PDFName.of('Names'), PDFArray);
     for (let index = 0; names && index + 1 < names.size(); index += 2) {
       const name = names.lookup(index);
-      if (!(name instanceof PDFString || name instanceof PDFHexString) || name.decodeText() !== CERTIFICATE_ATTACHMENT) continue;
-      const file = names.lookup(index + 1, PDFDict).lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
+      if (!(name instanceof PDFString || name instanceof PDFHexString) || name.decodeText() !== CERTIFICATE_ATTACHMENT)
+        continue;
+      const file = names
+        .lookup(index + 1, PDFDict)
+        .lookupMaybe(PDFName.of('EF'), PDFDict)
+        ?.lookup(PDFName.of('F'));
       return file instanceof PDFRawStream ? contentsOf(file) : null;
     }
     return null;

@@ -1,5 +1,5 @@
 import type { SignedCertificate } from '@app/contracts';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { certificateFields } from './certificate-text';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points

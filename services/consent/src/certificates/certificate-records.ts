@@ -32,9 +32,13 @@ export class CertificateRecords {
           createdAt: session.createdAt,
           answeredAt: await this.auditEntries.lastTimeOf(transaction, sessionId, 'decision_submitted'),
           verdict,
-          recordingSha256: verdict?.videoAssetId ? await this.certificates.sha256Of(transaction, verdict.videoAssetId) : null,
+          recordingSha256: verdict?.videoAssetId
+            ? await this.certificates.sha256Of(transaction, verdict.videoAssetId)
+            : null,
           safetyAnsweredAt: session.safetyAnsweredAt,
-          partnerProvedPhone: (await this.sessions.partnerCredentialGiven(transaction, sessionId)) ? session.recipientPhone : null,
+          partnerProvedPhone: (await this.sessions.partnerCredentialGiven(transaction, sessionId))
+            ? session.recipientPhone
+            : null,
           auditHead,
           withdrawnAt: session.withdrawnAt,
           recordingDeletedAt: session.recordingDeletedAt,

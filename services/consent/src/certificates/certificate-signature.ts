@@ -1,4 +1,4 @@
-import { sign, verify, type KeyObject } from 'node:crypto';
+import { type KeyObject, sign, verify } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
 const SIGNATURE_BYTES = 64;

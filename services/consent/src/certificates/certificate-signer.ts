@@ -1,8 +1,19 @@
-import { CERTIFICATE_ALGORITHM, type Certificate, type CertificateKeySet, type SignedCertificate } from '@app/contracts';
+import {
+  type Certificate,
+  CERTIFICATE_ALGORITHM,
+  type CertificateKeySet,
+  type SignedCertificate,
+} from '@app/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  ephemeralSigningKeys,
+  parseSigningKeys,
+  rawPublicKey,
+  type SigningKey,
+  type SigningKeys,
+} from '../config/certificate-signing-keys';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { signatureVerifies, signPayload } from './certificate-signature';
-import { ephemeralSigningKeys, parseSigningKeys, rawPublicKey, type SigningKey, type SigningKeys } from '../config/certificate-signing-keys';
 
 /** The service's Ed25519 signing keys (CERTIFICATE_SIGNING_KEYS): signs with the active one, verifies with any listed. */
 @Injectable()
@@ -15,7 +26,9 @@ export class CertificateSigner {
     } else {
       // The configuration refuses this in production.
       this.keys = ephemeralSigningKeys();
-      new Logger(CertificateSigner.name).warn(`CERTIFICATE_SIGNING_KEYS is not set: certificates are signed with ${this.keys.active.id}, lost at restart`);
+      new Logger(CertificateSigner.name).warn(
+        `CERTIFICATE_SIGNING_KEYS is not set: certificates are signed with ${this.keys.active.id}, lost at restart`,
+      );
     }
   }
 
@@ -38,6 +51,12 @@ export class CertificateSigner {
   }
 
   keySet(): CertificateKeySet {
-    return { keys: [...this.keys.byId.values()].map((key) => ({ keyId: key.id, algorithm: CERTIFICATE_ALGORITHM, publicKey: rawPublicKey(key.publicKey) })) };
+    return {
+      keys: [...this.keys.byId.values()].map((key) => ({
+        keyId: key.id,
+        algorithm: CERTIFICATE_ALGORITHM,
+        publicKey: rawPublicKey(key.publicKey),
+      })),
+    };
   }
 }

@@ -1,12 +1,13 @@
-import { REASON_SENTENCES, type Certificate } from '@app/contracts';
+import { type Certificate, REASON_SENTENCES } from '@app/contracts';
 import { drawnLines } from '@app/testing';
+import { PRESSED_NO_CERTIFICATE as pressedNo, UNCLEAR_CERTIFICATE as unclear } from '../../test/certificate-fixture';
 import { PRESSED_NO } from '../decisions/pressed-no';
 import { RETAKE_NOT_RECORDED } from '../session-records/session-rules';
 import { renderCertificatePdf, SIGNED_FILE_HEADING } from './certificate-pdf';
 import { certificateFields } from './certificate-text';
-import { PRESSED_NO_CERTIFICATE as pressedNo, UNCLEAR_CERTIFICATE as unclear } from '../../test/certificate-fixture';
 
-const field = (certificate: Certificate, label: string) => certificateFields(certificate).find(([name]) => name === label)?.[1];
+const field = (certificate: Certificate, label: string) =>
+  certificateFields(certificate).find(([name]) => name === label)?.[1];
 /** Codes as the JSON writes them: snake_case, or a recogniser's name. */
 const CODE = /[a-z]+_[a-z_]+|pocketsphinx|phone-loop/;
 
@@ -31,13 +32,16 @@ describe('certificateFields', () => {
     expect(field(pressedNo, 'Outcome')).toBe('The answer was no.');
     expect(field(pressedNo, 'Speech check')).toBe('None: no recording was checked');
     expect(field(unclear, 'Recording')).toBe('Kept, encrypted');
-    expect(field({ ...unclear, recordingDeletedAt: '2026-01-04T00:00:00.000Z' }, 'Recording')).toBe("Deleted at the partner's request at 2026-01-04T00:00:00.000Z");
+    expect(field({ ...unclear, recordingDeletedAt: '2026-01-04T00:00:00.000Z' }, 'Recording')).toBe(
+      "Deleted at the partner's request at 2026-01-04T00:00:00.000Z",
+    );
   });
 
   it('has a sentence for every reason the consent service stores itself', () => {
     // The worker's reasons are held to theirs in services/media-worker/src/judgement/reason-sentences.spec.ts; a
     // failed analysis' own code is written by the requeue pass.
-    for (const code of [...PRESSED_NO(null).reasons, RETAKE_NOT_RECORDED, 'analysis_failed']) expect(Object.keys(REASON_SENTENCES)).toContain(code);
+    for (const code of [...PRESSED_NO(null).reasons, RETAKE_NOT_RECORDED, 'analysis_failed'])
+      expect(Object.keys(REASON_SENTENCES)).toContain(code);
   });
 });
 

@@ -1,4 +1,4 @@
-import { reasonSentences, type Certificate, type JudgementOutcome, type NameCheck } from '@app/contracts';
+import { type Certificate, type JudgementOutcome, type NameCheck, reasonSentences } from '@app/contracts';
 
 /**
  * The certificate as a person reads it: every field in plain words, the codes (outcome, reasons, recogniser) as
@@ -24,7 +24,9 @@ const stateLine = (at: string | null, done: string, notDone: string) => (at ? `$
 /** How the partner was proved, and where they answered from. */
 function partnerPhoneText({ phoneVerifiedAt, partnerProof }: Certificate): string {
   if (!phoneVerifiedAt) return 'Not proved (answered before the phone check)';
-  const proved = partnerProof ? `Proved by a code texted to the number ending in ${partnerProof.phoneEndsWith}` : 'Proved with a texted code';
+  const proved = partnerProof
+    ? `Proved by a code texted to the number ending in ${partnerProof.phoneEndsWith}`
+    : 'Proved with a texted code';
   return `${proved} at ${phoneVerifiedAt}${partnerProof ? '; answered on the phone that confirmed it' : ''}`;
 }
 
@@ -50,11 +52,19 @@ export function certificateFields(certificate: Certificate): [string, string][] 
     ['Recording SHA-256', certificate.recordingSha256 ?? 'None: nothing was recorded'],
     ['Transcript SHA-256', certificate.transcriptSha256 ?? 'None: nothing was transcribed'],
     // Which recogniser and model heard it is the JSON's detail; here, only whether the speech was checked.
-    ['Speech check', certificate.recogniser === null ? 'None: no recording was checked' : 'Checked automatically by ConsentIQ'],
+    [
+      'Speech check',
+      certificate.recogniser === null ? 'None: no recording was checked' : 'Checked automatically by ConsentIQ',
+    ],
     ...(certificate.nameCheck ? ([['Name check', NAME_CHECK_TEXT[certificate.nameCheck]]] as [string, string][]) : []),
     ["Partner's phone", partnerPhoneText(certificate)],
     ...(certificate.safetyQuestionsAnsweredAt
-      ? ([['Safety questions', `Answered Yes (free to say no, clear-headed) at ${certificate.safetyQuestionsAnsweredAt}`]] as [string, string][])
+      ? ([
+          [
+            'Safety questions',
+            `Answered Yes (free to say no, clear-headed) at ${certificate.safetyQuestionsAnsweredAt}`,
+          ],
+        ] as [string, string][])
       : []),
     ['Audit chain head', `row ${certificate.auditHead.seq}, ${certificate.auditHead.hash}`],
     ['Consent', stateLine(certificate.withdrawnAt, 'Withdrawn by the partner', 'Not withdrawn')],

@@ -1,15 +1,23 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
-import { certificateOf, sameRecordFields, type CertificateFacts } from './certificate';
-import { signatureVerifies, signPayload } from './certificate-signature';
 import { parseSigningKeys, rawPublicKey, SigningKeyError, signingKeyFrom } from '../config/certificate-signing-keys';
+import { canonicalJson } from './canonical-json';
+import { type CertificateFacts, certificateOf, sameRecordFields } from './certificate';
+import { signatureVerifies, signPayload } from './certificate-signature';
 
 const facts: CertificateFacts = {
   sessionId: '2f1c9a52-6d0e-4a51-9b8e-3d1f4c2a7b10',
   qrCodeId: 'ciq-abc-123',
   createdAt: new Date('2026-01-02T10:00:00.000Z'),
   answeredAt: new Date('2026-01-02T10:03:00.000Z'),
-  verdict: { outcome: 'unclear', reasons: ['hesitation'], transcript: 'i consent', recogniser: 'pocketsphinx', nameCheck: 'not_confirmed', phoneVerifiedAt: new Date('2026-01-02T10:01:30.000Z'), createdAt: new Date('2026-01-02T10:03:09.000Z') },
+  verdict: {
+    outcome: 'unclear',
+    reasons: ['hesitation'],
+    transcript: 'i consent',
+    recogniser: 'pocketsphinx',
+    nameCheck: 'not_confirmed',
+    phoneVerifiedAt: new Date('2026-01-02T10:01:30.000Z'),
+    createdAt: new Date('2026-01-02T10:03:09.000Z'),
+  },
   recordingSha256: 'a'.repeat(64),
   safetyAnsweredAt: new Date('2026-01-02T10:01:00.000Z'),
   partnerProvedPhone: '+33612345678',
@@ -21,7 +29,9 @@ const issuedAt = new Date('2026-01-03T00:00:00.000Z');
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and leaves arrays in order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('is the same for the same object however it was written', () => {
@@ -37,22 +47,38 @@ describe('canonicalJson', () => {
 describe('certificateOf', () => {
   it('certifies a final verdict: unclear shows as denied, the transcript only as its hash', () => {
     const certificate = certificateOf(facts, issuedAt, 'k1')!;
-    expect(certificate).toMatchObject({ verdict: 'denied', outcome: 'unclear', answeredAt: '2026-01-02T10:03:00.000Z', keyId: 'k1', algorithm: 'Ed25519' });
+    expect(certificate).toMatchObject({
+      verdict: 'denied',
+      outcome: 'unclear',
+      answeredAt: '2026-01-02T10:03:00.000Z',
+      keyId: 'k1',
+      algorithm: 'Ed25519',
+    });
     expect(certificate.transcriptSha256).toBe(createHash('sha256').update('i consent').digest('hex'));
     expect(JSON.stringify(certificate)).not.toContain('i consent');
   });
 
   it('says how the partner was proved, only for an answer after the proof made on the phone that gave it', () => {
-    expect(certificateOf(facts, issuedAt, 'k1')!.partnerProof).toEqual({ method: 'texted_code', phoneEndsWith: '78', answeredOn: 'proving_phone' });
+    expect(certificateOf(facts, issuedAt, 'k1')!.partnerProof).toEqual({
+      method: 'texted_code',
+      phoneEndsWith: '78',
+      answeredOn: 'proving_phone',
+    });
     expect(certificateOf({ ...facts, partnerProvedPhone: null }, issuedAt, 'k1')).not.toHaveProperty('partnerProof');
-    expect(certificateOf({ ...facts, verdict: { ...facts.verdict!, phoneVerifiedAt: null } }, issuedAt, 'k1')).not.toHaveProperty('partnerProof');
+    expect(
+      certificateOf({ ...facts, verdict: { ...facts.verdict!, phoneVerifiedAt: null } }, issuedAt, 'k1'),
+    ).not.toHaveProperty('partnerProof');
   });
 
   it('says when the safety questions were answered, only for a verdict on a recording whose record has it', () => {
     expect(certificateOf(facts, issuedAt, 'k1')!.safetyQuestionsAnsweredAt).toBe('2026-01-02T10:01:00.000Z');
-    expect(certificateOf({ ...facts, safetyAnsweredAt: null }, issuedAt, 'k1')).not.toHaveProperty('safetyQuestionsAnsweredAt');
+    expect(certificateOf({ ...facts, safetyAnsweredAt: null }, issuedAt, 'k1')).not.toHaveProperty(
+      'safetyQuestionsAnsweredAt',
+    );
     // A No without a recording: a No pressed after both Yes answers reads as a No to a safety question (none).
-    expect(certificateOf({ ...facts, recordingSha256: null }, issuedAt, 'k1')).not.toHaveProperty('safetyQuestionsAnsweredAt');
+    expect(certificateOf({ ...facts, recordingSha256: null }, issuedAt, 'k1')).not.toHaveProperty(
+      'safetyQuestionsAnsweredAt',
+    );
   });
 
   it('certifies nothing without a final verdict', () => {
@@ -62,7 +88,11 @@ describe('certificateOf', () => {
 
   it('matches a later certificate of the same record, but not one with any fact changed', () => {
     const earlier = certificateOf(facts, issuedAt, 'k1')!;
-    const later = certificateOf({ ...facts, withdrawnAt: new Date(), auditHead: { seq: 9, hash: 'c'.repeat(64) } }, new Date(), 'k2')!;
+    const later = certificateOf(
+      { ...facts, withdrawnAt: new Date(), auditHead: { seq: 9, hash: 'c'.repeat(64) } },
+      new Date(),
+      'k2',
+    )!;
     expect(sameRecordFields(earlier, later)).toBe(true);
     expect(sameRecordFields({ ...earlier, verdict: 'granted' }, later)).toBe(false);
     expect(sameRecordFields({ ...earlier, extra: 1 }, later)).toBe(false);
@@ -81,7 +111,16 @@ describe('signing a certificate', () => {
 
   it.each(Object.keys(certificate))('fails after %s is changed', (field) => {
     const value = (certificate as Record<string, unknown>)[field];
-    const changed = typeof value === 'string' ? `${value}x` : value === null ? 'x' : typeof value === 'number' ? value + 1 : Array.isArray(value) ? [...value, 'x'] : { ...(value as object), seq: 99 };
+    const changed =
+      typeof value === 'string'
+        ? `${value}x`
+        : value === null
+          ? 'x'
+          : typeof value === 'number'
+            ? value + 1
+            : Array.isArray(value)
+              ? [...value, 'x']
+              : { ...(value as object), seq: 99 };
     expect(signatureVerifies({ ...certificate, [field]: changed }, signature, key.publicKey)).toBe(false);
   });
 

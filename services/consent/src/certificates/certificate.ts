@@ -1,4 +1,4 @@
-import { CERTIFICATE_ALGORITHM, type Certificate, type NameCheck, type RecordState } from '@app/contracts';
+import { type Certificate, CERTIFICATE_ALGORITHM, type NameCheck, type RecordState } from '@app/contracts';
 import { createHash } from 'node:crypto';
 import type { AuditHead } from '../session-records/consent-sessions.repository';
 import type { VerdictOutcome } from '../session-records/session-rules';
@@ -51,19 +51,28 @@ export function certificateOf(facts: CertificateFacts, issuedAt: Date, keyId: st
     outcome: verdict.outcome,
     reasons: verdict.reasons,
     recordingSha256: facts.recordingSha256,
-    transcriptSha256: verdict.transcript === null ? null : createHash('sha256').update(verdict.transcript, 'utf8').digest('hex'),
+    transcriptSha256:
+      verdict.transcript === null ? null : createHash('sha256').update(verdict.transcript, 'utf8').digest('hex'),
     recogniser: verdict.recogniser,
     // Only where the verdict has one: a certificate issued before the check had it stays the same.
     ...(verdict.nameCheck ? { nameCheck: verdict.nameCheck } : {}),
     phoneVerifiedAt: verdict.phoneVerifiedAt?.toISOString() ?? null,
     // Only for an answer after the proof, from the phone that gave it: earlier certificates stay the same.
     ...(verdict.phoneVerifiedAt && facts.partnerProvedPhone
-      ? { partnerProof: { method: 'texted_code', phoneEndsWith: facts.partnerProvedPhone.replace(/\D/g, '').slice(-2), answeredOn: 'proving_phone' } }
+      ? {
+          partnerProof: {
+            method: 'texted_code',
+            phoneEndsWith: facts.partnerProvedPhone.replace(/\D/g, '').slice(-2),
+            answeredOn: 'proving_phone',
+          },
+        }
       : {}),
     // Only for a verdict on a recording, and only where the record has it (a certificate issued before it was kept
     // stays the same). A No without a recording never carries it: a No to a safety question, which has no such time,
     // must read exactly as a No pressed on the recording step, which has one.
-    ...(facts.safetyAnsweredAt && facts.recordingSha256 !== null ? { safetyQuestionsAnsweredAt: facts.safetyAnsweredAt.toISOString() } : {}),
+    ...(facts.safetyAnsweredAt && facts.recordingSha256 !== null
+      ? { safetyQuestionsAnsweredAt: facts.safetyAnsweredAt.toISOString() }
+      : {}),
     auditHead: { seq: facts.auditHead.seq, hash: facts.auditHead.hash },
     withdrawnAt: facts.withdrawnAt?.toISOString() ?? null,
     recordingDeletedAt: facts.recordingDeletedAt?.toISOString() ?? null,
@@ -82,7 +91,8 @@ const MOVING_FIELDS = new Set(['issuedAt', 'keyId', 'algorithm', 'auditHead', 'w
 
 /** Whether a presented certificate states exactly what the record states now, but for the fields that may move on. */
 export function sameRecordFields(presented: Record<string, unknown>, current: Certificate): boolean {
-  const fixed = (certificate: Record<string, unknown>) => Object.fromEntries(Object.entries(certificate).filter(([key]) => !MOVING_FIELDS.has(key)));
+  const fixed = (certificate: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(certificate).filter(([key]) => !MOVING_FIELDS.has(key)));
   try {
     return canonicalJson(fixed(presented)) === canonicalJson(fixed(current));
   } catch {

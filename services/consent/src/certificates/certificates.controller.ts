@@ -1,19 +1,19 @@
 import {
   API_ERRORS,
-  isRawRecordingType,
-  recordingTooLargeMessage,
-  verifyCertificateRequestSchema,
   type CertificateKeySet,
   type CertificateVerification,
+  isRawRecordingType,
+  recordingTooLargeMessage,
   type RecordingVerification,
   type SignedCertificate,
+  verifyCertificateRequestSchema,
 } from '@app/contracts';
 import { ApiException, parseRawJson, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { renderCertificatePdf } from './certificate-pdf';
 import { attachedCertificateFile } from './certificate-pdf-attachment';
 import { CertificateSigner } from './certificate-signer';
@@ -43,7 +43,11 @@ export class CertificatesController {
   }
 
   @Get('sessions/:id/certificate.pdf')
-  async certificatePdf(@Param('id') id: string, @Caller() caller: CallerContext, @Res() response: Response): Promise<void> {
+  async certificatePdf(
+    @Param('id') id: string,
+    @Caller() caller: CallerContext,
+    @Res() response: Response,
+  ): Promise<void> {
     const pdf = await renderCertificatePdf(await this.certificates.issue(id, caller.actorUserId));
     response.status(200).type('application/pdf').send(pdf);
   }
@@ -68,7 +72,10 @@ export class CertificatesController {
   /** The file itself as the body: hashed as it streams in, never stored. */
   @Post('verify/recording')
   @HttpCode(200)
-  async verifyRecording(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RecordingVerification> {
+  async verifyRecording(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<RecordingVerification> {
     if (!isRawRecordingType(request.headers['content-type'])) throw new ApiException(API_ERRORS.rawUploadExpected);
     let sha256: string;
     try {

@@ -1,8 +1,16 @@
-import { API_ERRORS, isUuid, type CertificateRefusal, type CertificateVerification, type RecordingVerification, type SignedCertificate, type VerifyCertificateRequest } from '@app/contracts';
+import {
+  API_ERRORS,
+  type CertificateRefusal,
+  type CertificateVerification,
+  isUuid,
+  type RecordingVerification,
+  type SignedCertificate,
+  type VerifyCertificateRequest,
+} from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { SessionNotFoundException } from '../sessions/session-errors';
-import { certificateOf, recordStateOf, sameRecordFields, type CertificateFacts } from './certificate';
+import { type CertificateFacts, certificateOf, recordStateOf, sameRecordFields } from './certificate';
 import { readCertificateFile } from './certificate-file';
 import { CertificateRecords } from './certificate-records';
 import { CertificateSigner } from './certificate-signer';
@@ -24,7 +32,8 @@ export class Certificates {
   async issue(sessionId: string, actorUserId: string | undefined): Promise<SignedCertificate> {
     const record = isUuid(sessionId) ? await this.records.read(sessionId) : null;
     // The one answer for every refusal, as for reading the session.
-    if (!record || actorUserId === undefined || record.initiatorUserId !== actorUserId) throw new SessionNotFoundException();
+    if (!record || actorUserId === undefined || record.initiatorUserId !== actorUserId)
+      throw new SessionNotFoundException();
     return this.signed(record.facts);
   }
 
@@ -51,7 +60,13 @@ export class Certificates {
    */
   async verify(text: string, request: VerifyCertificateRequest): Promise<CertificateVerification> {
     const key = this.signer.key(request.certificate.keyId);
-    const refused = (reason: CertificateRefusal, signatureValid = false) => ({ signatureValid, keyId: key?.id ?? null, matchesRecord: false, state: null, reason });
+    const refused = (reason: CertificateRefusal, signatureValid = false) => ({
+      signatureValid,
+      keyId: key?.id ?? null,
+      matchesRecord: false,
+      state: null,
+      reason,
+    });
     const file = readCertificateFile(text, request);
     if ('refusal' in file) return refused(file.refusal);
     const { certificate, signature } = file;
@@ -59,10 +74,21 @@ export class Certificates {
     if (!this.signer.verifies(certificate, signature, key)) return refused('signature_mismatch');
     const record = await this.records.read(certificate.sessionId);
     const current = record && certificateOf(record.facts, new Date(), key.id);
-    if (!record || !current || !sameRecordFields(certificate, current) || !(await this.repository.chainHolds(certificate.sessionId, certificate.auditHead))) {
+    if (
+      !record ||
+      !current ||
+      !sameRecordFields(certificate, current) ||
+      !(await this.repository.chainHolds(certificate.sessionId, certificate.auditHead))
+    ) {
       return refused('record_mismatch', true);
     }
-    return { signatureValid: true, keyId: key.id, matchesRecord: true, state: recordStateOf(record.facts), reason: null };
+    return {
+      signatureValid: true,
+      keyId: key.id,
+      matchesRecord: true,
+      state: recordStateOf(record.facts),
+      reason: null,
+    };
   }
 
   /** Whether a recording with this hash was certified, and every record it matches with its state: nothing else about them. */

@@ -1,5 +1,5 @@
 import { parseKeyList } from '@app/config';
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 
 /** Raised for a malformed key list; the message names the entry by position or id and never contains key material. */
 export class SigningKeyError extends Error {}
@@ -35,10 +35,17 @@ export function signingKeyFrom(id: string, material: Buffer): SigningKey {
 
 /** Parses `id:<base64>` entries separated by commas (a seed or PKCS#8 DER each), like the storage key ring. */
 export function parseSigningKeys(spec: string, activeId: string): SigningKeys {
-  const entries = parseKeyList(spec, { entry: 'Signing key entry', key: 'Signing key' }, (message) => new SigningKeyError(message));
+  const entries = parseKeyList(
+    spec,
+    { entry: 'Signing key entry', key: 'Signing key' },
+    (message) => new SigningKeyError(message),
+  );
   const byId = new Map([...entries].map(([id, material]) => [id, signingKeyFrom(id, material)] as const));
   const active = byId.get(activeId);
-  if (!active) throw new SigningKeyError(`The active signing key id is not one of the listed ids (${[...byId.keys()].join(', ')})`);
+  if (!active)
+    throw new SigningKeyError(
+      `The active signing key id is not one of the listed ids (${[...byId.keys()].join(', ')})`,
+    );
   return { active, byId };
 }
 

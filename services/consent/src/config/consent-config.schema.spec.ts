@@ -46,7 +46,12 @@ describe('consentConfigSchema', () => {
   });
 
   it('takes Twilio with its account SID, auth token and sender', () => {
-    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' };
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15005550006',
+    };
     expect(parseConfig(consentConfigSchema, { ...required, ...twilio })).toMatchObject(twilio);
   });
 
@@ -59,42 +64,81 @@ describe('consentConfigSchema', () => {
       STORAGE_BACKEND: 's3',
       S3_BUCKET: 'recordings',
     };
-    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' };
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15005550006',
+    };
     const LOG_REFUSED =
       'Invalid configuration: SMS_PROVIDER: must be twilio in production (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM): the log provider sends no text, so no partner would receive their code';
 
     it('refuses to start without a text provider, and with the log provider named: no text is reported sent that went nowhere', () => {
       expect(() => parseConfig(consentConfigSchema, production)).toThrow(LOG_REFUSED);
       expect(() => parseConfig(consentConfigSchema, { ...production, SMS_PROVIDER: 'log' })).toThrow(LOG_REFUSED);
-      expect(() => parseConfig(consentConfigSchema, { ...production, SMS_PROVIDER: 'twilio' })).toThrow('TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio');
+      expect(() => parseConfig(consentConfigSchema, { ...production, SMS_PROVIDER: 'twilio' })).toThrow(
+        'TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio',
+      );
     });
 
     it('refuses to leave the storage to its default: s3, or a local directory named explicitly', () => {
       expect(() => parseConfig(consentConfigSchema, { ...production, ...twilio, STORAGE_BACKEND: undefined })).toThrow(
         'Invalid configuration: STORAGE_BACKEND: is required in production: s3 (with S3_BUCKET), or local to keep the files in STORAGE_DIR on a volume of this one machine',
       );
-      expect(parseConfig(consentConfigSchema, { ...production, ...twilio, STORAGE_BACKEND: 'local' }).STORAGE_BACKEND).toBe('local');
+      expect(
+        parseConfig(consentConfigSchema, { ...production, ...twilio, STORAGE_BACKEND: 'local' }).STORAGE_BACKEND,
+      ).toBe('local');
     });
 
     it('starts with Twilio and its storage named', () => {
-      expect(parseConfig(consentConfigSchema, { ...production, ...twilio })).toMatchObject({ NODE_ENV: 'production', SMS_PROVIDER: 'twilio', STORAGE_BACKEND: 's3' });
+      expect(parseConfig(consentConfigSchema, { ...production, ...twilio })).toMatchObject({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'twilio',
+        STORAGE_BACKEND: 's3',
+      });
     });
   });
 
   it.each<[string, Record<string, string | undefined>, string]>([
-    ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 't'.repeat(31) }, 'INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
+    [
+      'a short INTERNAL_SERVICE_TOKEN',
+      { INTERNAL_SERVICE_TOKEN: 't'.repeat(31) },
+      'INTERNAL_SERVICE_TOKEN: must be at least 32 characters',
+    ],
     ['a missing INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: undefined }, 'INTERNAL_SERVICE_TOKEN: is required'],
     ['a zero SESSION_EXPIRY_MINUTES', { SESSION_EXPIRY_MINUTES: '0' }, 'SESSION_EXPIRY_MINUTES: '],
     ['a RECORDING_MAX_BYTES that is not a number', { RECORDING_MAX_BYTES: '50MB' }, 'RECORDING_MAX_BYTES: '],
-    ['twilio without an account SID', { SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: 's', TWILIO_FROM: '+1' }, 'TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio'],
-    ['twilio without an auth token', { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+1' }, 'TWILIO_AUTH_TOKEN: is required when SMS_PROVIDER is twilio'],
-    ['twilio without a sender', { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 's' }, 'TWILIO_FROM: is required when SMS_PROVIDER is twilio'],
-    ['an account SID that is not one', { TWILIO_ACCOUNT_SID: 'SK123' }, 'TWILIO_ACCOUNT_SID: must be an account SID (AC...)'],
+    [
+      'twilio without an account SID',
+      { SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: 's', TWILIO_FROM: '+1' },
+      'TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio',
+    ],
+    [
+      'twilio without an auth token',
+      { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+1' },
+      'TWILIO_AUTH_TOKEN: is required when SMS_PROVIDER is twilio',
+    ],
+    [
+      'twilio without a sender',
+      { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 's' },
+      'TWILIO_FROM: is required when SMS_PROVIDER is twilio',
+    ],
+    [
+      'an account SID that is not one',
+      { TWILIO_ACCOUNT_SID: 'SK123' },
+      'TWILIO_ACCOUNT_SID: must be an account SID (AC...)',
+    ],
     ['an unknown SMS_PROVIDER', { SMS_PROVIDER: 'carrier-pigeon' }, 'SMS_PROVIDER: '],
     ['a zero TEXT_MESSAGE_CONCURRENCY', { TEXT_MESSAGE_CONCURRENCY: '0' }, 'TEXT_MESSAGE_CONCURRENCY: '],
     ['a missing key ring', { STORAGE_ENCRYPTION_KEYS: undefined }, 'STORAGE_ENCRYPTION_KEYS: is required'],
-    ['an active key id not in the ring', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, "STORAGE_ENCRYPTION_KEYS: The active key id is not one of the key ring's ids (k1)"],
+    [
+      'an active key id not in the ring',
+      { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' },
+      "STORAGE_ENCRYPTION_KEYS: The active key id is not one of the key ring's ids (k1)",
+    ],
   ])('refuses %s with one line naming the variable', (_case, overrides, message) => {
-    expect(() => parseConfig(consentConfigSchema, { ...required, ...overrides })).toThrow(`Invalid configuration: ${message}`);
+    expect(() => parseConfig(consentConfigSchema, { ...required, ...overrides })).toThrow(
+      `Invalid configuration: ${message}`,
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { env, explicitInProduction, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { JOB_CONTRACTS, JOBS } from '@app/queue';
-import { checkStorageConfig, checkStorageEncryptionConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
+import {
+  checkStorageConfig,
+  checkStorageEncryptionConfig,
+  STORAGE_OFFLINE_DEFAULTS,
+  storageConfigShape,
+  storageEncryptionConfigShape,
+} from '@app/storage';
 import { z } from 'zod';
 import { parseSigningKeys, SigningKeyError } from './certificate-signing-keys';
 
@@ -34,13 +40,17 @@ const textMessageConfigShape = {
   TEXT_MESSAGE_CONCURRENCY: env.positiveInt(JOB_CONTRACTS[JOBS.sendTextMessage].concurrency.default),
 };
 
-function checkTextMessageConfig(config: z.infer<z.ZodObject<typeof textMessageConfigShape>> & { NODE_ENV: string }, context: z.RefinementCtx): void {
+function checkTextMessageConfig(
+  config: z.infer<z.ZodObject<typeof textMessageConfigShape>> & { NODE_ENV: string },
+  context: z.RefinementCtx,
+): void {
   if (config.SMS_PROVIDER === 'log' && config.NODE_ENV === 'production') {
     return void context.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: LOG_IN_PRODUCTION });
   }
   if (config.SMS_PROVIDER !== 'twilio') return;
   for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
-    if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
+    if (!config[name])
+      context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
   }
 }
 
@@ -54,13 +64,22 @@ const certificateConfigShape = {
   CERTIFICATE_ACTIVE_KEY_ID: z.string().min(1).optional(),
 };
 
-function checkCertificateConfig(config: z.infer<z.ZodObject<typeof certificateConfigShape>> & { NODE_ENV: string }, context: z.RefinementCtx): void {
+function checkCertificateConfig(
+  config: z.infer<z.ZodObject<typeof certificateConfigShape>> & { NODE_ENV: string },
+  context: z.RefinementCtx,
+): void {
   if (!config.CERTIFICATE_SIGNING_KEYS) {
     // Elsewhere a key made up at start signs (lost at restart); `npm start` writes a lasting one to .env.
-    if (config.NODE_ENV === 'production') context.addIssue({ code: 'custom', path: ['CERTIFICATE_SIGNING_KEYS'], message: 'is required in production' });
+    if (config.NODE_ENV === 'production')
+      context.addIssue({ code: 'custom', path: ['CERTIFICATE_SIGNING_KEYS'], message: 'is required in production' });
     return;
   }
-  if (!config.CERTIFICATE_ACTIVE_KEY_ID) return void context.addIssue({ code: 'custom', path: ['CERTIFICATE_ACTIVE_KEY_ID'], message: 'is required with CERTIFICATE_SIGNING_KEYS' });
+  if (!config.CERTIFICATE_ACTIVE_KEY_ID)
+    return void context.addIssue({
+      code: 'custom',
+      path: ['CERTIFICATE_ACTIVE_KEY_ID'],
+      message: 'is required with CERTIFICATE_SIGNING_KEYS',
+    });
   try {
     parseSigningKeys(config.CERTIFICATE_SIGNING_KEYS, config.CERTIFICATE_ACTIVE_KEY_ID);
   } catch (error) {

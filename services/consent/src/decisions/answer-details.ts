@@ -8,5 +8,8 @@ export function detailsWithoutRecording(
   name: string | undefined,
   phone: string | undefined,
 ): { recipientFullName: string | null; recipientPhone: string | null } {
-  return { recipientFullName: name ?? null, recipientPhone: session.phoneVerifiedAt ? session.recipientPhone : (phone ?? null) };
+  return {
+    recipientFullName: name ?? null,
+    recipientPhone: session.phoneVerifiedAt ? session.recipientPhone : (phone ?? null),
+  };
 }

@@ -1,7 +1,7 @@
-import { API_ERRORS, type SafetyCheckRequest, type ConsentSession as SessionJson } from '@app/contracts';
+import { API_ERRORS, type ConsentSession as SessionJson, type SafetyCheckRequest } from '@app/contracts';
+import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import type { ConsentSession } from '../session-records/consent-session.entity';
@@ -9,7 +9,7 @@ import { ConsentSessionsRepository } from '../session-records/consent-sessions.r
 import { answeredBeforeSafetyCheck } from '../session-records/session-rules';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
-import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
+import { type StoredVerdict, StoreVerdict } from '../verdicts/store-verdict';
 import { detailsWithoutRecording } from './answer-details';
 import { PRESSED_NO, PRESSED_NO_AUDIT, storedOrAnswered } from './pressed-no';
 import { safetyAnswersEndSession } from './safety-answers';
@@ -43,7 +43,11 @@ export class AnswerSafetyQuestions {
         return this.sessionRepository.get(transaction, session.id);
       }
       const details = detailsWithoutRecording(session, request.recipientFullName, request.recipientPhone);
-      await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no', safetyStoppedAt: now });
+      await this.sessionRepository.update(transaction, session.id, {
+        ...details,
+        recipientDecision: 'no',
+        safetyStoppedAt: now,
+      });
       // The same audit row a pressed No writes: the certificate's answer time comes from it.
       await this.audit.append(transaction, session.id, 'decision_submitted', PRESSED_NO_AUDIT, caller.audit);
       // A No before recording's own verdict: its reasons reach the member (e.g. a certificate), so they must not tell.

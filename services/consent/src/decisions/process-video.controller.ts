@@ -1,13 +1,13 @@
+import type { ConsentSession as SessionJson } from '@app/contracts';
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { readRecordingForm } from '../recordings/recording-form';
-import type { ConsentSession as SessionJson } from '@app/contracts';
 import { StoreSubmittedRecording } from './store-submitted-recording';
-import { SubmitDecision } from './submit-decision';
 import { readSubmission, readSubmissionBeforeFile } from './submission';
+import { SubmitDecision } from './submit-decision';
 
 @Controller('process-video')
 export class ProcessVideoController {

@@ -1,7 +1,7 @@
 import { API_ERRORS, type ConsentSession as SessionJson, type StatusUpdateRequest } from '@app/contracts';
+import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '@app/database';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
@@ -33,7 +33,10 @@ export class RefuseConsent {
       if (update.status === 'granted') throw new ApiException(API_ERRORS.grantNeedsRecording);
       assertOpen(session, now);
       // The details of the first answer stand: a No instead of a retake comes with none, or keeps the stored ones.
-      const details = session.recipientDecision === null ? detailsWithoutRecording(session, update.recipientFullName, update.recipientPhone) : {};
+      const details =
+        session.recipientDecision === null
+          ? detailsWithoutRecording(session, update.recipientFullName, update.recipientPhone)
+          : {};
       await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: 'no' });
       await this.audit.append(transaction, session.id, 'decision_submitted', PRESSED_NO_AUDIT, caller.audit);
       return storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(null), caller.audit));

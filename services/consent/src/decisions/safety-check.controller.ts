@@ -1,8 +1,8 @@
-import { safetyCheckRequestSchema, type SafetyCheckRequest, type ConsentSession as SessionJson } from '@app/contracts';
+import { type ConsentSession as SessionJson, type SafetyCheckRequest, safetyCheckRequestSchema } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { AnswerSafetyQuestions } from './answer-safety-questions';
 
 /** The partner's private safety answers, before recording. */

@@ -1,8 +1,12 @@
-import { statusUpdateRequestSchema, type ConsentSession as SessionJson, type StatusUpdateRequest } from '@app/contracts';
+import {
+  type ConsentSession as SessionJson,
+  type StatusUpdateRequest,
+  statusUpdateRequestSchema,
+} from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Param, Patch } from '@nestjs/common';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { RefuseConsent } from './refuse-consent';
 
 /** The partner's answer without a recording, on the session's own path. */

@@ -1,9 +1,9 @@
-import { API_ERRORS, missingSubmissionDetail, submissionFormSchema, type SubmissionForm } from '@app/contracts';
+import { API_ERRORS, missingSubmissionDetail, type SubmissionForm, submissionFormSchema } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { assertPhoneVerified, isSameNumber } from '../phone-verification/phone-verification-rules';
 import { assertSafetyAnswered } from '../recordings/recording-rules';
-import { assertOpen } from '../sessions/session-errors';
 import { awaitsRetake, type SessionState } from '../session-records/session-rules';
+import { assertOpen } from '../sessions/session-errors';
 
 /** A /process-video form: the session answered and the partner's checked fields. */
 export interface Submission {
@@ -29,7 +29,11 @@ export function readSubmissionBeforeFile(fields: Record<string, string>): Submis
  * partner's details (400, the form's message), and any recording before the partner proved their phone or answered the safety questions (409). Answers whether it is a retake: the details stored with the first
  * answer stand, and any sent again are ignored.
  */
-export function assertAnswerable(session: SessionState & VerifiedPhone & { safetyAnsweredAt: Date | null }, form: SubmissionForm, now: Date): boolean {
+export function assertAnswerable(
+  session: SessionState & VerifiedPhone & { safetyAnsweredAt: Date | null },
+  form: SubmissionForm,
+  now: Date,
+): boolean {
   assertOpen(session, now);
   const retake = awaitsRetake(session, now);
   const missing = retake ? null : missingSubmissionDetail(form);
@@ -37,7 +41,8 @@ export function assertAnswerable(session: SessionState & VerifiedPhone & { safet
   assertPhoneVerified(session);
   assertSafetyAnswered(session);
   // The number the answer names must be the one proved: the proof is of that phone, not of whoever holds the link.
-  if (!retake && !isSameNumber(form.recipient_phone!, session.recipientPhone!)) throw new ApiException(API_ERRORS.phoneNotVerified);
+  if (!retake && !isSameNumber(form.recipient_phone!, session.recipientPhone!))
+    throw new ApiException(API_ERRORS.phoneNotVerified);
   return retake;
 }
 

@@ -1,22 +1,24 @@
 import { API_ERRORS, type ConsentSession as SessionJson, type StoredRecording } from '@app/contracts';
-import { ApiException } from '@app/http';
-import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '@app/database';
-import { JOBS, JobQueues } from '@app/queue';
+import { ApiException } from '@app/http';
+import { JobQueues, JOBS } from '@app/queue';
+import { Injectable, Logger } from '@nestjs/common';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { AuditLogService } from '../audit/audit-log.service';
-import type { CallerContext } from '../http/caller-context';
 import { SessionUpdates } from '../events/session-updates';
+import type { CallerContext } from '../http/caller-context';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import type { ConsentSession } from '../session-records/consent-session.entity';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { decidingValue } from '../session-records/session-rules';
 import { SessionsService } from '../sessions/sessions.service';
-import { StoreVerdict, type StoredVerdict } from '../verdicts/store-verdict';
+import { type StoredVerdict, StoreVerdict } from '../verdicts/store-verdict';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 import { assertAnswerable, type Submission } from './submission';
 
-type Taken = { kind: 'verdict'; stored: StoredVerdict } | { kind: 'analysis'; session: ConsentSession; attempt: number; retake: boolean };
+type Taken =
+  | { kind: 'verdict'; stored: StoredVerdict }
+  | { kind: 'analysis'; session: ConsentSession; attempt: number; retake: boolean };
 
 /**
  * POST /process-video: records the partner's details and decision with a stored recording in one transaction under
@@ -41,7 +43,11 @@ export class SubmitDecision {
   ) {}
 
   /** `uploaded`: the recording that came with the form; without one, the form names a recording stored through /uploads. */
-  async run({ sessionId, form }: Submission, uploaded: StoredRecording | undefined, caller: CallerContext): Promise<SessionJson> {
+  async run(
+    { sessionId, form }: Submission,
+    uploaded: StoredRecording | undefined,
+    caller: CallerContext,
+  ): Promise<SessionJson> {
     const videoAssetId = uploaded?.id ?? form.videoAssetId;
     if (!videoAssetId) throw new ApiException(API_ERRORS.recordingRequired);
     const now = new Date();
@@ -56,16 +62,41 @@ export class SubmitDecision {
       }
       // The phone stands as proved (assertAnswerable checked the form names it).
       const details = retake ? {} : { recipientFullName: form.recipient_full_name, verifiedOver18: true };
-      await this.sessionRepository.update(transaction, session.id, { ...details, recipientDecision: form.decision, videoAssetId: asset.id });
+      await this.sessionRepository.update(transaction, session.id, {
+        ...details,
+        recipientDecision: form.decision,
+        videoAssetId: asset.id,
+      });
       const attempt = session.attempts + 1;
-      const submitted = { decision: form.decision, videoAssetId: asset.id, withRecording: true, ...(form.decision === 'yes' ? { attempt } : {}) };
+      const submitted = {
+        decision: form.decision,
+        videoAssetId: asset.id,
+        withRecording: true,
+        ...(form.decision === 'yes' ? { attempt } : {}),
+      };
       await this.audit.append(transaction, session.id, 'decision_submitted', submitted, caller.audit);
       if (form.decision === 'no') {
-        return { kind: 'verdict', stored: storedOrAnswered(await this.storeVerdict.store(transaction, session, PRESSED_NO(asset.id), caller.audit)) };
+        return {
+          kind: 'verdict',
+          stored: storedOrAnswered(
+            await this.storeVerdict.store(transaction, session, PRESSED_NO(asset.id), caller.audit),
+          ),
+        };
       }
-      await this.sessionRepository.update(transaction, session.id, { aiVerdict: 'processing', attempts: attempt, retakeUntil: null });
+      await this.sessionRepository.update(transaction, session.id, {
+        aiVerdict: 'processing',
+        attempts: attempt,
+        retakeUntil: null,
+      });
       // A retake stays `processing` as it was.
-      if (!retake) await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: 'processing' }, caller.audit);
+      if (!retake)
+        await this.audit.append(
+          transaction,
+          session.id,
+          'status_changed',
+          { from: decidingValue(session), to: 'processing' },
+          caller.audit,
+        );
       const analysed = await this.sessionRepository.get(transaction, session.id);
       // The member's screen, which does not poll while its socket is up, learns of the submission from its push.
       if (!retake) await this.updates.record(transaction, analysed, 'submitted');
@@ -78,7 +109,9 @@ export class SubmitDecision {
     // After commit: should this fail or the process die first, RequeueProcessingSessions adds the job later.
     await this.jobs
       .enqueue(JOBS.analyzeRecording, { version: 2, sessionId: taken.session.id, videoAssetId, attempt: taken.attempt })
-      .catch((error: Error) => this.logger.warn(`Analysis of session ${taken.session.id} not queued yet: ${error.message}`));
+      .catch((error: Error) =>
+        this.logger.warn(`Analysis of session ${taken.session.id} not queued yet: ${error.message}`),
+      );
     if (!taken.retake) await this.updates.publish(taken.session, 'submitted');
     return this.sessions.presentToPartner(taken.session, now);
   }

@@ -1,7 +1,7 @@
 import type { Transaction } from '@app/database';
-import { jobIdOf, JOBS, JobQueues, type SessionChange } from '@app/queue';
+import { jobIdOf, JobQueues, JOBS, type SessionChange } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
-import { PendingPushesRepository, type PendingPush } from './pending-pushes.repository';
+import { type PendingPush, PendingPushesRepository } from './pending-pushes.repository';
 
 /**
  * Tells the gateway that a session changed, so it pushes the session to the screens watching it. A phone polls only
@@ -21,7 +21,12 @@ export class SessionUpdates {
   ) {}
 
   /** Inside the transaction that makes the change. */
-  async record(transaction: Transaction, session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): Promise<void> {
+  async record(
+    transaction: Transaction,
+    session: { id: string; initiatorUserId: string },
+    change: SessionChange,
+    attempt?: number,
+  ): Promise<void> {
     await this.pending.insert(transaction, pushOf(session, change, attempt));
   }
 
@@ -29,7 +34,11 @@ export class SessionUpdates {
    * After the commit. Never fails the caller, whose change is committed: a push that could not be queued stays in the
    * outbox for the next pass.
    */
-  async publish(session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): Promise<void> {
+  async publish(
+    session: { id: string; initiatorUserId: string },
+    change: SessionChange,
+    attempt?: number,
+  ): Promise<void> {
     await this.send(pushOf(session, change, attempt)).catch((error: Error) =>
       this.logger.warn(`Push of session ${session.id} (${change}) not queued yet: ${error.message}`),
     );
@@ -43,7 +52,16 @@ export class SessionUpdates {
   }
 }
 
-function pushOf(session: { id: string; initiatorUserId: string }, change: SessionChange, attempt?: number): PendingPush {
-  const push = { sessionId: session.id, initiatorUserId: session.initiatorUserId, change, ...(attempt !== undefined && { attempt }) };
+function pushOf(
+  session: { id: string; initiatorUserId: string },
+  change: SessionChange,
+  attempt?: number,
+): PendingPush {
+  const push = {
+    sessionId: session.id,
+    initiatorUserId: session.initiatorUserId,
+    change,
+    ...(attempt !== undefined && { attempt }),
+  };
   return { jobId: jobIdOf(JOBS.pushSessionUpdate, push), ...push };
 }

@@ -1,7 +1,13 @@
 import { firstNameOf, hasCertificate, historyStateOf, pageLimit } from './history-rules';
 
 const now = new Date('2026-01-02T12:00:00.000Z');
-const open = { consentStatus: 'pending' as const, aiVerdict: null, expiresAt: new Date('2026-01-02T12:30:00.000Z'), retakeUntil: null, withdrawnAt: null };
+const open = {
+  consentStatus: 'pending' as const,
+  aiVerdict: null,
+  expiresAt: new Date('2026-01-02T12:30:00.000Z'),
+  retakeUntil: null,
+  withdrawnAt: null,
+};
 
 describe('historyStateOf', () => {
   it.each([
@@ -17,7 +23,11 @@ describe('historyStateOf', () => {
   });
 
   it('offers a certificate for a final verdict only', () => {
-    expect([null, 'processing', 'failed', 'granted', 'denied'].map((aiVerdict) => hasCertificate({ aiVerdict: aiVerdict as never }))).toEqual([false, false, false, true, true]);
+    expect(
+      [null, 'processing', 'failed', 'granted', 'denied'].map((aiVerdict) =>
+        hasCertificate({ aiVerdict: aiVerdict as never }),
+      ),
+    ).toEqual([false, false, false, true, true]);
   });
 });
 
@@ -33,7 +43,15 @@ describe('pageLimit', () => {
   it('takes 1 to the maximum, the default when absent, and nothing else', () => {
     expect(pageLimit(undefined, 20, 50)).toBe(20);
     expect(pageLimit('50', 20, 50)).toBe(50);
-    expect(['0', '51', '-1', '2.5', 'x', '', '0010'].map((raw) => pageLimit(raw, 20, 50))).toEqual([null, null, null, null, null, null, null]);
+    expect(['0', '51', '-1', '2.5', 'x', '', '0010'].map((raw) => pageLimit(raw, 20, 50))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(pageLimit(['1', '2'], 20, 50)).toBeNull();
   });
 });

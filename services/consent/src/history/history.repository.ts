@@ -20,7 +20,10 @@ export class HistoryRepository {
       .limit(limit);
     if (before) {
       const table = this.dataSource.getMetadata(ConsentSession).tablePath;
-      query.andWhere(`(session.created_at, session.id) < (SELECT cursor.created_at, cursor.id FROM ${table} cursor WHERE cursor.id = :before)`, { before });
+      query.andWhere(
+        `(session.created_at, session.id) < (SELECT cursor.created_at, cursor.id FROM ${table} cursor WHERE cursor.id = :before)`,
+        { before },
+      );
     }
     return query.getMany();
   }

@@ -1,8 +1,8 @@
-import { API_ERRORS, isUuid, type HistoryPage } from '@app/contracts';
+import { API_ERRORS, type HistoryPage, isUuid } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
-import { firstNameOf, hasCertificate, historyStateOf } from './history-rules';
 import { HistoryRepository } from './history.repository';
+import { firstNameOf, hasCertificate, historyStateOf } from './history-rules';
 
 /** The member's own sessions, with what they may show: the time, the partner's first name, the state. */
 @Injectable()
@@ -10,7 +10,8 @@ export class MemberHistory {
   constructor(private readonly repository: HistoryRepository) {}
 
   async page(userId: string, before: string | null, limit: number): Promise<HistoryPage> {
-    if (before !== null && !(isUuid(before) && (await this.repository.isOwnSession(userId, before)))) throw new ApiException(API_ERRORS.invalidCursor);
+    if (before !== null && !(isUuid(before) && (await this.repository.isOwnSession(userId, before))))
+      throw new ApiException(API_ERRORS.invalidCursor);
     // One more than asked tells whether another page follows.
     const sessions = await this.repository.page(userId, before, limit + 1);
     const now = new Date();

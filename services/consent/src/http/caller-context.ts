@@ -1,8 +1,8 @@
+import { readActorUserId, singleHeader } from '@app/http';
+import { decodePartnerCredentials, PARTNER_CREDENTIALS_HEADER } from '@app/session-views';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { AuditContext } from '../audit/audit-log.service';
-import { readActorUserId, singleHeader } from '@app/http';
-import { decodePartnerCredentials, PARTNER_CREDENTIALS_HEADER } from '@app/session-views';
 
 /**
  * Who is calling, as the gateway tells it. These headers are trusted only because ServiceCredentialGuard has

@@ -28,7 +28,11 @@ export class ConfirmMemberPhoneCode {
       // The send's lock: a code is not checked while a new one replaces it.
       await this.verifications.lock(transaction, `member:${memberUserId}`);
       const verification = await this.verifications.find(transaction, memberUserId);
-      if (verification?.verifiedAt) return { kind: 'proved', proved: { phone: verification.phone, verifiedAt: verification.verifiedAt.toISOString() } };
+      if (verification?.verifiedAt)
+        return {
+          kind: 'proved',
+          proved: { phone: verification.phone, verifiedAt: verification.verifiedAt.toISOString() },
+        };
       assertCodeUsable(verification, now);
       if (!(await phoneCodeMatches(code, verification.codeSalt, verification.codeHash))) {
         return { kind: 'wrong', failedTries: await this.verifications.recordFailedTry(transaction, memberUserId) };

@@ -1,17 +1,17 @@
 import {
   API_ERRORS,
   isUuid,
-  memberPhoneCodeRequestSchema,
-  phoneCodeConfirmationSchema,
   type MemberPhoneCodeRequest,
+  memberPhoneCodeRequestSchema,
   type MemberPhoneProved,
   type PhoneCodeConfirmation,
+  phoneCodeConfirmationSchema,
   type PhoneCodeSent,
 } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { ConfirmMemberPhoneCode } from './confirm-member-phone-code';
 import { SendMemberPhoneCode } from './send-member-phone-code';
 
@@ -25,13 +25,20 @@ export class MemberPhonesController {
 
   @Post()
   @HttpCode(200)
-  send(@Param('userId') userId: string, @Body(new ZodBodyPipe(memberPhoneCodeRequestSchema)) body: MemberPhoneCodeRequest, @Caller() caller: CallerContext): Promise<PhoneCodeSent> {
+  send(
+    @Param('userId') userId: string,
+    @Body(new ZodBodyPipe(memberPhoneCodeRequestSchema)) body: MemberPhoneCodeRequest,
+    @Caller() caller: CallerContext,
+  ): Promise<PhoneCodeSent> {
     return this.sendCode.run(member(userId), body, caller.audit.ip ?? null);
   }
 
   @Post('confirm')
   @HttpCode(200)
-  confirm(@Param('userId') userId: string, @Body(new ZodBodyPipe(phoneCodeConfirmationSchema)) body: PhoneCodeConfirmation): Promise<MemberPhoneProved> {
+  confirm(
+    @Param('userId') userId: string,
+    @Body(new ZodBodyPipe(phoneCodeConfirmationSchema)) body: PhoneCodeConfirmation,
+  ): Promise<MemberPhoneProved> {
     return this.confirmCode.run(member(userId), body);
   }
 }

@@ -36,15 +36,30 @@ export class SendMemberPhoneCode {
       await this.limits.assertWithin(transaction, { memberId: memberUserId, ip }, phone, now);
       const current = await this.verifications.find(transaction, memberUserId);
       if (current?.verifiedAt && current.phone === phone) {
-        return { answer: { sentTo: maskPhone(phone)!, expiresAt: current.expiresAt.toISOString(), resendsLeft: 0, verified: true }, pending: [] };
+        return {
+          answer: {
+            sentTo: maskPhone(phone)!,
+            expiresAt: current.expiresAt.toISOString(),
+            resendsLeft: 0,
+            verified: true,
+          },
+          pending: [],
+        };
       }
       const { code, ...stored } = await newPhoneCode(phone, now);
       await this.verifications.saveCode(transaction, memberUserId, stored);
       await this.texts.replaceMemberPhoneCodeBodies(transaction, memberUserId, SPENT_CODE_TEXT);
       const id = await this.texts.insertMemberPhoneCode(transaction, memberUserId, phone, memberPhoneCodeText(code));
-      const sentThisHour = await this.texts.countMemberPhoneCodesSince(transaction, memberUserId, new Date(now.getTime() - PHONE_CODE_HOUR_MS));
+      const sentThisHour = await this.texts.countMemberPhoneCodesSince(
+        transaction,
+        memberUserId,
+        new Date(now.getTime() - PHONE_CODE_HOUR_MS),
+      );
       const resendsLeft = Math.max(0, this.config.PHONE_CODES_PER_MEMBER_PER_HOUR - sentThisHour);
-      return { answer: { sentTo: maskPhone(phone)!, expiresAt: stored.expiresAt.toISOString(), resendsLeft, verified: false }, pending: [id] };
+      return {
+        answer: { sentTo: maskPhone(phone)!, expiresAt: stored.expiresAt.toISOString(), resendsLeft, verified: false },
+        pending: [id],
+      };
     });
     await this.dispatch.dispatch(pending);
     return answer;

@@ -40,7 +40,8 @@ export class DeleteMember {
       await this.texts.deleteOfMember(transaction, userId);
       await this.memberPhones.deleteOf(transaction, userId);
     });
-    if (deleted.sessions || deleted.objects) this.logger.log(`Member ${userId}: deleted ${deleted.sessions} sessions and ${deleted.objects} recordings`);
+    if (deleted.sessions || deleted.objects)
+      this.logger.log(`Member ${userId}: deleted ${deleted.sessions} sessions and ${deleted.objects} recordings`);
     return deleted;
   }
 }

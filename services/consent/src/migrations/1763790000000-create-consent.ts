@@ -28,7 +28,9 @@ export class CreateConsent1763790000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE INDEX consent_sessions_initiator ON consent.consent_sessions (initiator_user_id, created_at DESC)`);
+    await runner.query(
+      `CREATE INDEX consent_sessions_initiator ON consent.consent_sessions (initiator_user_id, created_at DESC)`,
+    );
     await runner.query(`
       CREATE TABLE consent.video_assets (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -10,7 +10,9 @@ export class TextMessages1764000000000 implements MigrationInterface {
   name = 'TextMessages1764000000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`ALTER TABLE consent.consent_sessions ADD COLUMN initiator_phone varchar(32), ADD COLUMN verification_text_sent_at timestamptz`);
+    await runner.query(
+      `ALTER TABLE consent.consent_sessions ADD COLUMN initiator_phone varchar(32), ADD COLUMN verification_text_sent_at timestamptz`,
+    );
     await runner.query(`
       CREATE TABLE consent.text_messages (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -28,11 +30,15 @@ export class TextMessages1764000000000 implements MigrationInterface {
         UNIQUE (session_id, recipient)
       )`);
     // The requeue task's scan: only the rows still waiting to be sent.
-    await runner.query(`CREATE INDEX text_messages_pending ON consent.text_messages (created_at) WHERE status = 'pending'`);
+    await runner.query(
+      `CREATE INDEX text_messages_pending ON consent.text_messages (created_at) WHERE status = 'pending'`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE consent.text_messages`);
-    await runner.query(`ALTER TABLE consent.consent_sessions DROP COLUMN verification_text_sent_at, DROP COLUMN initiator_phone`);
+    await runner.query(
+      `ALTER TABLE consent.consent_sessions DROP COLUMN verification_text_sent_at, DROP COLUMN initiator_phone`,
+    );
   }
 }

@@ -16,9 +16,13 @@ export class AnalysisAttempts1764500000000 implements MigrationInterface {
       ALTER TABLE consent.consent_sessions
         ADD COLUMN attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
         ADD COLUMN retake_until timestamptz`);
-    await runner.query(`UPDATE consent.consent_sessions SET attempts = 1 WHERE recipient_decision = 'yes' AND video_asset_id IS NOT NULL`);
+    await runner.query(
+      `UPDATE consent.consent_sessions SET attempts = 1 WHERE recipient_decision = 'yes' AND video_asset_id IS NOT NULL`,
+    );
     // The periodic pass that closes lapsed retake windows reads only the sessions waiting for one.
-    await runner.query(`CREATE INDEX consent_sessions_retake_until ON consent.consent_sessions (retake_until) WHERE retake_until IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX consent_sessions_retake_until ON consent.consent_sessions (retake_until) WHERE retake_until IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE consent.analysis_attempts (
         session_id uuid NOT NULL REFERENCES consent.consent_sessions (id) ON DELETE CASCADE,

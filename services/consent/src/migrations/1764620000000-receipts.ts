@@ -17,18 +17,26 @@ export class Receipts1764620000000 implements MigrationInterface {
         secret_hash bytea NOT NULL CHECK (length(secret_hash) = 32),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`ALTER TABLE consent.consent_sessions ADD COLUMN withdrawn_at timestamptz, ADD COLUMN recording_deleted_at timestamptz`);
+    await runner.query(
+      `ALTER TABLE consent.consent_sessions ADD COLUMN withdrawn_at timestamptz, ADD COLUMN recording_deleted_at timestamptz`,
+    );
     await runner.query(`ALTER TABLE consent.text_messages ADD COLUMN purpose varchar(20) NOT NULL DEFAULT 'verdict'`);
     await runner.query(`ALTER TABLE consent.text_messages DROP CONSTRAINT text_messages_session_id_recipient_key`);
-    await runner.query(`ALTER TABLE consent.text_messages ADD CONSTRAINT text_messages_once_per_purpose UNIQUE (session_id, recipient, purpose)`);
+    await runner.query(
+      `ALTER TABLE consent.text_messages ADD CONSTRAINT text_messages_once_per_purpose UNIQUE (session_id, recipient, purpose)`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DELETE FROM consent.text_messages WHERE purpose <> 'verdict'`);
     await runner.query(`ALTER TABLE consent.text_messages DROP CONSTRAINT text_messages_once_per_purpose`);
-    await runner.query(`ALTER TABLE consent.text_messages ADD CONSTRAINT text_messages_session_id_recipient_key UNIQUE (session_id, recipient)`);
+    await runner.query(
+      `ALTER TABLE consent.text_messages ADD CONSTRAINT text_messages_session_id_recipient_key UNIQUE (session_id, recipient)`,
+    );
     await runner.query(`ALTER TABLE consent.text_messages DROP COLUMN purpose`);
-    await runner.query(`ALTER TABLE consent.consent_sessions DROP COLUMN recording_deleted_at, DROP COLUMN withdrawn_at`);
+    await runner.query(
+      `ALTER TABLE consent.consent_sessions DROP COLUMN recording_deleted_at, DROP COLUMN withdrawn_at`,
+    );
     await runner.query(`DROP TABLE consent.receipts`);
   }
 }

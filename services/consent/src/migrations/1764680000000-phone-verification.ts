@@ -25,15 +25,21 @@ export class PhoneVerification1764680000000 implements MigrationInterface {
     await runner.query(`ALTER TABLE consent.consent_sessions ADD COLUMN phone_verified_at timestamptz`);
     await runner.query(`ALTER TABLE consent.verdicts ADD COLUMN phone_verified_at timestamptz`);
     await runner.query(`ALTER TABLE consent.text_messages DROP CONSTRAINT text_messages_once_per_purpose`);
-    await runner.query(`CREATE UNIQUE INDEX text_messages_once_per_purpose ON consent.text_messages (session_id, recipient, purpose) WHERE purpose <> 'phone_code'`);
-    await runner.query(`CREATE INDEX text_messages_phone_codes ON consent.text_messages (phone, created_at) WHERE purpose = 'phone_code'`);
+    await runner.query(
+      `CREATE UNIQUE INDEX text_messages_once_per_purpose ON consent.text_messages (session_id, recipient, purpose) WHERE purpose <> 'phone_code'`,
+    );
+    await runner.query(
+      `CREATE INDEX text_messages_phone_codes ON consent.text_messages (phone, created_at) WHERE purpose = 'phone_code'`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP INDEX consent.text_messages_phone_codes`);
     await runner.query(`DELETE FROM consent.text_messages WHERE purpose = 'phone_code'`);
     await runner.query(`DROP INDEX consent.text_messages_once_per_purpose`);
-    await runner.query(`ALTER TABLE consent.text_messages ADD CONSTRAINT text_messages_once_per_purpose UNIQUE (session_id, recipient, purpose)`);
+    await runner.query(
+      `ALTER TABLE consent.text_messages ADD CONSTRAINT text_messages_once_per_purpose UNIQUE (session_id, recipient, purpose)`,
+    );
     await runner.query(`ALTER TABLE consent.verdicts DROP COLUMN phone_verified_at`);
     await runner.query(`ALTER TABLE consent.consent_sessions DROP COLUMN phone_verified_at`);
     await runner.query(`DROP TABLE consent.phone_verifications`);

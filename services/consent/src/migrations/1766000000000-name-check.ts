@@ -16,6 +16,7 @@ export class NameCheck1766000000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['analysis_attempts', 'verdicts']) await runner.query(`ALTER TABLE consent.${table} DROP COLUMN name_check`);
+    for (const table of ['analysis_attempts', 'verdicts'])
+      await runner.query(`ALTER TABLE consent.${table} DROP COLUMN name_check`);
   }
 }

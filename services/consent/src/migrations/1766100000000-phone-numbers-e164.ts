@@ -19,13 +19,18 @@ export class NumbersAsNumbers1766100000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const [table, column] of PHONE_COLUMNS) {
-      const rows: { phone: string }[] = await runner.query(`SELECT DISTINCT ${column} AS phone FROM consent.${table} WHERE ${column} IS NOT NULL`);
+      const rows: { phone: string }[] = await runner.query(
+        `SELECT DISTINCT ${column} AS phone FROM consent.${table} WHERE ${column} IS NOT NULL`,
+      );
       for (const { phone } of rows) {
         const stored = toE164(phone) ?? phone.replace(/\D/g, '');
-        if (stored !== phone) await runner.query(`UPDATE consent.${table} SET ${column} = $1 WHERE ${column} = $2`, [stored, phone]);
+        if (stored !== phone)
+          await runner.query(`UPDATE consent.${table} SET ${column} = $1 WHERE ${column} = $2`, [stored, phone]);
       }
     }
-    await runner.query(`CREATE INDEX audit_log_phone_codes_by_address ON consent.audit_log (ip, created_at) WHERE event = 'phone_code_sent'`);
+    await runner.query(
+      `CREATE INDEX audit_log_phone_codes_by_address ON consent.audit_log (ip, created_at) WHERE event = 'phone_code_sent'`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -9,7 +9,9 @@ export class TextSecrets1766900000000 implements MigrationInterface {
   name = 'TextSecrets1766900000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`UPDATE consent.text_messages SET body = 'ConsentIQ code: [removed]' WHERE purpose = 'phone_code' AND status <> 'pending'`);
+    await runner.query(
+      `UPDATE consent.text_messages SET body = 'ConsentIQ code: [removed]' WHERE purpose = 'phone_code' AND status <> 'pending'`,
+    );
     await runner.query(
       `UPDATE consent.text_messages SET body = regexp_replace(body, '#[A-Za-z0-9_-]+', '', 'g') WHERE purpose <> 'phone_code' AND status <> 'pending' AND body LIKE '%#%'`,
     );

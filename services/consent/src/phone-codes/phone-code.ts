@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import { type BinaryLike, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { PHONE_CODE_RULES } from './phone-code-rules';
 
 /** scrypt's cost: about 30 ms per hash here, so trying the million codes against a stolen row takes hours while a code lives 10 minutes. */
@@ -20,10 +20,19 @@ export function hashPhoneCode(code: string, salt: Buffer): Promise<Buffer> {
 }
 
 /** A new code for `phone`: the code itself (for its text only) and what is stored of it. */
-export async function newPhoneCode(phone: string, now: Date): Promise<{ code: string; phone: string; codeSalt: Buffer; codeHash: Buffer; expiresAt: Date }> {
+export async function newPhoneCode(
+  phone: string,
+  now: Date,
+): Promise<{ code: string; phone: string; codeSalt: Buffer; codeHash: Buffer; expiresAt: Date }> {
   const code = generatePhoneCode();
   const codeSalt = newCodeSalt();
-  return { code, phone, codeSalt, codeHash: await hashPhoneCode(code, codeSalt), expiresAt: new Date(now.getTime() + PHONE_CODE_RULES.lifetimeMinutes * 60_000) };
+  return {
+    code,
+    phone,
+    codeSalt,
+    codeHash: await hashPhoneCode(code, codeSalt),
+    expiresAt: new Date(now.getTime() + PHONE_CODE_RULES.lifetimeMinutes * 60_000),
+  };
 }
 
 /** Compared in constant time, so the answer's timing says nothing about how close a guess was. */

@@ -1,8 +1,8 @@
-import { API_ERRORS, type PhoneCodeConfirmation, type ConsentSession as SessionJson } from '@app/contracts';
+import { API_ERRORS, type ConsentSession as SessionJson, type PhoneCodeConfirmation } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
-import { Injectable } from '@nestjs/common';
 import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
+import { Injectable } from '@nestjs/common';
 import { AuditLogService } from '../audit/audit-log.service';
 import type { CallerContext } from '../http/caller-context';
 import { phoneCodeMatches } from '../phone-codes/phone-code';
@@ -16,7 +16,9 @@ import { TextMessagesRepository } from '../text-messages/text-messages.repositor
 import { SPENT_CODE_TEXT } from '../text-messages/text-secrets';
 import { PhoneVerificationsRepository } from './phone-verifications.repository';
 
-type Checked = { kind: 'verified'; session: ConsentSession; partnerCredential: string | null } | { kind: 'wrong'; failedTries: number };
+type Checked =
+  | { kind: 'verified'; session: ConsentSession; partnerCredential: string | null }
+  | { kind: 'wrong'; failedTries: number };
 
 /** The session as the partner sees it, and the credential given to the browser that has just proved the phone. */
 export interface Confirmed {
@@ -70,10 +72,23 @@ export class ConfirmPhoneCode {
         partnerCredentialHash: hashRecipientToken(partnerCredential),
       });
       await this.texts.replacePhoneCodeBodies(transaction, session.id, SPENT_CODE_TEXT);
-      await this.audit.append(transaction, session.id, 'phone_verified', { send: verification.codesSent }, caller.audit);
-      return { kind: 'verified', session: await this.sessionRepository.get(transaction, session.id), partnerCredential };
+      await this.audit.append(
+        transaction,
+        session.id,
+        'phone_verified',
+        { send: verification.codesSent },
+        caller.audit,
+      );
+      return {
+        kind: 'verified',
+        session: await this.sessionRepository.get(transaction, session.id),
+        partnerCredential,
+      };
     });
     if (checked.kind === 'wrong') throw wrongCode(checked.failedTries);
-    return { session: await this.sessions.presentToPartner(checked.session, now), partnerCredential: checked.partnerCredential };
+    return {
+      session: await this.sessions.presentToPartner(checked.session, now),
+      partnerCredential: checked.partnerCredential,
+    };
   }
 }

@@ -23,20 +23,35 @@ export class PhoneCodeLimits {
     @Inject(CONSENT_CONFIG) private readonly config: ConsentConfig,
   ) {}
 
-  async assertWithin(transaction: Transaction, sender: { memberId: string; ip: string | null }, phone: string, now: Date): Promise<void> {
+  async assertWithin(
+    transaction: Transaction,
+    sender: { memberId: string; ip: string | null },
+    phone: string,
+    now: Date,
+  ): Promise<void> {
     const hourAgo = new Date(now.getTime() - PHONE_CODE_HOUR_MS);
     await this.locks.lock(transaction, `member:${sender.memberId}`);
-    if ((await this.texts.countMemberPhoneCodesSince(transaction, sender.memberId, hourAgo)) >= this.config.PHONE_CODES_PER_MEMBER_PER_HOUR) {
+    if (
+      (await this.texts.countMemberPhoneCodesSince(transaction, sender.memberId, hourAgo)) >=
+      this.config.PHONE_CODES_PER_MEMBER_PER_HOUR
+    ) {
       throw new ApiException(API_ERRORS.phoneCodeHourlyLimit);
     }
     if (sender.ip) {
       await this.locks.lock(transaction, `address:${sender.ip}`);
-      if ((await this.auditEntries.countFromAddressSince(transaction, 'phone_code_sent', sender.ip, hourAgo)) >= this.config.PHONE_CODES_PER_ADDRESS_PER_HOUR) {
+      if (
+        (await this.auditEntries.countFromAddressSince(transaction, 'phone_code_sent', sender.ip, hourAgo)) >=
+        this.config.PHONE_CODES_PER_ADDRESS_PER_HOUR
+      ) {
         throw new ApiException(API_ERRORS.phoneCodeHourlyLimit);
       }
     }
     await this.locks.lock(transaction, `number:${phone}`);
-    const sentToday = await this.texts.countPhoneCodesSince(transaction, phone, new Date(now.getTime() - PHONE_CODE_DAY_MS));
+    const sentToday = await this.texts.countPhoneCodesSince(
+      transaction,
+      phone,
+      new Date(now.getTime() - PHONE_CODE_DAY_MS),
+    );
     if (sentToday >= this.config.PHONE_CODES_PER_NUMBER_PER_DAY) throw new ApiException(API_ERRORS.phoneCodeDailyLimit);
   }
 }

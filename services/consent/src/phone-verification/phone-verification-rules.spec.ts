@@ -1,5 +1,5 @@
 import { ApiException } from '@app/http';
-import { hashPhoneCode, generatePhoneCode, newCodeSalt, phoneCodeMatches } from '../phone-codes/phone-code';
+import { generatePhoneCode, hashPhoneCode, newCodeSalt, phoneCodeMatches } from '../phone-codes/phone-code';
 import { assertCodeUsable, resendsLeft, wrongCode } from '../phone-codes/phone-code-rules';
 import { phoneCodeText } from './phone-code-text';
 import { assertPhoneVerified, isSameNumber, partnerPhone } from './phone-verification-rules';

@@ -1,17 +1,17 @@
 import {
-  phoneCodeConfirmationSchema,
-  phoneCodeRequestSchema,
-  type PhoneCodeConfirmation,
-  type PhoneCodeRequest,
-  type PhoneCodeSent,
   type ConsentSession as SessionJson,
+  type PhoneCodeConfirmation,
+  phoneCodeConfirmationSchema,
+  type PhoneCodeRequest,
+  phoneCodeRequestSchema,
+  type PhoneCodeSent,
 } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { NEW_PARTNER_CREDENTIAL_HEADER } from '@app/session-views';
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { ConfirmPhoneCode } from './confirm-phone-code';
 import { SendPhoneCode } from './send-phone-code';
 
@@ -25,7 +25,11 @@ export class PhoneVerificationController {
 
   @Post(':id/phone-verification')
   @HttpCode(200)
-  send(@Param('id') id: string, @Body(new ZodBodyPipe(phoneCodeRequestSchema)) body: PhoneCodeRequest, @Caller() caller: CallerContext): Promise<PhoneCodeSent> {
+  send(
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(phoneCodeRequestSchema)) body: PhoneCodeRequest,
+    @Caller() caller: CallerContext,
+  ): Promise<PhoneCodeSent> {
     return this.sendPhoneCode.run(id, body, caller);
   }
 

@@ -7,9 +7,9 @@ import type { CallerContext } from '../http/caller-context';
 import { newPhoneCode } from '../phone-codes/phone-code';
 import { resendsLeft } from '../phone-codes/phone-code-rules';
 import { answeredBeforeSafetyCheck } from '../session-records/session-rules';
+import { maskPhone } from '../sessions/session.presenter';
 import { isPartner } from '../sessions/session-access';
 import { assertOpen } from '../sessions/session-errors';
-import { maskPhone } from '../sessions/session.presenter';
 import { SessionsService } from '../sessions/sessions.service';
 import { TextDispatch } from '../text-messages/text-dispatch';
 import { TextMessagesRepository } from '../text-messages/text-messages.repository';
@@ -47,23 +47,42 @@ export class SendPhoneCode {
       if (answeredBeforeSafetyCheck(session)) throw new ApiException(API_ERRORS.alreadyAnswered);
       // Stored, limited and texted in E.164: the number once proved becomes the session's.
       const phone = partnerPhone(request.recipientPhone, session.initiatorPhone);
-      if (session.initiatorPhone && isSameNumber(session.initiatorPhone, phone)) throw new ApiException(API_ERRORS.phoneIsMembers);
+      if (session.initiatorPhone && isSameNumber(session.initiatorPhone, phone))
+        throw new ApiException(API_ERRORS.phoneIsMembers);
       const current = await this.verifications.find(transaction, session.id);
-      if (session.phoneVerifiedAt && session.recipientPhone !== phone) throw new ApiException(API_ERRORS.phoneAlreadyVerified);
+      if (session.phoneVerifiedAt && session.recipientPhone !== phone)
+        throw new ApiException(API_ERRORS.phoneAlreadyVerified);
       // The proved browser is answered; another one (the partner's, having lost its credential) is texted a new code.
       if (session.phoneVerifiedAt && isPartner(session, caller, now)) {
-        const verified = { sentTo: maskPhone(phone)!, expiresAt: (current?.expiresAt ?? now).toISOString(), resendsLeft: resendsLeft(current), verified: true };
+        const verified = {
+          sentTo: maskPhone(phone)!,
+          expiresAt: (current?.expiresAt ?? now).toISOString(),
+          resendsLeft: resendsLeft(current),
+          verified: true,
+        };
         return { answer: verified, pending: [] };
       }
       if (current && resendsLeft(current) === 0) throw new ApiException(API_ERRORS.phoneCodeResendsUsed);
-      await this.limits.assertWithin(transaction, { memberId: session.initiatorUserId, ip: caller.audit.ip ?? null }, phone, now);
+      await this.limits.assertWithin(
+        transaction,
+        { memberId: session.initiatorUserId, ip: caller.audit.ip ?? null },
+        phone,
+        now,
+      );
 
       const { code, ...stored } = await newPhoneCode(phone, now);
       const codesSent = await this.verifications.saveCode(transaction, session.id, stored);
       await this.texts.replacePhoneCodeBodies(transaction, session.id, SPENT_CODE_TEXT);
-      await this.texts.insertMissing(transaction, [{ sessionId: session.id, recipient: 'partner', purpose: 'phone_code', phone, body: phoneCodeText(code) }]);
+      await this.texts.insertMissing(transaction, [
+        { sessionId: session.id, recipient: 'partner', purpose: 'phone_code', phone, body: phoneCodeText(code) },
+      ]);
       await this.audit.append(transaction, session.id, 'phone_code_sent', { send: codesSent }, caller.audit);
-      const sent = { sentTo: maskPhone(phone)!, expiresAt: stored.expiresAt.toISOString(), resendsLeft: resendsLeft({ codesSent }), verified: false };
+      const sent = {
+        sentTo: maskPhone(phone)!,
+        expiresAt: stored.expiresAt.toISOString(),
+        resendsLeft: resendsLeft({ codesSent }),
+        verified: false,
+      };
       return { answer: sent, pending: await this.texts.pendingIdsOf(transaction, session.id) };
     });
     await this.dispatch.dispatch(pending);

@@ -16,7 +16,10 @@ describe('receipt secrets', () => {
     expect(receiptSecretMatches(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`, hash)).toBe(false);
   });
 
-  it.each([undefined, null, '', 'short', 'x'.repeat(44), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}\u0000`])('refuse a malformed secret (%j)', (presented) => {
-    expect(receiptSecretMatches(presented, hashReceiptSecret('a'.repeat(43)))).toBe(false);
-  });
+  it.each([undefined, null, '', 'short', 'x'.repeat(44), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}\u0000`])(
+    'refuse a malformed secret (%j)',
+    (presented) => {
+      expect(receiptSecretMatches(presented, hashReceiptSecret('a'.repeat(43)))).toBe(false);
+    },
+  );
 });

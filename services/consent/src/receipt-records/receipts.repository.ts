@@ -22,7 +22,11 @@ export class ReceiptsRepository {
 
   /** A receipt with its secret's hash, for the access check. */
   find(id: string): Promise<Receipt | null> {
-    return this.dataSource.manager.createQueryBuilder(Receipt, 'receipt').addSelect('receipt.secretHash').where({ id }).getOne();
+    return this.dataSource.manager
+      .createQueryBuilder(Receipt, 'receipt')
+      .addSelect('receipt.secretHash')
+      .where({ id })
+      .getOne();
   }
 
   private table(): string {

@@ -30,7 +30,13 @@ describe('the receipt', () => {
     recordingDeletedAt: null,
     ...granted,
   } as unknown as ConsentSession;
-  const verdict = { videoAssetId: 'judged', outcome: 'granted', reasons: ['clear_consent'], transcript: 'i consent', createdAt: at('2026-11-26T10:01:00Z') } as Verdict;
+  const verdict = {
+    videoAssetId: 'judged',
+    outcome: 'granted',
+    reasons: ['clear_consent'],
+    transcript: 'i consent',
+    createdAt: at('2026-11-26T10:01:00Z'),
+  } as Verdict;
   const asset = { storedAt: at('2026-11-26T10:00:30Z'), sha256: 'ab'.repeat(32) } as VideoAsset;
 
   it('is about the recording the verdict was made on, else the latest one', () => {
@@ -60,8 +66,14 @@ describe('the receipt', () => {
       withdrawable: true,
       recordingDeletedAt: null,
     });
-    const deleted = { ...session, withdrawnAt: at('2026-11-26T11:00:00Z'), recordingDeletedAt: at('2026-11-26T11:05:00Z') } as ConsentSession;
-    expect(presentReceipt({ receiptId: 'r', session: deleted, verdict, asset, initiatorFirstName: 'Alex' })).toMatchObject({
+    const deleted = {
+      ...session,
+      withdrawnAt: at('2026-11-26T11:00:00Z'),
+      recordingDeletedAt: at('2026-11-26T11:05:00Z'),
+    } as ConsentSession;
+    expect(
+      presentReceipt({ receiptId: 'r', session: deleted, verdict, asset, initiatorFirstName: 'Alex' }),
+    ).toMatchObject({
       recordingSha256: 'ab'.repeat(32),
       recordingAvailable: false,
       withdrawnAt: '2026-11-26T11:00:00.000Z',

@@ -16,12 +16,18 @@ export function withdrawalStep(session: WithdrawalFacts): 'withdraw' | 'already_
 }
 
 /** The recording the receipt is about: the one the verdict was made on, else the latest answered with (none after a No before recording). */
-export function receiptAssetId(session: Pick<ConsentSession, 'videoAssetId'>, verdict: Pick<Verdict, 'videoAssetId'>): string | null {
+export function receiptAssetId(
+  session: Pick<ConsentSession, 'videoAssetId'>,
+  verdict: Pick<Verdict, 'videoAssetId'>,
+): string | null {
   return verdict.videoAssetId ?? session.videoAssetId;
 }
 
 /** Playable: its bytes were stored and the partner has not had them deleted. */
-export function recordingPlayable(session: Pick<ConsentSession, 'recordingDeletedAt'>, asset: Pick<VideoAsset, 'storedAt'> | null): boolean {
+export function recordingPlayable(
+  session: Pick<ConsentSession, 'recordingDeletedAt'>,
+  asset: Pick<VideoAsset, 'storedAt'> | null,
+): boolean {
   return session.recordingDeletedAt === null && asset?.storedAt != null;
 }
 

@@ -4,8 +4,8 @@ import { Controller, Get, Headers, HttpCode, Logger, Param, Post, Res } from '@n
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { renderCertificatePdf } from '../certificates/certificate-pdf';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { ReceiptsService } from './receipts.service';
 
 /** The header the gateway relays the receipt's secret in (the web app reads it from the link's fragment). */
@@ -42,20 +42,32 @@ export class ReceiptsController {
   }
 
   @Get(':id/certificate.pdf')
-  async certificatePdf(@Param('id') id: string, @Headers(SECRET) secret: Secret, @Res() response: Response): Promise<void> {
+  async certificatePdf(
+    @Param('id') id: string,
+    @Headers(SECRET) secret: Secret,
+    @Res() response: Response,
+  ): Promise<void> {
     const pdf = await renderCertificatePdf(await this.receipts.certificate(id, singleHeader(secret)));
     response.status(200).type('application/pdf').send(pdf);
   }
 
   @Post(':id/withdraw')
   @HttpCode(200)
-  withdraw(@Param('id') id: string, @Headers(SECRET) secret: Secret, @Caller() caller: CallerContext): Promise<ReceiptJson> {
+  withdraw(
+    @Param('id') id: string,
+    @Headers(SECRET) secret: Secret,
+    @Caller() caller: CallerContext,
+  ): Promise<ReceiptJson> {
     return this.receipts.withdraw(id, singleHeader(secret), caller.audit);
   }
 
   @Post(':id/delete-recording')
   @HttpCode(200)
-  deleteRecording(@Param('id') id: string, @Headers(SECRET) secret: Secret, @Caller() caller: CallerContext): Promise<ReceiptJson> {
+  deleteRecording(
+    @Param('id') id: string,
+    @Headers(SECRET) secret: Secret,
+    @Caller() caller: CallerContext,
+  ): Promise<ReceiptJson> {
     return this.receipts.deleteRecording(id, singleHeader(secret), caller.audit);
   }
 }

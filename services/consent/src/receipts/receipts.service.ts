@@ -5,6 +5,8 @@ import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { Certificates } from '../certificates/certificates';
+import { receiptSecretMatches } from '../receipt-records/receipt-secret';
+import { ReceiptsRepository } from '../receipt-records/receipts.repository';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { RecordingKeysRepository } from '../storage/recording-keys.repository';
@@ -13,8 +15,6 @@ import { firstName } from '../verdicts/verdict-texts';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
 import { ReceiptNotFoundException } from './receipt-errors';
 import { presentReceipt, receiptAssetId, recordingPlayable } from './receipt-rules';
-import { receiptSecretMatches } from '../receipt-records/receipt-secret';
-import { ReceiptsRepository } from '../receipt-records/receipts.repository';
 import { WithdrawConsent } from './withdraw-consent';
 
 /**
@@ -105,6 +105,12 @@ export class ReceiptsService {
 
   private async present(transaction: Transaction, receiptId: string, sessionId: string): Promise<ReceiptJson> {
     const { session, verdict, asset } = await this.factsOf(transaction, sessionId);
-    return presentReceipt({ receiptId, session, verdict, asset, initiatorFirstName: firstName(session.initiatorFullName) });
+    return presentReceipt({
+      receiptId,
+      session,
+      verdict,
+      asset,
+      initiatorFirstName: firstName(session.initiatorFullName),
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { API_ERRORS } from '@app/contracts';
-import { UnitOfWork, type Transaction } from '@app/database';
+import { type Transaction, UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Injectable } from '@nestjs/common';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
@@ -56,7 +56,15 @@ export class WithdrawConsent {
    */
   private async prepareText(transaction: Transaction, session: ConsentSession): Promise<string[]> {
     if (session.initiatorPhone) {
-      await this.messages.insertMissing(transaction, [{ sessionId: session.id, recipient: 'member', purpose: 'withdrawal', phone: session.initiatorPhone, body: withdrawalText(session) }]);
+      await this.messages.insertMissing(transaction, [
+        {
+          sessionId: session.id,
+          recipient: 'member',
+          purpose: 'withdrawal',
+          phone: session.initiatorPhone,
+          body: withdrawalText(session),
+        },
+      ]);
     }
     return this.messages.pendingIdsOf(transaction, session.id);
   }

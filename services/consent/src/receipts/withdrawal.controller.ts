@@ -1,7 +1,7 @@
 import type { ConsentSession as SessionJson } from '@app/contracts';
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { SessionsService } from '../sessions/sessions.service';
 import { WithdrawConsent } from './withdraw-consent';
 

@@ -8,12 +8,18 @@ const webmHead = Buffer.from('1a45dfa39f4286810142f7810142f2810442f3810842828477
 const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(16)]);
 
 /** Runs bytes through an inspector in chunks of `size`; what came out, and the inspector. */
-async function inspect(bytes: Buffer, maxBytes: number, size = 7): Promise<{ output: Buffer; inspector: RecordingInspector }> {
+async function inspect(
+  bytes: Buffer,
+  maxBytes: number,
+  size = 7,
+): Promise<{ output: Buffer; inspector: RecordingInspector }> {
   const inspector = new RecordingInspector(maxBytes);
   const chunks: Buffer[] = [];
-  const source = Readable.from((function* () {
-    for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
-  })());
+  const source = Readable.from(
+    (function* () {
+      for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
+    })(),
+  );
   await pipeline(source, inspector, async (stream: AsyncIterable<Buffer>) => {
     for await (const chunk of stream) chunks.push(chunk);
   });
@@ -46,7 +52,9 @@ describe('RecordingInspector', () => {
     const recording = Buffer.concat([webmHead, randomBytes(1000 - webmHead.length)]);
     await expect(inspect(recording, 1000)).resolves.toBeDefined();
     const inspector = new RecordingInspector(999);
-    await expect(pipeline(Readable.from([recording]), inspector, async () => undefined)).rejects.toBeInstanceOf(RecordingTooLargeError);
+    await expect(pipeline(Readable.from([recording]), inspector, async () => undefined)).rejects.toBeInstanceOf(
+      RecordingTooLargeError,
+    );
     expect(inspector.rejection).toBeInstanceOf(RecordingTooLargeError);
   });
 
@@ -55,7 +63,10 @@ describe('RecordingInspector', () => {
     ['a PNG', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(500)])],
     ['nothing', Buffer.alloc(0)],
     ['a tiny fragment', Buffer.from([0x1a, 0x45])],
-    ['bytes that never decide', Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x40, 0xff]), Buffer.alloc(SNIFF_MAX_BYTES)])],
+    [
+      'bytes that never decide',
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x40, 0xff]), Buffer.alloc(SNIFF_MAX_BYTES)]),
+    ],
   ])('refuses %s as unsupported and lets none of it through', async (_case, bytes) => {
     const inspector = new RecordingInspector(1_000_000);
     const received: Buffer[] = [];

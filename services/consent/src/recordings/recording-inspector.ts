@@ -33,7 +33,8 @@ export class RecordingInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(this.reject(new RecordingTooLargeError(`more than ${this.maxBytes} bytes`)));
+    if (this.size > this.maxBytes)
+      return done(this.reject(new RecordingTooLargeError(`more than ${this.maxBytes} bytes`)));
     this.hash.update(chunk);
     if (this.type) return done(null, chunk);
     this.head.push(chunk);

@@ -1,12 +1,17 @@
 import { API_ERRORS, type StoredRecording } from '@app/contracts';
+import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { pipeline, Readable } from 'node:stream';
-import { UnitOfWork } from '@app/database';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { RecordingStorage } from '../storage/recording-storage';
-import { InspectedRecording, RecordingInspector, RecordingTooLargeError, UnsupportedRecordingError } from './recording-inspector';
+import {
+  InspectedRecording,
+  RecordingInspector,
+  RecordingTooLargeError,
+  UnsupportedRecordingError,
+} from './recording-inspector';
 import { recordingTooLarge, unsupportedRecording } from './recording-rules';
 import { UploadClaims } from './upload-claims';
 import { VideoAsset } from './video-asset.entity';
@@ -33,7 +38,12 @@ export class RecordingIntake {
    * Streams the recording through the inspector into encrypted storage, then marks the asset stored and audits it
    * in one transaction. On any failure the object is deleted and the asset stays unstored.
    */
-  async storeRecording(session: { id: string }, asset: VideoAsset, file: Readable, audit: AuditContext): Promise<StoredRecording> {
+  async storeRecording(
+    session: { id: string },
+    asset: VideoAsset,
+    file: Readable,
+    audit: AuditContext,
+  ): Promise<StoredRecording> {
     const release = await this.claims.claim(asset.id);
     if (!release) throw new ApiException(API_ERRORS.recordingUploading);
     try {
@@ -56,7 +66,10 @@ export class RecordingIntake {
     const inspector = new RecordingInspector(this.config.RECORDING_MAX_BYTES);
     try {
       // Links the two streams only: the outcome is observed through storage.put.
-      await this.storage.put(key, pipeline(file, inspector, () => undefined));
+      await this.storage.put(
+        key,
+        pipeline(file, inspector, () => undefined),
+      );
       return inspector.result();
     } catch (error) {
       await this.discard(key);
@@ -71,12 +84,19 @@ export class RecordingIntake {
     return error;
   }
 
-  private async markStored(sessionId: string, assetId: string, recording: InspectedRecording, audit: AuditContext): Promise<void> {
+  private async markStored(
+    sessionId: string,
+    assetId: string,
+    recording: InspectedRecording,
+    audit: AuditContext,
+  ): Promise<void> {
     await this.unitOfWork.run(async (transaction) => {
       // One recording proves one consent: the same bytes again in another session are refused (the object is then
       // discarded). A retake of this session with the same bytes is the same partner's recording and is let through.
-      if (await this.assets.hashStoredElsewhere(transaction, recording.sha256, sessionId)) throw new ApiException(API_ERRORS.recordingUsedElsewhere);
-      if (!(await this.assets.markStored(transaction, assetId, recording))) throw new ApiException(API_ERRORS.recordingAlreadyStored);
+      if (await this.assets.hashStoredElsewhere(transaction, recording.sha256, sessionId))
+        throw new ApiException(API_ERRORS.recordingUsedElsewhere);
+      if (!(await this.assets.markStored(transaction, assetId, recording)))
+        throw new ApiException(API_ERRORS.recordingAlreadyStored);
       await this.audit.append(
         transaction,
         sessionId,
@@ -89,6 +109,8 @@ export class RecordingIntake {
 
   /** Deleting is idempotent, so this also covers a put that failed before anything was written. */
   private async discard(key: string): Promise<void> {
-    await this.storage.delete(key).catch((error: Error) => this.logger.error(`Could not delete ${key}: ${error.message}`));
+    await this.storage
+      .delete(key)
+      .catch((error: Error) => this.logger.error(`Could not delete ${key}: ${error.message}`));
   }
 }

@@ -14,4 +14,5 @@ export function assertSafetyAnswered(session: { safetyAnsweredAt: Date | null })
 }
 
 export const unsupportedRecording = () => new ApiException(API_ERRORS.recordingUnsupported);
-export const recordingTooLarge = (maxBytes: number) => new ApiException(API_ERRORS.recordingTooLarge, recordingTooLargeMessage(maxBytes));
+export const recordingTooLarge = (maxBytes: number) =>
+  new ApiException(API_ERRORS.recordingTooLarge, recordingTooLargeMessage(maxBytes));

@@ -3,8 +3,8 @@ import { ApiException } from '@app/http';
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { readRecordingForm } from './recording-form';
 import { UploadsService } from './uploads.service';
 

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { registerAssetRequestSchema, type RegisterAssetInput } from '@app/contracts';
+import { type RegisterAssetInput, registerAssetRequestSchema } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
-import { Caller } from '../http/caller-context.decorator';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { VideoAssetsService } from './video-assets.service';
 
 @Controller('video-assets')
@@ -11,7 +11,10 @@ export class VideoAssetsController {
 
   @Post()
   @HttpCode(201)
-  register(@Body(new ZodBodyPipe(registerAssetRequestSchema)) body: RegisterAssetInput, @Caller() caller: CallerContext): Promise<{ id: string }> {
+  register(
+    @Body(new ZodBodyPipe(registerAssetRequestSchema)) body: RegisterAssetInput,
+    @Caller() caller: CallerContext,
+  ): Promise<{ id: string }> {
     return this.assets.register(body, caller);
   }
 }

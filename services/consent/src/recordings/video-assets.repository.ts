@@ -1,7 +1,7 @@
 import { isUuid } from '@app/contracts';
+import type { Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { Transaction } from '@app/database';
 import { ConsentSession } from '../session-records/consent-session.entity';
 import { VideoAsset } from './video-asset.entity';
 
@@ -44,7 +44,10 @@ export class VideoAssetsRepository {
     await transaction.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`recording-sha256:${sha256}`]);
     return transaction
       .createQueryBuilder(VideoAsset, 'asset')
-      .where('asset.sha256 = :sha256 AND asset.stored_at IS NOT NULL AND asset.session_id <> :sessionId', { sha256, sessionId })
+      .where('asset.sha256 = :sha256 AND asset.stored_at IS NOT NULL AND asset.session_id <> :sessionId', {
+        sha256,
+        sessionId,
+      })
       .getExists();
   }
 
@@ -66,9 +69,15 @@ export class VideoAssetsRepository {
   }
 
   /** The storage keys of these sessions' recordings, each with its session (in the transaction, when given one). */
-  async storageKeysOfSessions(sessionIds: string[], transaction?: Transaction): Promise<{ sessionId: string; storageKey: string }[]> {
+  async storageKeysOfSessions(
+    sessionIds: string[],
+    transaction?: Transaction,
+  ): Promise<{ sessionId: string; storageKey: string }[]> {
     if (!sessionIds.length) return [];
-    const assets = await (transaction ?? this.dataSource.manager).find(VideoAsset, { select: { sessionId: true, storageKey: true }, where: { sessionId: In(sessionIds) } });
+    const assets = await (transaction ?? this.dataSource.manager).find(VideoAsset, {
+      select: { sessionId: true, storageKey: true },
+      where: { sessionId: In(sessionIds) },
+    });
     return assets.map(({ sessionId, storageKey }) => ({ sessionId, storageKey }));
   }
 

@@ -1,16 +1,21 @@
 import { API_ERRORS, type RegisterAssetInput } from '@app/contracts';
+import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { UnitOfWork } from '@app/database';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { assertPhoneVerified } from '../phone-verification/phone-verification-rules';
+import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { assertOpen } from '../sessions/session-errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { recordingStorageKey } from '../storage/storage-keys';
-import { assertSafetyAnswered, isAcceptedRecordingType, recordingTooLarge, unsupportedRecording } from './recording-rules';
+import {
+  assertSafetyAnswered,
+  isAcceptedRecordingType,
+  recordingTooLarge,
+  unsupportedRecording,
+} from './recording-rules';
 import { VideoAsset } from './video-asset.entity';
 import { VideoAssetsRepository } from './video-assets.repository';
 

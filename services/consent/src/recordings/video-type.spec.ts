@@ -10,7 +10,11 @@ function ebmlHeader(docType: string): Buffer {
     type,
     Buffer.from([0x42, 0x87, 0x81, 0x04]), // DocTypeVersion 4
   ]);
-  return Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]), body, Buffer.from([0x18, 0x53, 0x80, 0x67])]);
+  return Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]),
+    body,
+    Buffer.from([0x18, 0x53, 0x80, 0x67]),
+  ]);
 }
 
 function ftyp(brand: string): Buffer {
@@ -29,13 +33,16 @@ describe('sniffVideoType', () => {
   it('asks for more bytes while the EBML header is incomplete, at every cut', () => {
     const header = ebmlHeader('webm');
     const docTypeEnd = header.indexOf('webm') + 4;
-    for (let length = 1; length < docTypeEnd; length++) expect(sniffVideoType(header.subarray(0, length))).toBeUndefined();
+    for (let length = 1; length < docTypeEnd; length++)
+      expect(sniffVideoType(header.subarray(0, length))).toBeUndefined();
   });
 
   it('refuses an EBML header without a DocType or with a broken size', () => {
     expect(sniffVideoType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x84, 0x42, 0x86, 0x81, 0x01, 0x00]))).toBeNull();
     expect(sniffVideoType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x00, 0x00]))).toBeNull();
-    expect(sniffVideoType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))).toBeNull();
+    expect(
+      sniffVideoType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])),
+    ).toBeNull();
   });
 
   it('recognises MP4 by the ftyp box at byte 4', () => {

@@ -55,7 +55,11 @@ function sniffWebm(head: Buffer): VideoType | null | undefined {
  * An EBML variable-length integer at `offset`: its length comes from the leading zero bits of the first byte. Element
  * ids keep that marker bit (`asSize` false), sizes drop it. `undefined` when the bytes are not all there yet.
  */
-function readVint(bytes: Buffer, offset: number, asSize: boolean): { value: number; length: number } | null | undefined {
+function readVint(
+  bytes: Buffer,
+  offset: number,
+  asSize: boolean,
+): { value: number; length: number } | null | undefined {
   if (offset >= bytes.length) return undefined;
   const first = bytes[offset];
   if (first === 0) return null;

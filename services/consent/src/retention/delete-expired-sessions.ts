@@ -37,7 +37,8 @@ export class DeleteExpiredSessions {
         return this.sessions.lockOf(transaction, due);
       },
     });
-    if (deleted.sessions) this.logger.log(`Retention: deleted ${deleted.sessions} sessions and ${deleted.objects} recordings`);
+    if (deleted.sessions)
+      this.logger.log(`Retention: deleted ${deleted.sessions} sessions and ${deleted.objects} recordings`);
     return deleted;
   }
 }

@@ -20,7 +20,12 @@ export class DeletionLogRepository {
     await transaction.query(
       `INSERT INTO ${this.dataSource.getMetadata(DeletionLogEntry).tablePath} (session_id, initiator_user_id, reason, recording_objects)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::int[])`,
-      [sessions.map((s) => s.sessionId), sessions.map((s) => s.initiatorUserId), sessions.map(() => reason), sessions.map((s) => s.recordingObjects)],
+      [
+        sessions.map((s) => s.sessionId),
+        sessions.map((s) => s.initiatorUserId),
+        sessions.map(() => reason),
+        sessions.map((s) => s.recordingObjects),
+      ],
     );
   }
 }

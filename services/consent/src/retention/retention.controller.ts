@@ -11,7 +11,9 @@ export class RetentionController {
   /** Deletes the named members' sessions the retention schedule makes due; answers what went (also nothing). */
   @Post('expired-sessions')
   @HttpCode(200)
-  deleteExpired(@Body(new ZodBodyPipe(expiredSessionsRequestSchema)) body: ExpiredSessionsRequest): Promise<DeletionCount> {
+  deleteExpired(
+    @Body(new ZodBodyPipe(expiredSessionsRequestSchema)) body: ExpiredSessionsRequest,
+  ): Promise<DeletionCount> {
     return this.expiredSessions.run(body);
   }
 }

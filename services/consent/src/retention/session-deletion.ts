@@ -4,8 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { RecordingStorage } from '../storage/recording-storage';
-import type { DeletionReason } from './deletion-log-entry.entity';
 import { DeletionLogRepository } from './deletion-log.repository';
+import type { DeletionReason } from './deletion-log-entry.entity';
 
 /** Objects deleted at once; each delete is one small request to the backend. */
 const DELETE_CONCURRENCY = 8;
@@ -71,12 +71,18 @@ export class SessionDeletion {
         await this.log.record(
           transaction,
           sessions.reason,
-          deleted.map(({ id, initiatorUserId }) => ({ sessionId: id, initiatorUserId, recordingObjects: keys.filter((key) => key.sessionId === id).length })),
+          deleted.map(({ id, initiatorUserId }) => ({
+            sessionId: id,
+            initiatorUserId,
+            recordingObjects: keys.filter((key) => key.sessionId === id).length,
+          })),
         );
         return { deleted: deleted.length, keys: keys.map((key) => key.storageKey) };
       });
     } catch (error) {
-      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+      const code =
+        (error as { driverError?: { code?: string }; code?: string }).driverError?.code ??
+        (error as { code?: string }).code;
       if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
       return this.deleteRows(sessions, attempt + 1);
     }

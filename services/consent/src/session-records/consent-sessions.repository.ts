@@ -1,7 +1,7 @@
+import { type PreparedStatement, queryPrepared, type Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { queryPrepared, type PreparedStatement, type Transaction } from '@app/database';
 import { SessionViewMarks } from '../session-views/session-view-marks';
 import { ConsentSession } from './consent-session.entity';
 
@@ -31,7 +31,10 @@ export class ConsentSessionsRepository {
    * open screen polls every 2 s: one prepared statement, without the query builder or entity hydration.
    */
   async findById(id: string): Promise<ConsentSession | null> {
-    this.byId ??= { name: 'consent.session-by-id', text: `SELECT ${this.allColumns()} FROM ${this.table()} WHERE id = $1` };
+    this.byId ??= {
+      name: 'consent.session-by-id',
+      text: `SELECT ${this.allColumns()} FROM ${this.table()} WHERE id = $1`,
+    };
     const [row] = await queryPrepared<Partial<ConsentSession>>(this.dataSource, this.byId, [id]);
     return row ? Object.assign(new ConsentSession(), row) : null;
   }
@@ -60,24 +63,37 @@ export class ConsentSessionsRepository {
    * changes a session or its chain takes this lock first, so concurrent changes to one session run one after another.
    */
   async lock(transaction: Transaction, id: string): Promise<AuditHead | null> {
-    const [row] = (await transaction.query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1 FOR UPDATE`, [id])) as AuditHeadRow[];
+    const [row] = (await transaction.query(
+      `SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1 FOR UPDATE`,
+      [id],
+    )) as AuditHeadRow[];
     return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
   }
 
   /** The audit head as committed (or as the transaction's snapshot sees it), without a lock: verification only reads. */
   async auditHead(id: string, transaction?: Transaction): Promise<AuditHead | null> {
-    const [row] = (await (transaction ?? this.dataSource).query(`SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1`, [id])) as AuditHeadRow[];
+    const [row] = (await (transaction ?? this.dataSource).query(
+      `SELECT audit_seq, audit_head FROM ${this.table()} WHERE id = $1`,
+      [id],
+    )) as AuditHeadRow[];
     return row ? { seq: row.audit_seq, hash: row.audit_head } : null;
   }
 
   /** Whether the browser that proved the partner's phone was given the credential that alone answered from then on. */
   async partnerCredentialGiven(transaction: Transaction, id: string): Promise<boolean> {
-    const [row] = (await transaction.query(`SELECT partner_credential_hash IS NOT NULL AS given FROM ${this.table()} WHERE id = $1`, [id])) as { given: boolean }[];
+    const [row] = (await transaction.query(
+      `SELECT partner_credential_hash IS NOT NULL AS given FROM ${this.table()} WHERE id = $1`,
+      [id],
+    )) as { given: boolean }[];
     return row?.given ?? false;
   }
 
   async setAuditHead(transaction: Transaction, id: string, head: AuditHead): Promise<void> {
-    await transaction.query(`UPDATE ${this.table()} SET audit_seq = $2, audit_head = $3 WHERE id = $1`, [id, head.seq, head.hash]);
+    await transaction.query(`UPDATE ${this.table()} SET audit_seq = $2, audit_head = $3 WHERE id = $1`, [
+      id,
+      head.seq,
+      head.hash,
+    ]);
   }
 
   async insert(transaction: Transaction, fields: Partial<ConsentSession>): Promise<string> {
@@ -93,7 +109,9 @@ export class ConsentSessionsRepository {
 
   /** The ids of the sessions a member initiated, without a lock. */
   async idsOfInitiator(transaction: Transaction, userId: string): Promise<string[]> {
-    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE initiator_user_id = $1`, [userId])) as { id: string }[];
+    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE initiator_user_id = $1`, [userId])) as {
+      id: string;
+    }[];
     return rows.map((row) => row.id);
   }
 
@@ -103,19 +121,27 @@ export class ConsentSessionsRepository {
    * to these sessions until the transaction ends.
    */
   async lockOfInitiator(transaction: Transaction, userId: string): Promise<string[]> {
-    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE initiator_user_id = $1 ORDER BY id FOR UPDATE`, [userId])) as { id: string }[];
+    const rows = (await transaction.query(
+      `SELECT id FROM ${this.table()} WHERE initiator_user_id = $1 ORDER BY id FOR UPDATE`,
+      [userId],
+    )) as { id: string }[];
     return rows.map((row) => row.id);
   }
 
   /** Locks these sessions in id order, like `lockOfInitiator`, and answers the ids of those that still exist. */
   async lockOf(transaction: Transaction, ids: string[]): Promise<string[]> {
     if (!ids.length) return [];
-    const rows = (await transaction.query(`SELECT id FROM ${this.table()} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids])) as { id: string }[];
+    const rows = (await transaction.query(
+      `SELECT id FROM ${this.table()} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    )) as { id: string }[];
     return rows.map((row) => row.id);
   }
 
   /** What the retention schedule reads of the sessions these members initiated, without a lock. */
-  async retentionOfInitiators(userIds: string[]): Promise<{ id: string; initiatorUserId: string; deleteAfterDays: number }[]> {
+  async retentionOfInitiators(
+    userIds: string[],
+  ): Promise<{ id: string; initiatorUserId: string; deleteAfterDays: number }[]> {
     return (await this.dataSource.query(
       `SELECT id, initiator_user_id AS "initiatorUserId", delete_after_days AS "deleteAfterDays" FROM ${this.table()} WHERE initiator_user_id = ANY($1::uuid[])`,
       [userIds],
@@ -127,10 +153,16 @@ export class ConsentSessionsRepository {
    * `ON DELETE CASCADE`) and their audit chains (the same cascade, which the append-only trigger lets through only
    * for rows whose session row is gone). Answers the sessions deleted.
    */
-  async deleteWithEverything(transaction: Transaction, ids: string[]): Promise<{ id: string; initiatorUserId: string }[]> {
+  async deleteWithEverything(
+    transaction: Transaction,
+    ids: string[],
+  ): Promise<{ id: string; initiatorUserId: string }[]> {
     if (!ids.length) return [];
     await this.viewMarks.touch(transaction, ids);
-    const deleted = (await transaction.query(`DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id, initiator_user_id AS "initiatorUserId"`, [ids])) as unknown[];
+    const deleted = (await transaction.query(
+      `DELETE FROM ${this.table()} WHERE id = ANY($1::uuid[]) RETURNING id, initiator_user_id AS "initiatorUserId"`,
+      [ids],
+    )) as unknown[];
     // TypeORM answers a DELETE ... RETURNING as [rows, count].
     return (Array.isArray(deleted[0]) ? deleted[0] : deleted) as { id: string; initiatorUserId: string }[];
   }

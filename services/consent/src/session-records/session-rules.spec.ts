@@ -9,8 +9,8 @@ import {
   readStableUntil,
   retakeDeadline,
   retakeLapsed,
-  submissionRefusal,
   SessionState,
+  submissionRefusal,
   verdictChanges,
 } from './session-rules';
 
@@ -33,15 +33,27 @@ describe('session rules', () => {
     expect(readStableUntil(open({ retakeUntil: later }), now)).toEqual(later);
     expect(readStableUntil(retaking, now)).toEqual(later);
     expect(readStableUntil(retaking, later)).toBeNull();
-    expect(readStableUntil(open({ consentStatus: 'granted', aiVerdict: 'granted', expiresAt: new Date(0) }), now)).toBeNull();
+    expect(
+      readStableUntil(open({ consentStatus: 'granted', aiVerdict: 'granted', expiresAt: new Date(0) }), now),
+    ).toBeNull();
   });
 
   it('changes a read only at those deadlines: just before each, the answer is the one read now', () => {
-    for (const state of [open(), retaking, open({ aiVerdict: 'processing', retakeUntil: new Date(now.getTime() + 5_000) })]) {
+    for (const state of [
+      open(),
+      retaking,
+      open({ aiVerdict: 'processing', retakeUntil: new Date(now.getTime() + 5_000) }),
+    ]) {
       const until = readStableUntil(state, now)!;
       const justBefore = new Date(until.getTime() - 1);
-      expect([isExpired(state, justBefore), awaitsRetake(state, justBefore)]).toEqual([isExpired(state, now), awaitsRetake(state, now)]);
-      expect([isExpired(state, until), awaitsRetake(state, until)]).not.toEqual([isExpired(state, now), awaitsRetake(state, now)]);
+      expect([isExpired(state, justBefore), awaitsRetake(state, justBefore)]).toEqual([
+        isExpired(state, now),
+        awaitsRetake(state, now),
+      ]);
+      expect([isExpired(state, until), awaitsRetake(state, until)]).not.toEqual([
+        isExpired(state, now),
+        awaitsRetake(state, now),
+      ]);
     }
   });
 
@@ -69,14 +81,36 @@ describe('session rules', () => {
   it('takes an answer again while a retake is offered, and none once its window has passed', () => {
     expect(submissionRefusal(retaking, now)).toBeNull();
     expect(submissionRefusal(retaking, later)).toBe('already_submitted');
-    expect(submissionRefusal(open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: null }), now)).toBe('already_submitted');
+    expect(submissionRefusal(open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: null }), now)).toBe(
+      'already_submitted',
+    );
   });
 
   it('only a granted outcome grants and is timed; unclear shows as denied; a failure decides nothing; each ends a retake window', () => {
-    expect(verdictChanges('granted', open(), now)).toEqual({ aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: now, retakeUntil: null });
-    expect(verdictChanges('denied', open(), now)).toEqual({ aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null, retakeUntil: null });
-    expect(verdictChanges('unclear', open(), now)).toEqual({ aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null, retakeUntil: null });
-    expect(verdictChanges('failed', open(), now)).toEqual({ aiVerdict: 'failed', consentStatus: 'pending', consentGrantedTime: null, retakeUntil: null });
+    expect(verdictChanges('granted', open(), now)).toEqual({
+      aiVerdict: 'granted',
+      consentStatus: 'granted',
+      consentGrantedTime: now,
+      retakeUntil: null,
+    });
+    expect(verdictChanges('denied', open(), now)).toEqual({
+      aiVerdict: 'denied',
+      consentStatus: 'denied',
+      consentGrantedTime: null,
+      retakeUntil: null,
+    });
+    expect(verdictChanges('unclear', open(), now)).toEqual({
+      aiVerdict: 'denied',
+      consentStatus: 'denied',
+      consentGrantedTime: null,
+      retakeUntil: null,
+    });
+    expect(verdictChanges('failed', open(), now)).toEqual({
+      aiVerdict: 'failed',
+      consentStatus: 'pending',
+      consentGrantedTime: null,
+      retakeUntil: null,
+    });
   });
 
   it('an analysis may store its outcome only while the session waits for that recording, never while awaiting a retake', () => {
@@ -98,7 +132,10 @@ describe('session rules', () => {
     expect(retakeDeadline(now, 10)).toEqual(new Date('2026-11-22T12:10:00Z'));
     expect([awaitsRetake(retaking, now), retakeLapsed(retaking, now)]).toEqual([true, false]);
     expect([awaitsRetake(retaking, later), retakeLapsed(retaking, later)]).toEqual([false, true]);
-    expect([awaitsRetake(open({ aiVerdict: 'processing' }), now), retakeLapsed(open({ aiVerdict: 'processing' }), later)]).toEqual([false, false]);
+    expect([
+      awaitsRetake(open({ aiVerdict: 'processing' }), now),
+      retakeLapsed(open({ aiVerdict: 'processing' }), later),
+    ]).toEqual([false, false]);
     const decided = open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: new Date(0) });
     expect([awaitsRetake(decided, now), retakeLapsed(decided, now)]).toEqual([false, false]);
     expect(isExpired(retaking, later)).toBe(false);
@@ -107,7 +144,9 @@ describe('session rules', () => {
   it('tells until when a retake may be made while one is awaited, past its deadline too until the lapse is closed, never after a verdict', () => {
     expect(pendingRetakeUntil(retaking)).toEqual(retaking.retakeUntil);
     expect(pendingRetakeUntil(open({ aiVerdict: 'processing' }))).toBeNull();
-    expect(pendingRetakeUntil(open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: new Date(0) }))).toBeNull();
+    expect(
+      pendingRetakeUntil(open({ aiVerdict: 'denied', consentStatus: 'denied', retakeUntil: new Date(0) })),
+    ).toBeNull();
   });
 });
 

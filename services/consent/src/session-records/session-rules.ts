@@ -1,6 +1,6 @@
 /** The rules of a consent session's life, kept free of I/O so they can be tested on their own. */
 
-import { MAX_RECORDING_ATTEMPTS, type AiVerdict, type ConsentStatus, type JudgementOutcome } from '@app/contracts';
+import { type AiVerdict, type ConsentStatus, type JudgementOutcome, MAX_RECORDING_ATTEMPTS } from '@app/contracts';
 
 export interface SessionState {
   consentStatus: ConsentStatus;
@@ -45,7 +45,9 @@ export function awaitsRetake(state: Pick<SessionState, 'aiVerdict' | 'retakeUnti
  * (`isExpired`, `awaitsRetake`). Null when none is ahead.
  */
 export function readStableUntil(state: Pick<SessionState, 'expiresAt' | 'retakeUntil'>, now: Date): Date | null {
-  const ahead = [state.expiresAt, state.retakeUntil].filter((deadline): deadline is Date => deadline !== null && deadline.getTime() > now.getTime());
+  const ahead = [state.expiresAt, state.retakeUntil].filter(
+    (deadline): deadline is Date => deadline !== null && deadline.getTime() > now.getTime(),
+  );
   return ahead.length ? new Date(Math.min(...ahead.map((deadline) => deadline.getTime()))) : null;
 }
 
@@ -101,9 +103,15 @@ export interface VerdictChanges {
  * How a verdict shows on the session: only `granted` grants (and is timed); `unclear` is shown as the spec's denied;
  * a failed analysis decides nothing, so the consent status stays as it was. A verdict ends any retake window.
  */
-export function verdictChanges(outcome: VerdictOutcome, state: Pick<SessionState, 'consentStatus'>, now: Date): VerdictChanges {
-  if (outcome === 'granted') return { aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: now, retakeUntil: null };
-  if (outcome === 'failed') return { aiVerdict: 'failed', consentStatus: state.consentStatus, consentGrantedTime: null, retakeUntil: null };
+export function verdictChanges(
+  outcome: VerdictOutcome,
+  state: Pick<SessionState, 'consentStatus'>,
+  now: Date,
+): VerdictChanges {
+  if (outcome === 'granted')
+    return { aiVerdict: 'granted', consentStatus: 'granted', consentGrantedTime: now, retakeUntil: null };
+  if (outcome === 'failed')
+    return { aiVerdict: 'failed', consentStatus: state.consentStatus, consentGrantedTime: null, retakeUntil: null };
   return { aiVerdict: 'denied', consentStatus: 'denied', consentGrantedTime: null, retakeUntil: null };
 }
 
@@ -111,6 +119,9 @@ export function verdictChanges(outcome: VerdictOutcome, state: Pick<SessionState
  * Whether an analysis may still store its outcome: the session waits for it, for this very recording. Never while a
  * retake is awaited: that attempt has its outcome already.
  */
-export function awaitsAnalysisOf(state: Pick<SessionState, 'aiVerdict' | 'retakeUntil'> & { videoAssetId: string | null }, videoAssetId: string): boolean {
+export function awaitsAnalysisOf(
+  state: Pick<SessionState, 'aiVerdict' | 'retakeUntil'> & { videoAssetId: string | null },
+  videoAssetId: string,
+): boolean {
   return state.aiVerdict === 'processing' && state.retakeUntil === null && state.videoAssetId === videoAssetId;
 }

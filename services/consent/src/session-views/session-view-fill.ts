@@ -1,5 +1,11 @@
 import { RedisConnection } from '@app/redis';
-import { LIVE_RENEW_MS, SessionViewCipher, SessionViewStore, type Observation, type SessionView } from '@app/session-views';
+import {
+  LIVE_RENEW_MS,
+  type Observation,
+  type SessionView,
+  SessionViewCipher,
+  SessionViewStore,
+} from '@app/session-views';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CONSENT_CONFIG, type ConsentConfig } from '../config/consent-config.schema';
@@ -27,14 +33,19 @@ export class SessionViewFill implements OnModuleInit, BeforeApplicationShutdown 
 
   onModuleInit(): void {
     // Never rejects: a renewal that fails is logged and tried again at the next interval.
-    const renew = () => void this.store.keepAlive(this.generation).catch((error: Error) => this.logger.debug(`Generation not renewed: ${error.message}`));
+    const renew = () =>
+      void this.store
+        .keepAlive(this.generation)
+        .catch((error: Error) => this.logger.debug(`Generation not renewed: ${error.message}`));
     renew();
     this.renewal = setInterval(renew, LIVE_RENEW_MS).unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.renewal);
-    await this.store.retire(this.generation).catch((error: Error) => this.logger.debug(`Generation not retired: ${error.message}`));
+    await this.store
+      .retire(this.generation)
+      .catch((error: Error) => this.logger.debug(`Generation not retired: ${error.message}`));
   }
 
   /** Just before the read of Postgres; null when nothing may be filled (a change under way, or Redis away). */
@@ -47,7 +58,13 @@ export class SessionViewFill implements OnModuleInit, BeforeApplicationShutdown 
 
   async fill(sessionId: string, observed: Observation | null, read: ReadSession): Promise<void> {
     if (!observed) return;
-    const view = { ...read, memberBody: this.cipher.seal(read.memberBody, sessionId, 'm'), partnerBody: this.cipher.seal(read.partnerBody, sessionId, 'p') };
-    await this.store.fill(sessionId, observed, view, this.generation).catch((error: Error) => this.logger.debug(`Read model of session ${sessionId} not filled: ${error.message}`));
+    const view = {
+      ...read,
+      memberBody: this.cipher.seal(read.memberBody, sessionId, 'm'),
+      partnerBody: this.cipher.seal(read.partnerBody, sessionId, 'p'),
+    };
+    await this.store
+      .fill(sessionId, observed, view, this.generation)
+      .catch((error: Error) => this.logger.debug(`Read model of session ${sessionId} not filled: ${error.message}`));
   }
 }

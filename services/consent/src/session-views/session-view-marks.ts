@@ -1,6 +1,6 @@
 import type { Transaction, TransactionHooks } from '@app/database';
-import { SessionViewStore } from '@app/session-views';
 import { RedisConnection } from '@app/redis';
+import { SessionViewStore } from '@app/session-views';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 
@@ -51,6 +51,8 @@ export class SessionViewMarks implements TransactionHooks {
     this.touched.delete(transaction);
     await this.store
       .release([...touched.sessionIds], touched.owner)
-      .catch((error: Error) => this.logger.warn(`Read model of ${touched.sessionIds.size} session(s) not released: ${error.message}`));
+      .catch((error: Error) =>
+        this.logger.warn(`Read model of ${touched.sessionIds.size} session(s) not released: ${error.message}`),
+      );
   }
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
+import { randomUUID } from 'node:crypto';
 import { AccessFacts, canRead, holdsLink, isOwner, isPartner, mayProvePhone, partnerRefusal } from './session-access';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -42,7 +42,9 @@ describe('session access', () => {
 
   it('lets the token holder act as the partner while the session is open or answered, not once it lapsed unanswered', () => {
     expect(isPartner(session(), { recipientToken: token }, now)).toBe(true);
-    expect(isPartner(session({ expiresAt: lapsed.expiresAt, aiVerdict: 'processing' }), { recipientToken: token }, now)).toBe(true);
+    expect(
+      isPartner(session({ expiresAt: lapsed.expiresAt, aiVerdict: 'processing' }), { recipientToken: token }, now),
+    ).toBe(true);
     expect(isPartner(lapsed, { recipientToken: token }, now)).toBe(false);
     expect(isPartner(session(), { recipientToken: generateRecipientToken() }, now)).toBe(false);
     expect(isPartner(session(), {}, now)).toBe(false);
@@ -72,7 +74,11 @@ describe('session access', () => {
     expect(isPartner(proved, { partnerCredentials: withCredential(generateRecipientToken()) }, now)).toBe(false);
     // Another session's credential does not open this one.
     expect(isPartner(proved, { partnerCredentials: withCredential(credential, randomUUID()) }, now)).toBe(false);
-    expect(partnerRefusal(proved, { partnerCredentials: withCredential(generateRecipientToken()) }, now)).toBe('not_found');
-    expect(isPartner({ ...proved, expiresAt: lapsed.expiresAt }, { partnerCredentials: withCredential(credential) }, now)).toBe(false);
+    expect(partnerRefusal(proved, { partnerCredentials: withCredential(generateRecipientToken()) }, now)).toBe(
+      'not_found',
+    );
+    expect(
+      isPartner({ ...proved, expiresAt: lapsed.expiresAt }, { partnerCredentials: withCredential(credential) }, now),
+    ).toBe(false);
   });
 });

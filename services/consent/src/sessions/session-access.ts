@@ -1,5 +1,5 @@
-import type { CallerContext } from '../http/caller-context';
 import { recipientTokenMatches } from '@app/session-views';
+import type { CallerContext } from '../http/caller-context';
 import { isExpired, SessionState } from '../session-records/session-rules';
 
 export interface AccessFacts extends SessionState {
@@ -32,7 +32,8 @@ export function holdsLink(session: AccessFacts, caller: Pick<CallerContext, 'rec
  */
 export function isPartner(session: AccessFacts, caller: Credentials, now: Date): boolean {
   if (isOwner(session, caller) || isExpired(session, now)) return false;
-  if (session.partnerCredentialHash) return recipientTokenMatches(caller.partnerCredentials?.get(session.id), session.partnerCredentialHash);
+  if (session.partnerCredentialHash)
+    return recipientTokenMatches(caller.partnerCredentials?.get(session.id), session.partnerCredentialHash);
   return recipientTokenMatches(caller.recipientToken, session.recipientTokenHash);
 }
 

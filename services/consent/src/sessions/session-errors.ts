@@ -1,8 +1,8 @@
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
 import type { CallerContext } from '../http/caller-context';
-import { AccessFacts, isOwner, mayProvePhone, partnerRefusal } from './session-access';
 import { SessionState, submissionRefusal } from '../session-records/session-rules';
+import { AccessFacts, isOwner, mayProvePhone, partnerRefusal } from './session-access';
 
 /** The one answer to every partner-side failure (unknown id, wrong token, someone else's, lapsed): it reveals nothing. */
 export class SessionNotFoundException extends ApiException {

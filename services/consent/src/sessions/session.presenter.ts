@@ -1,4 +1,11 @@
-import { deniedBecause, denialKind, MAX_RECORDING_ATTEMPTS, type DeniedBecause, type PartnerCheck, type ConsentSession as SessionJson } from '@app/contracts';
+import {
+  type ConsentSession as SessionJson,
+  denialKind,
+  type DeniedBecause,
+  deniedBecause,
+  MAX_RECORDING_ATTEMPTS,
+  type PartnerCheck,
+} from '@app/contracts';
 import type { ConsentSession } from '../session-records/consent-session.entity';
 import { awaitsRetake, isExpired, pendingRetakeUntil } from '../session-records/session-rules';
 
@@ -13,7 +20,11 @@ export function maskPhone(phone: string | null): string | null {
  * offered, the verdict), not while a recording is being analysed, and not after a No, which decided without it.
  */
 export function showsWhatWasHeard(session: ConsentSession, now: Date): boolean {
-  return session.attempts > 0 && session.recipientDecision === 'yes' && (session.aiVerdict !== 'processing' || awaitsRetake(session, now));
+  return (
+    session.attempts > 0 &&
+    session.recipientDecision === 'yes' &&
+    (session.aiVerdict !== 'processing' || awaitsRetake(session, now))
+  );
 }
 
 /** The speech check as the partner sees it; `heard` as `showsWhatWasHeard` allows (else null). */
@@ -49,7 +60,10 @@ export interface StoredOutcome {
  * Why a denied session was denied, as both screens are told (`DeniedBecause`): null for any other state. A denied
  * session always has its verdict; were it missing, the spec's plain denial is told.
  */
-export function presentDeniedBecause(session: Pick<ConsentSession, 'aiVerdict'>, verdict: StoredOutcome | null | undefined): DeniedBecause | null {
+export function presentDeniedBecause(
+  session: Pick<ConsentSession, 'aiVerdict'>,
+  verdict: StoredOutcome | null | undefined,
+): DeniedBecause | null {
   if (session.aiVerdict !== 'denied') return null;
   return verdict ? deniedBecause(denialKind(verdict)) : 'answer';
 }
@@ -58,7 +72,11 @@ export function presentDeniedBecause(session: Pick<ConsentSession, 'aiVerdict'>,
  * The session as every session route answers it (docs/API.md, "Session object"). The member's phone
  * (`initiatorPhone`) is never answered.
  */
-export function presentSession(session: ConsentSession, now: Date, { recipientToken, check, verdict }: SessionExtras = {}): SessionJson {
+export function presentSession(
+  session: ConsentSession,
+  now: Date,
+  { recipientToken, check, verdict }: SessionExtras = {},
+): SessionJson {
   return {
     id: session.id,
     qrCodeId: session.qrCodeId,

@@ -1,8 +1,13 @@
-import { API_ERRORS, createSessionBodySchema, type ConsentSession as SessionJson, type SessionPushViews } from '@app/contracts';
+import {
+  API_ERRORS,
+  type ConsentSession as SessionJson,
+  createSessionBodySchema,
+  type SessionPushViews,
+} from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { Caller } from '../http/caller-context.decorator';
 import type { CallerContext } from '../http/caller-context';
+import { Caller } from '../http/caller-context.decorator';
 import { SessionNotFoundException } from './session-errors';
 import { SessionsService } from './sessions.service';
 
@@ -29,7 +34,8 @@ export class SessionsController {
   @Get(':id/push-views')
   pushViews(@Param('id') id: string, @Caller() caller: CallerContext): Promise<SessionPushViews> {
     // A call made for a browser (a member, a link, a credential) is never given it, should a route ever relay here.
-    if (caller.actorUserId || caller.recipientToken || caller.partnerCredentials?.size) throw new SessionNotFoundException();
+    if (caller.actorUserId || caller.recipientToken || caller.partnerCredentials?.size)
+      throw new SessionNotFoundException();
     return this.sessions.pushViews(id);
   }
 

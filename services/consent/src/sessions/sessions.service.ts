@@ -1,20 +1,27 @@
+import {
+  type ConsentSession as SessionJson,
+  type CreateSessionInput,
+  isQrCodeId,
+  isUuid,
+  newQrCodeId,
+  type SessionPushViews,
+} from '@app/contracts';
+import { Transaction, UnitOfWork } from '@app/database';
+import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { Transaction, UnitOfWork } from '@app/database';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
 import { AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import type { CallerContext } from '../http/caller-context';
-import { type ConsentSession as SessionJson, type CreateSessionInput, isQrCodeId, isUuid, newQrCodeId, type SessionPushViews } from '@app/contracts';
 import { ConsentSession } from '../session-records/consent-session.entity';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
-import { generateRecipientToken, hashRecipientToken } from '@app/session-views';
-import { canRead, holdsLink, isOwner, isPartner } from './session-access';
-import { refuseAsPartner, refuseAsProver, SessionNotFoundException } from './session-errors';
 import { isExpired, readStableUntil } from '../session-records/session-rules';
 import { SessionViewFill } from '../session-views/session-view-fill';
 import { VerdictsRepository } from '../verdicts/verdicts.repository';
 import { presentCheck, presentSession, showsWhatWasHeard, type StoredOutcome } from './session.presenter';
+import { canRead, holdsLink, isOwner, isPartner } from './session-access';
+import { refuseAsPartner, refuseAsProver, SessionNotFoundException } from './session-errors';
 
 const QR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const QR_RANDOM_LENGTH = 10;
@@ -47,7 +54,13 @@ export class SessionsService {
         deleteAfterDays: input.deleteAfterDays,
         expiresAt: new Date(now.getTime() + this.config.SESSION_EXPIRY_MINUTES * 60_000),
       });
-      await this.audit.append(transaction, id, 'session_created', { qrCodeId, deleteAfterDays: input.deleteAfterDays }, audit);
+      await this.audit.append(
+        transaction,
+        id,
+        'session_created',
+        { qrCodeId, deleteAfterDays: input.deleteAfterDays },
+        audit,
+      );
       return this.repository.get(transaction, id);
     });
     return presentSession(session, now, { recipientToken });
@@ -70,7 +83,13 @@ export class SessionsService {
   async pushViews(id: string): Promise<SessionPushViews> {
     const { session, now, member, partner } = await this.bothViews(id, () => true);
     const credential = session.partnerCredentialHash;
-    return { member, partner: credential && !isExpired(session, now) ? { session: partner, partnerCredentialHash: credential.toString('base64url') } : null };
+    return {
+      member,
+      partner:
+        credential && !isExpired(session, now)
+          ? { session: partner, partnerCredentialHash: credential.toString('base64url') }
+          : null,
+    };
   }
 
   /** One read of the session, both its views, and the read model filled with them; a 404 unless `mayRead`. */
@@ -104,10 +123,14 @@ export class SessionsService {
     const session = isQrCodeId(qrCodeId) ? await this.repository.find({ qrCodeId }) : null;
     if (!session || !canRead(session, caller, now)) throw new SessionNotFoundException();
     if (holdsLink(session, caller, now) && !isOwner(session, caller)) {
-      await this.unitOfWork.run((transaction) => this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit));
+      await this.unitOfWork.run((transaction) =>
+        this.audit.append(transaction, session.id, 'link_opened', {}, caller.audit),
+      );
     }
     const verdict = await this.verdictOf(session);
-    return isPartner(session, caller, now) ? this.partnerView(session, now, verdict) : presentSession(session, now, { verdict });
+    return isPartner(session, caller, now)
+      ? this.partnerView(session, now, verdict)
+      : presentSession(session, now, { verdict });
   }
 
   /**
@@ -141,7 +164,11 @@ export class SessionsService {
     return this.lockedFor(id, transaction, (session) => refuseAsProver(session, caller, new Date()));
   }
 
-  private async lockedFor(id: string, transaction: Transaction | undefined, refuse: (session: ConsentSession) => void): Promise<ConsentSession> {
+  private async lockedFor(
+    id: string,
+    transaction: Transaction | undefined,
+    refuse: (session: ConsentSession) => void,
+  ): Promise<ConsentSession> {
     const session = isUuid(id) ? await this.repository.find({ id }, transaction) : null;
     if (!session) throw new SessionNotFoundException();
     refuse(session);

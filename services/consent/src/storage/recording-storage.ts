@@ -1,4 +1,13 @@
-import { createObjectStorage, EncryptedStorage, keyRingFromConfig, newWrappedScopeKey, ObjectStorage, ringWithScopeKey, S3Storage, type KeyRing } from '@app/storage';
+import {
+  createObjectStorage,
+  EncryptedStorage,
+  type KeyRing,
+  keyRingFromConfig,
+  newWrappedScopeKey,
+  ObjectStorage,
+  ringWithScopeKey,
+  S3Storage,
+} from '@app/storage';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';

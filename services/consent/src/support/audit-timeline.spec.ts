@@ -31,18 +31,50 @@ describe('supportAuditEntry', () => {
       seq: 3,
       event: 'decision_submitted',
       createdAt: at,
-      details: { decision: 'yes', videoAssetId: 'a3c1', withRecording: true, typedName: 'Jordan Lee', phone: '+1 555 987 6543', qrCodeId: 'ciq-x-y' },
+      details: {
+        decision: 'yes',
+        videoAssetId: 'a3c1',
+        withRecording: true,
+        typedName: 'Jordan Lee',
+        phone: '+1 555 987 6543',
+        qrCodeId: 'ciq-x-y',
+      },
       ...client,
     });
-    expect(entry).toEqual({ seq: 3, event: 'decision_submitted', at: '2026-11-22T12:00:00.000Z', actor: 'partner', details: { decision: 'yes', videoAssetId: 'a3c1', withRecording: true } });
+    expect(entry).toEqual({
+      seq: 3,
+      event: 'decision_submitted',
+      at: '2026-11-22T12:00:00.000Z',
+      actor: 'partner',
+      details: { decision: 'yes', videoAssetId: 'a3c1', withRecording: true },
+    });
   });
 
   it("shows an attempt's number and reasons", () => {
-    expect(supportAuditEntry({ seq: 6, event: 'attempt_unclear', createdAt: at, details: { attempt: 1, reasons: 'no_speech' }, ...noClient }).details).toEqual({ attempt: 1, reasons: 'no_speech' });
+    expect(
+      supportAuditEntry({
+        seq: 6,
+        event: 'attempt_unclear',
+        createdAt: at,
+        details: { attempt: 1, reasons: 'no_speech' },
+        ...noClient,
+      }).details,
+    ).toEqual({ attempt: 1, reasons: 'no_speech' });
   });
 
   it('shows the verdict, status change and recording details support needs', () => {
-    const details = { outcome: 'unclear', reasons: 'low_confidence,no_speech', from: 'processing', to: 'denied', sha256: 'ab'.repeat(32), size: 1234, mimeType: 'video/webm', deleteAfterDays: 90 };
-    expect(supportAuditEntry({ seq: 1, event: 'verdict_stored', createdAt: at, details, ...noClient }).details).toEqual(details);
+    const details = {
+      outcome: 'unclear',
+      reasons: 'low_confidence,no_speech',
+      from: 'processing',
+      to: 'denied',
+      sha256: 'ab'.repeat(32),
+      size: 1234,
+      mimeType: 'video/webm',
+      deleteAfterDays: 90,
+    };
+    expect(supportAuditEntry({ seq: 1, event: 'verdict_stored', createdAt: at, details, ...noClient }).details).toEqual(
+      details,
+    );
   });
 });

@@ -5,10 +5,37 @@ import type { AuditEntry, AuditEvent } from '../audit/audit-entry.entity';
  * The audit details support may see: ids, hashes, sizes, decisions and outcomes. Any other key is left out, so a
  * detail added later stays hidden until it has been judged free of personal data here.
  */
-const SHOWN_DETAILS = new Set(['decision', 'withRecording', 'videoAssetId', 'attempt', 'sha256', 'size', 'mimeType', 'outcome', 'reasons', 'from', 'to', 'deleteAfterDays', 'via', 'assets', 'send', 'try']);
+const SHOWN_DETAILS = new Set([
+  'decision',
+  'withRecording',
+  'videoAssetId',
+  'attempt',
+  'sha256',
+  'size',
+  'mimeType',
+  'outcome',
+  'reasons',
+  'from',
+  'to',
+  'deleteAfterDays',
+  'via',
+  'assets',
+  'send',
+  'try',
+]);
 
 /** Events only the partner's own requests cause. */
-const PARTNER_EVENTS = new Set<AuditEvent>(['link_opened', 'recording_stored', 'decision_submitted', 'consent_withdrawn', 'recording_deleted', 'safety_answers', 'phone_code_sent', 'phone_code_wrong', 'phone_verified']);
+const PARTNER_EVENTS = new Set<AuditEvent>([
+  'link_opened',
+  'recording_stored',
+  'decision_submitted',
+  'consent_withdrawn',
+  'recording_deleted',
+  'safety_answers',
+  'phone_code_sent',
+  'phone_code_wrong',
+  'phone_verified',
+]);
 
 /**
  * Who caused a row. A status change or verdict follows either the partner's request (pressing No, submitting) or
@@ -22,7 +49,9 @@ export function auditActor(entry: Pick<AuditEntry, 'event' | 'ip' | 'userAgent'>
 }
 
 /** A row as support sees it: never its client address or browser, only the details known to be impersonal. */
-export function supportAuditEntry(entry: Pick<AuditEntry, 'seq' | 'event' | 'createdAt' | 'details' | 'ip' | 'userAgent'>): SupportAuditEntry {
+export function supportAuditEntry(
+  entry: Pick<AuditEntry, 'seq' | 'event' | 'createdAt' | 'details' | 'ip' | 'userAgent'>,
+): SupportAuditEntry {
   return {
     seq: entry.seq,
     event: entry.event,

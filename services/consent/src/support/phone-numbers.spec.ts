@@ -10,7 +10,12 @@ describe('withoutPhoneNumbers', () => {
     expect(withoutPhoneNumbers(text)).toBe(safe);
   });
 
-  it.each(['Twilio 21211: invalid To number', 'HTTP 503 after 3 attempts', 'timed out after 10000 ms', 'attempt 5 of 5'])('leaves %j readable', (text) => {
+  it.each([
+    'Twilio 21211: invalid To number',
+    'HTTP 503 after 3 attempts',
+    'timed out after 10000 ms',
+    'attempt 5 of 5',
+  ])('leaves %j readable', (text) => {
     expect(withoutPhoneNumbers(text)).toBe(text);
   });
 });

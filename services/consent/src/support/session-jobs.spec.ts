@@ -42,7 +42,11 @@ describe('sessionJobs', () => {
       `${id}.verdict`,
     ]);
     const third = [...attempts, { attempt: 3, outcome: 'unclear' as const }];
-    expect(sessionJobs({ ...open, attempts: 3 }, third, { outcome: 'unclear' }, []).filter((job) => job.id.includes('retake'))).toHaveLength(2);
+    expect(
+      sessionJobs({ ...open, attempts: 3 }, third, { outcome: 'unclear' }, []).filter((job) =>
+        job.id.includes('retake'),
+      ),
+    ).toHaveLength(2);
   });
 
   it("has the failure's push for a failed analysis", () => {
@@ -52,12 +56,27 @@ describe('sessionJobs', () => {
 
   it('has no analysis for a No, even with a recording, and keeps the earlier attempts of a No instead of a retake', () => {
     expect(sessionJobs(open, [], { outcome: 'denied' }, []).map((job) => job.id)).toEqual([`${id}.verdict`]);
-    const noAfterRetake = sessionJobs({ ...open, attempts: 1 }, [{ attempt: 1, outcome: 'unclear' }], { outcome: 'denied' }, []);
-    expect(noAfterRetake.map((job) => job.id)).toEqual([`${id}.1`, `${id}.submitted`, `${id}.retake_requested.1`, `${id}.verdict`]);
+    const noAfterRetake = sessionJobs(
+      { ...open, attempts: 1 },
+      [{ attempt: 1, outcome: 'unclear' }],
+      { outcome: 'denied' },
+      [],
+    );
+    expect(noAfterRetake.map((job) => job.id)).toEqual([
+      `${id}.1`,
+      `${id}.submitted`,
+      `${id}.retake_requested.1`,
+      `${id}.verdict`,
+    ]);
   });
 
   it("has the withdrawal's push once the partner withdrew", () => {
-    const jobs = sessionJobs({ ...open, attempts: 1, withdrawnAt: new Date() }, [{ attempt: 1, outcome: 'granted' }], { outcome: 'granted' }, []);
+    const jobs = sessionJobs(
+      { ...open, attempts: 1, withdrawnAt: new Date() },
+      [{ attempt: 1, outcome: 'granted' }],
+      { outcome: 'granted' },
+      [],
+    );
     expect(jobs.map((job) => job.id)).toEqual([`${id}.1`, `${id}.submitted`, `${id}.verdict`, `${id}.withdrawn`]);
   });
 });

@@ -20,15 +20,28 @@ export function sessionJobs(
 ): SupportJobRef[] {
   const jobs: SupportJobRef[] = [];
   for (let attempt = 1; attempt <= session.attempts; attempt++) {
-    jobs.push({ queue: QUEUES.mediaAnalysis, name: JOBS.analyzeRecording, id: jobIdOf(JOBS.analyzeRecording, { sessionId: session.id, attempt }) });
+    jobs.push({
+      queue: QUEUES.mediaAnalysis,
+      name: JOBS.analyzeRecording,
+      id: jobIdOf(JOBS.analyzeRecording, { sessionId: session.id, attempt }),
+    });
   }
   const push = (change: SessionChange, attempt?: number) =>
-    jobs.push({ queue: QUEUES.sessionUpdates, name: JOBS.pushSessionUpdate, id: jobIdOf(JOBS.pushSessionUpdate, { sessionId: session.id, change, attempt }) });
+    jobs.push({
+      queue: QUEUES.sessionUpdates,
+      name: JOBS.pushSessionUpdate,
+      id: jobIdOf(JOBS.pushSessionUpdate, { sessionId: session.id, change, attempt }),
+    });
   if (session.attempts > 0) push('submitted');
   for (const { attempt, outcome } of attempts) if (offersRetake(outcome, attempt)) push('retake_requested', attempt);
   if (verdict) push(verdict.outcome === 'failed' ? 'analysis_failed' : 'verdict');
   if (session.verificationTextSentAt) push('text_sent');
   if (session.withdrawnAt) push('withdrawn');
-  for (const messageId of textMessageIds) jobs.push({ queue: QUEUES.textMessages, name: JOBS.sendTextMessage, id: jobIdOf(JOBS.sendTextMessage, { messageId }) });
+  for (const messageId of textMessageIds)
+    jobs.push({
+      queue: QUEUES.textMessages,
+      name: JOBS.sendTextMessage,
+      id: jobIdOf(JOBS.sendTextMessage, { messageId }),
+    });
   return jobs;
 }

@@ -83,7 +83,14 @@ const attempts = [
   { attempt: 1, outcome: 'unclear' as const },
   { attempt: 2, outcome: 'granted' as const },
 ];
-const facts: SupportFacts = { session, entries: [entry], chain: { valid: true, length: 1 }, attempts, verdict, textMessages: [partnerText] };
+const facts: SupportFacts = {
+  session,
+  entries: [entry],
+  chain: { valid: true, length: 1 },
+  attempts,
+  verdict,
+  textMessages: [partnerText],
+};
 
 describe('presentSupportRecord', () => {
   it("answers the session's state and times, the timeline, the verdict's reasons, the texts and the jobs", () => {
@@ -106,7 +113,15 @@ describe('presentSupportRecord', () => {
         verificationTextSentAt: '2026-11-22T12:06:00.000Z',
         phoneVerifiedAt: '2026-11-22T12:02:00.000Z',
       },
-      timeline: [{ seq: 1, event: 'session_created', at: '2026-11-22T12:00:00.000Z', actor: 'member', details: { deleteAfterDays: 90 } }],
+      timeline: [
+        {
+          seq: 1,
+          event: 'session_created',
+          at: '2026-11-22T12:00:00.000Z',
+          actor: 'member',
+          details: { deleteAfterDays: 90 },
+        },
+      ],
       chain: { verified: true, length: 1, brokenAtSeq: null, reason: null },
       verdict: {
         outcome: 'granted',
@@ -145,19 +160,47 @@ describe('presentSupportRecord', () => {
 
   it('never answers a name, a phone in full, the transcript, a text body, the token hash or a client', () => {
     const json = JSON.stringify(presentSupportRecord(facts, now));
-    for (const secret of ['Jordan', 'Alex Doe', PARTNER_PHONE, '5559876543', MEMBER_PHONE, '5552468013', TRANSCRIPT, 'transcript', 'your response', '203.0.113.7', 'Firefox', 'profile-pictures']) {
+    for (const secret of [
+      'Jordan',
+      'Alex Doe',
+      PARTNER_PHONE,
+      '5559876543',
+      MEMBER_PHONE,
+      '5552468013',
+      TRANSCRIPT,
+      'transcript',
+      'your response',
+      '203.0.113.7',
+      'Firefox',
+      'profile-pictures',
+    ]) {
       expect(json).not.toContain(secret);
     }
   });
 
   it('says where a broken chain breaks', () => {
-    const broken = presentSupportRecord({ ...facts, chain: { valid: false, brokenAtSeq: 1, reason: 'row content was altered' } }, now);
+    const broken = presentSupportRecord(
+      { ...facts, chain: { valid: false, brokenAtSeq: 1, reason: 'row content was altered' } },
+      now,
+    );
     expect(broken.chain).toEqual({ verified: false, length: 1, brokenAtSeq: 1, reason: 'row content was altered' });
   });
 
   it('has no verdict, texts or jobs for an open session', () => {
-    const open = { ...session, consentStatus: 'pending', aiVerdict: null, recipientDecision: null, videoAssetId: null, attempts: 0, verificationTextSentAt: null, consentGrantedTime: null } as ConsentSession;
-    const record = presentSupportRecord({ ...facts, session: open, attempts: [], verdict: null, textMessages: [] }, now);
+    const open = {
+      ...session,
+      consentStatus: 'pending',
+      aiVerdict: null,
+      recipientDecision: null,
+      videoAssetId: null,
+      attempts: 0,
+      verificationTextSentAt: null,
+      consentGrantedTime: null,
+    } as ConsentSession;
+    const record = presentSupportRecord(
+      { ...facts, session: open, attempts: [], verdict: null, textMessages: [] },
+      now,
+    );
     expect(record).toMatchObject({ verdict: null, textMessages: [], jobs: [], session: { expired: true } });
   });
 });

@@ -1,6 +1,6 @@
 import type { SupportAuditChain, SupportSessionRecord, SupportTextMessage, SupportVerdict } from '@app/contracts';
-import type { ChainVerdict } from '../audit/audit-chain';
 import type { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
+import type { ChainVerdict } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry.entity';
 import type { ConsentSession } from '../session-records/consent-session.entity';
 import { isExpired } from '../session-records/session-rules';
@@ -27,7 +27,10 @@ export interface SupportFacts {
  * added later is not shown until it is added here: no names, phones (but their last two digits), transcript,
  * recording key, link token, text bodies, client addresses or browsers.
  */
-export function presentSupportRecord({ session, entries, chain, attempts, verdict, textMessages }: SupportFacts, now: Date): SupportSessionRecord {
+export function presentSupportRecord(
+  { session, entries, chain, attempts, verdict, textMessages }: SupportFacts,
+  now: Date,
+): SupportSessionRecord {
   return {
     session: {
       id: session.id,
@@ -51,7 +54,12 @@ export function presentSupportRecord({ session, entries, chain, attempts, verdic
     chain: chainStatus(chain, entries.length),
     verdict: verdict && presentVerdict(verdict),
     textMessages: textMessages.map(presentTextMessage),
-    jobs: sessionJobs(session, attempts, verdict, textMessages.map(({ id }) => id)),
+    jobs: sessionJobs(
+      session,
+      attempts,
+      verdict,
+      textMessages.map(({ id }) => id),
+    ),
   };
 }
 

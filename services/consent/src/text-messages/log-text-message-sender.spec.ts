@@ -6,7 +6,8 @@ describe('LogTextMessageSender', () => {
   it("keeps a number's texts however many were sent to others since, and lists only the newest", async () => {
     const sender = new LogTextMessageSender();
     await sender.send(text('+15550000001', 'ConsentIQ code: 111111.'));
-    for (let i = 0; i < LISTED_TEXTS + 10; i++) await sender.send(text(`+1555100${String(i).padStart(4, '0')}`, `other ${i}`));
+    for (let i = 0; i < LISTED_TEXTS + 10; i++)
+      await sender.send(text(`+1555100${String(i).padStart(4, '0')}`, `other ${i}`));
 
     expect(sender.latest()).toHaveLength(LISTED_TEXTS);
     expect(sender.latest().map((kept) => kept.body)).not.toContain('ConsentIQ code: 111111.');
@@ -28,7 +29,8 @@ describe('LogTextMessageSender', () => {
     await sender.send(text('+15550000002', 'second'));
     // Texted again: now the most recent.
     await sender.send(text('+15550000001', 'first again'));
-    for (let i = 0; i < KEPT_NUMBERS - 1; i++) await sender.send(text(`+1555200${String(i).padStart(4, '0')}`, 'other'));
+    for (let i = 0; i < KEPT_NUMBERS - 1; i++)
+      await sender.send(text(`+1555200${String(i).padStart(4, '0')}`, 'other'));
 
     expect(sender.sentTo('+15550000002')).toEqual([]);
     expect(sender.sentTo('+15550000001').map((kept) => kept.body)).toEqual(['first again', 'first']);

@@ -25,7 +25,13 @@ export class LogTextMessageSender implements TextMessageSender {
   private readonly byNumber = new Map<string, DevText[]>();
 
   async send({ sessionId, purpose, phone, body }: OutgoingText): Promise<{ providerMessageId: string }> {
-    const text: DevText = { sessionId: sessionId ?? undefined, to: phone, body, sentAt: new Date().toISOString(), purpose };
+    const text: DevText = {
+      sessionId: sessionId ?? undefined,
+      to: phone,
+      body,
+      sentAt: new Date().toISOString(),
+      purpose,
+    };
     this.newest.unshift(text);
     this.newest.splice(LISTED_TEXTS);
     const texts = this.byNumber.get(phone) ?? [];

@@ -1,5 +1,5 @@
+import { JobQueues, JOBS, PeriodicRequeue } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
-import { JOBS, JobQueues, PeriodicRequeue } from '@app/queue';
 import { TextMessagesRepository } from './text-messages.repository';
 import { phoneCodeTextsLapsedBefore, SPENT_CODE_TEXT } from './text-secrets';
 

@@ -1,7 +1,7 @@
 import { UnitOfWork } from '@app/database';
-import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { type JobPayload, JOBS, OnJob } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { SessionUpdates } from '../events/session-updates';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { SessionViewMarks } from '../session-views/session-view-marks';
@@ -40,7 +40,10 @@ export class SendTextMessageProcessor {
 
   /** One attempt at one text. */
   @OnJob(JOBS.sendTextMessage)
-  async process({ messageId }: JobPayload<typeof JOBS.sendTextMessage>, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<void> {
+  async process(
+    { messageId }: JobPayload<typeof JOBS.sendTextMessage>,
+    job: Pick<Job, 'attemptsMade' | 'opts'>,
+  ): Promise<void> {
     let message: TextMessage | null = null;
     try {
       const sent = await this.unitOfWork.run(async (transaction) => {
@@ -51,13 +54,19 @@ export class SendTextMessageProcessor {
           return null;
         }
         // Only the verdict's text to the partner is the session's verification text (a phone code is not): its session.
-        const verification = message.recipient === 'partner' && message.purpose === 'verdict' ? message.sessionId : null;
+        const verification =
+          message.recipient === 'partner' && message.purpose === 'verdict' ? message.sessionId : null;
         // The session's read model is marked before the provider is called: should Redis be away, this attempt fails
         // before the text goes out, not after (which would send it twice).
         if (verification) await this.viewMarks.touch(transaction, [verification]);
         const { providerMessageId } = await this.sender.send(message);
         const sentAt = new Date();
-        await this.messages.markSent(transaction, message.id, { provider: this.sender.provider, providerMessageId, sentAt, body: bodyWithoutSecrets(message) });
+        await this.messages.markSent(transaction, message.id, {
+          provider: this.sender.provider,
+          providerMessageId,
+          sentAt,
+          body: bodyWithoutSecrets(message),
+        });
         if (!verification) return { message, session: null };
         await this.sessions.lock(transaction, verification);
         await this.sessions.update(transaction, verification, { verificationTextSentAt: sentAt });
@@ -66,7 +75,9 @@ export class SendTextMessageProcessor {
         return { message, session };
       });
       if (!sent) return;
-      this.logger.log(`Text message ${sent.message.id} to the ${sent.message.recipient} sent by ${this.sender.provider}`);
+      this.logger.log(
+        `Text message ${sent.message.id} to the ${sent.message.recipient} sent by ${this.sender.provider}`,
+      );
       if (sent.session) await this.sessionUpdates.publish(sent.session, 'text_sent');
     } catch (error) {
       throw await this.failed(messageId, message, error, job);
@@ -74,17 +85,31 @@ export class SendTextMessageProcessor {
   }
 
   /** Records the failed attempt and answers the error to rethrow, its text free of the number. */
-  private async failed(messageId: string, message: TextMessage | null, error: unknown, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<Error> {
+  private async failed(
+    messageId: string,
+    message: TextMessage | null,
+    error: unknown,
+    job: Pick<Job, 'attemptsMade' | 'opts'>,
+  ): Promise<Error> {
     const permanent = error instanceof UnrecoverableError;
     const attempt = job.attemptsMade + 1;
     const final = permanent || attempt >= (job.opts.attempts ?? 1);
     const reason = withoutPhone(error instanceof Error ? error.message : String(error), message?.phone);
     const safe = permanent ? new UnrecoverableError(reason) : new Error(reason);
     await this.messages
-      .recordFailure(messageId, { error: reason, final, provider: this.sender.provider, keptBody: message ? bodyWithoutSecrets(message) : undefined })
-      .catch((recordError: Error) => this.logger.warn(`Text message ${messageId}: failure not recorded: ${recordError.message}`));
+      .recordFailure(messageId, {
+        error: reason,
+        final,
+        provider: this.sender.provider,
+        keptBody: message ? bodyWithoutSecrets(message) : undefined,
+      })
+      .catch((recordError: Error) =>
+        this.logger.warn(`Text message ${messageId}: failure not recorded: ${recordError.message}`),
+      );
     const role = message ? ` to the ${message.recipient}` : '';
-    this.logger.warn(`Text message ${messageId}${role}: attempt ${attempt} failed${final ? ' for good' : ''}: ${reason}`);
+    this.logger.warn(
+      `Text message ${messageId}${role}: attempt ${attempt} failed${final ? ' for good' : ''}: ${reason}`,
+    );
     return safe;
   }
 }

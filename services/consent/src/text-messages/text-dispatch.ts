@@ -1,4 +1,4 @@
-import { JOBS, JobQueues } from '@app/queue';
+import { JobQueues, JOBS } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
 
 /** Queues the texts their owner (a verdict, a withdrawal, a phone code) wrote to the outbox, once that has committed. */
@@ -15,7 +15,11 @@ export class TextDispatch {
    */
   async dispatch(messageIds: string[]): Promise<void> {
     for (const id of messageIds) {
-      await this.jobs.enqueue(JOBS.sendTextMessage, { version: 1, messageId: id }).catch((error: Error) => this.logger.warn(`Text message ${id} not queued (the requeue task retries): ${error.message}`));
+      await this.jobs
+        .enqueue(JOBS.sendTextMessage, { version: 1, messageId: id })
+        .catch((error: Error) =>
+          this.logger.warn(`Text message ${id} not queued (the requeue task retries): ${error.message}`),
+        );
     }
   }
 }

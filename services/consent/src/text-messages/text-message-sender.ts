@@ -23,6 +23,7 @@ export const TEXT_MESSAGE_SENDER = Symbol('TEXT_MESSAGE_SENDER');
 export function createTextMessageSender(config: ConsentConfig): TextMessageSender {
   if (config.SMS_PROVIDER === 'log') return new LogTextMessageSender();
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = config;
-  if (!accountSid || !authToken || !from) throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when SMS_PROVIDER is twilio');
+  if (!accountSid || !authToken || !from)
+    throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when SMS_PROVIDER is twilio');
   return new TwilioTextMessageSender({ accountSid, authToken, from, apiBaseUrl: config.TWILIO_API_BASE_URL });
 }

@@ -26,12 +26,23 @@ export class TextMessagesRepository {
    */
   async insertMissing(transaction: Transaction, rows: NewTextMessage[]): Promise<void> {
     if (rows.length === 0) return;
-    await transaction.createQueryBuilder().insert().into(TextMessage).values(rows).orIgnore().updateEntity(false).execute();
+    await transaction
+      .createQueryBuilder()
+      .insert()
+      .into(TextMessage)
+      .values(rows)
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
   /** The ids of a session's texts still waiting to be sent. */
   async pendingIdsOf(transaction: Transaction, sessionId: string): Promise<string[]> {
-    const rows = await transaction.find(TextMessage, { select: { id: true }, where: { sessionId, status: 'pending' }, order: { recipient: 'ASC' } });
+    const rows = await transaction.find(TextMessage, {
+      select: { id: true },
+      where: { sessionId, status: 'pending' },
+      order: { recipient: 'ASC' },
+    });
     return rows.map(({ id }) => id);
   }
 
@@ -88,8 +99,19 @@ export class TextMessagesRepository {
   }
 
   /** A member's code for their own phone: its text, written to be sent after commit. Answers its id. */
-  async insertMemberPhoneCode(transaction: Transaction, memberUserId: string, phone: string, body: string): Promise<string> {
-    const result = await transaction.insert(TextMessage, { memberUserId, recipient: 'member', purpose: 'phone_code', phone, body });
+  async insertMemberPhoneCode(
+    transaction: Transaction,
+    memberUserId: string,
+    phone: string,
+    body: string,
+  ): Promise<string> {
+    const result = await transaction.insert(TextMessage, {
+      memberUserId,
+      recipient: 'member',
+      purpose: 'phone_code',
+      phone,
+      body,
+    });
     return (result.identifiers[0] as { id: string }).id;
   }
 
@@ -107,7 +129,9 @@ export class TextMessagesRepository {
 
   /** The ids of every text still waiting to be sent, oldest first (for the requeue task). */
   async pendingIds(limit: number): Promise<string[]> {
-    const rows = await this.dataSource.getRepository(TextMessage).find({ select: { id: true }, where: { status: 'pending' }, order: { createdAt: 'ASC' }, take: limit });
+    const rows = await this.dataSource
+      .getRepository(TextMessage)
+      .find({ select: { id: true }, where: { status: 'pending' }, order: { createdAt: 'ASC' }, take: limit });
     return rows.map(({ id }) => id);
   }
 
@@ -118,7 +142,13 @@ export class TextMessagesRepository {
    */
   async lockOfSessions(transaction: Transaction, sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
-    await transaction.createQueryBuilder(TextMessage, 'message').select('message.id').where('message.sessionId IN (:...sessionIds)', { sessionIds }).orderBy('message.id').setLock('pessimistic_write').getMany();
+    await transaction
+      .createQueryBuilder(TextMessage, 'message')
+      .select('message.id')
+      .where('message.sessionId IN (:...sessionIds)', { sessionIds })
+      .orderBy('message.id')
+      .setLock('pessimistic_write')
+      .getMany();
   }
 
   /**
@@ -130,7 +160,11 @@ export class TextMessagesRepository {
   }
 
   /** Marks the text sent, keeping `body`: the text without its secret (bodyWithoutSecrets). */
-  async markSent(transaction: Transaction, id: string, sent: { provider: string; providerMessageId: string; sentAt: Date; body: string }): Promise<void> {
+  async markSent(
+    transaction: Transaction,
+    id: string,
+    sent: { provider: string; providerMessageId: string; sentAt: Date; body: string },
+  ): Promise<void> {
     await transaction
       .createQueryBuilder()
       .update(TextMessage)
@@ -144,8 +178,13 @@ export class TextMessagesRepository {
    * provider refused it for good, or the attempts are used up) marks it failed, which nothing sends again, so it keeps
    * `keptBody` (the text without its secret) when given.
    */
-  async recordFailure(id: string, failure: { error: string; final: boolean; provider: string; keptBody?: string }): Promise<void> {
-    const final = failure.final ? { status: 'failed' as const, ...(failure.keptBody === undefined ? {} : { body: failure.keptBody }) } : {};
+  async recordFailure(
+    id: string,
+    failure: { error: string; final: boolean; provider: string; keptBody?: string },
+  ): Promise<void> {
+    const final = failure.final
+      ? { status: 'failed' as const, ...(failure.keptBody === undefined ? {} : { body: failure.keptBody }) }
+      : {};
     await this.dataSource
       .createQueryBuilder()
       .update(TextMessage)

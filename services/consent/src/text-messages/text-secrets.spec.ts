@@ -1,7 +1,7 @@
 import { receiptUrl } from '@app/contracts';
 import { phoneCodeText } from '../phone-verification/phone-code-text';
-import { bodyWithoutSecrets, phoneCodeLapsed, SPENT_CODE_TEXT } from './text-secrets';
 import { memberText, partnerText } from '../verdicts/verdict-texts';
+import { bodyWithoutSecrets, phoneCodeLapsed, SPENT_CODE_TEXT } from './text-secrets';
 
 const session = { initiatorFullName: 'Alex Doe', qrCodeId: 'QR-123' };
 const receiptId = '0b6c1f6e-2f4e-4c55-9e21-3a7b9c0d1e2f';
@@ -14,7 +14,11 @@ describe('what a text row keeps once sent', () => {
   });
 
   it("keeps the partner's text with the receipt's link, without its secret", () => {
-    const body = partnerText(session, new Date('2026-11-26T12:00:00Z'), receiptUrl('https://consent.example', receiptId, secret));
+    const body = partnerText(
+      session,
+      new Date('2026-11-26T12:00:00Z'),
+      receiptUrl('https://consent.example', receiptId, secret),
+    );
     const kept = bodyWithoutSecrets({ purpose: 'verdict', body });
     expect(kept).not.toContain(secret);
     expect(kept).toBe(body.replace(`#${secret}`, ''));

@@ -43,7 +43,10 @@ export class TwilioTextMessageSender implements TextMessageSender {
 
   constructor(private readonly settings: TwilioSettings) {
     const origin = settings.apiBaseUrl ? new URL(settings.apiBaseUrl) : undefined;
-    this.client = twilio(settings.accountSid, settings.authToken, { httpClient: new TwilioHttpClient(origin), autoRetry: false });
+    this.client = twilio(settings.accountSid, settings.authToken, {
+      httpClient: new TwilioHttpClient(origin),
+      autoRetry: false,
+    });
   }
 
   async send({ phone, body }: OutgoingText): Promise<{ providerMessageId: string }> {
@@ -65,7 +68,8 @@ export class TwilioTextMessageSender implements TextMessageSender {
  * permanent; a 5xx, a timeout or a network error may pass on a later attempt.
  */
 export function sendFailure(error: unknown): Error {
-  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : undefined;
+  const status =
+    typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : undefined;
   if (status !== undefined) {
     const code = (error as { code?: unknown }).code;
     const description = `Twilio answered ${status}${typeof code === 'number' ? ` (error ${code})` : ''}`;
@@ -73,5 +77,7 @@ export function sendFailure(error: unknown): Error {
     return permanent ? new UnrecoverableError(description) : new Error(description);
   }
   const code = (error as { code?: unknown })?.code;
-  return new Error(`Twilio not reached (${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : 'network error'})`);
+  return new Error(
+    `Twilio not reached (${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : 'network error'})`,
+  );
 }

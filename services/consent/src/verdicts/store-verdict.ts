@@ -54,7 +54,12 @@ export class StoreVerdict {
    * Inside the caller's transaction, with the session's row locked by it. Null when the session has a verdict
    * already: the first one stands and nothing changes.
    */
-  async store(transaction: Transaction, session: ConsentSession, verdict: NewVerdict, context: AuditContext = {}): Promise<StoredVerdict | null> {
+  async store(
+    transaction: Transaction,
+    session: ConsentSession,
+    verdict: NewVerdict,
+    context: AuditContext = {},
+  ): Promise<StoredVerdict | null> {
     const { outcome, reasons, videoAssetId } = verdict;
     const inserted = await this.verdicts.insertOnce(transaction, {
       sessionId: session.id,
@@ -71,13 +76,31 @@ export class StoreVerdict {
     const changes = verdictChanges(outcome, session, new Date());
     await this.sessions.update(transaction, session.id, changes);
     const failed = outcome === 'failed';
-    await this.audit.append(transaction, session.id, failed ? 'analysis_failed' : 'verdict_stored', { outcome, reasons: reasons.join(',') }, context);
-    await this.audit.append(transaction, session.id, 'status_changed', { from: decidingValue(session), to: changes.aiVerdict }, context);
+    await this.audit.append(
+      transaction,
+      session.id,
+      failed ? 'analysis_failed' : 'verdict_stored',
+      { outcome, reasons: reasons.join(',') },
+      context,
+    );
+    await this.audit.append(
+      transaction,
+      session.id,
+      'status_changed',
+      { from: decidingValue(session), to: changes.aiVerdict },
+      context,
+    );
     const updated = await this.sessions.get(transaction, session.id);
     const submittedAt = await this.auditEntries.lastTimeOf(transaction, session.id, 'decision_submitted');
     await this.updates.record(transaction, updated, failed ? 'analysis_failed' : 'verdict');
     if (failed) return { session: updated, outcome, submittedAt, change: 'analysis_failed', textMessageIds: [] };
-    return { session: updated, outcome, submittedAt, change: 'verdict', textMessageIds: await this.texts.prepare(transaction, updated) };
+    return {
+      session: updated,
+      outcome,
+      submittedAt,
+      change: 'verdict',
+      textMessageIds: await this.texts.prepare(transaction, updated),
+    };
   }
 
   /**
@@ -86,7 +109,8 @@ export class StoreVerdict {
    */
   async announce(stored: StoredVerdict | null): Promise<void> {
     if (!stored) return;
-    if (stored.submittedAt) METRICS.verdictLatency.observe({ outcome: stored.outcome }, (Date.now() - stored.submittedAt.getTime()) / 1000);
+    if (stored.submittedAt)
+      METRICS.verdictLatency.observe({ outcome: stored.outcome }, (Date.now() - stored.submittedAt.getTime()) / 1000);
     await this.updates.publish(stored.session, stored.change);
     await this.dispatch.dispatch(stored.textMessageIds);
   }

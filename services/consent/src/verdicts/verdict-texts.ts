@@ -1,12 +1,12 @@
-import type { Transaction } from '@app/database';
 import { receiptUrl } from '@app/contracts';
+import type { Transaction } from '@app/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { CONSENT_CONFIG, ConsentConfig } from '../config/consent-config.schema';
 import { generateReceiptSecret, hashReceiptSecret } from '../receipt-records/receipt-secret';
 import { ReceiptsRepository } from '../receipt-records/receipts.repository';
 import type { ConsentSession } from '../session-records/consent-session.entity';
 import { PRODUCT_NAME } from '../text-messages/product-name';
-import { TextMessagesRepository, type NewTextMessage } from '../text-messages/text-messages.repository';
+import { type NewTextMessage, TextMessagesRepository } from '../text-messages/text-messages.repository';
 
 const FIRST_NAME_MAX = 40;
 
@@ -47,17 +47,32 @@ export class VerdictTexts {
       // No new receipt: the partner's text, which alone holds the secret, was written with the first one.
       if (receiptId) {
         const link = receiptUrl(this.config.PUBLIC_URL, receiptId, secret);
-        rows.push({ sessionId: session.id, recipient: 'partner', phone: session.recipientPhone, body: partnerText(session, new Date(), link) });
+        rows.push({
+          sessionId: session.id,
+          recipient: 'partner',
+          phone: session.recipientPhone,
+          body: partnerText(session, new Date(), link),
+        });
       }
     }
-    if (session.initiatorPhone) rows.push({ sessionId: session.id, recipient: 'member', phone: session.initiatorPhone, body: memberText(session) });
+    if (session.initiatorPhone)
+      rows.push({
+        sessionId: session.id,
+        recipient: 'member',
+        phone: session.initiatorPhone,
+        body: memberText(session),
+      });
     await this.messages.insertMissing(transaction, rows);
     return this.messages.pendingIdsOf(transaction, session.id);
   }
 }
 
 /** The partner's verification text, with the link to their receipt. */
-export function partnerText(session: Pick<ConsentSession, 'initiatorFullName' | 'qrCodeId'>, recordedAt: Date, receiptLink: string): string {
+export function partnerText(
+  session: Pick<ConsentSession, 'initiatorFullName' | 'qrCodeId'>,
+  recordedAt: Date,
+  receiptLink: string,
+): string {
   return `${PRODUCT_NAME}: your response to ${firstName(session.initiatorFullName)}'s consent request was recorded on ${utcMinute(recordedAt)} UTC. Reference ${session.qrCodeId}. Your receipt: ${receiptLink}`;
 }
 

@@ -19,6 +19,8 @@ export class VerdictsRepository {
 
   /** The outcome and reasons of a session's verdict (nothing of what was heard); null before it has one. */
   outcomeOf(sessionId: string): Promise<Pick<Verdict, 'outcome' | 'reasons'> | null> {
-    return this.dataSource.getRepository(Verdict).findOne({ select: { outcome: true, reasons: true }, where: { sessionId } });
+    return this.dataSource
+      .getRepository(Verdict)
+      .findOne({ select: { outcome: true, reasons: true }, where: { sessionId } });
   }
 }

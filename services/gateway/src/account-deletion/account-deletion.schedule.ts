@@ -1,4 +1,4 @@
-import { JOBS, JobQueues, OnJob } from '@app/queue';
+import { JobQueues, JOBS, OnJob } from '@app/queue';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { DeleteDueAccounts } from './delete-due-accounts';

@@ -75,7 +75,8 @@ export class DeleteDueAccounts {
       }
       after = ids[ids.length - 1];
     }
-    if (pass.deleted || pass.failed) this.logger.log(`Account deletion: ${pass.deleted} deleted, ${pass.failed} failed, ${pass.skipped} skipped`);
+    if (pass.deleted || pass.failed)
+      this.logger.log(`Account deletion: ${pass.deleted} deleted, ${pass.failed} failed, ${pass.skipped} skipped`);
     return pass;
   }
 

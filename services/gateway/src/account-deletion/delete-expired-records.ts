@@ -1,4 +1,10 @@
-import { deletionCountSchema, EXPIRED_SESSIONS_BATCH, lapseOf, latestDeletionDateWithRecordsDue, type DeletionCount } from '@app/contracts';
+import {
+  type DeletionCount,
+  deletionCountSchema,
+  EXPIRED_SESSIONS_BATCH,
+  lapseOf,
+  latestDeletionDateWithRecordsDue,
+} from '@app/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
 import { MemberDeletionRefused } from './delete-due-accounts';
@@ -33,13 +39,17 @@ export class DeleteExpiredRecords {
       total.objects += deleted.objects;
       after = members[members.length - 1].id;
     }
-    if (total.sessions) this.logger.log(`Retention: ${total.sessions} sessions and ${total.objects} recordings deleted`);
+    if (total.sessions)
+      this.logger.log(`Retention: ${total.sessions} sessions and ${total.objects} recordings deleted`);
     return total;
   }
 
   private async deleteDueRecords(members: { id: string; accountDeletionDate: Date }[]): Promise<DeletionCount> {
     const answer = await this.consent.postDeletion('/retention/expired-sessions', {
-      members: members.map(({ id, accountDeletionDate }) => ({ userId: id, lapsedAt: lapseOf(accountDeletionDate).toISOString() })),
+      members: members.map(({ id, accountDeletionDate }) => ({
+        userId: id,
+        lapsedAt: lapseOf(accountDeletionDate).toISOString(),
+      })),
     });
     if (answer.status !== 200) throw new MemberDeletionRefused(`consent service answered ${answer.status}`);
     return deletionCountSchema.parse(JSON.parse(answer.body.toString()));

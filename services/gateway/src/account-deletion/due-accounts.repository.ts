@@ -35,7 +35,10 @@ export class DueAccountsRepository {
    * The account's row, locked until the transaction ends, if it is still due and no other transaction holds it
    * (`SKIP LOCKED`: another run skips an account being deleted; a subscription change for it waits).
    */
-  async claim(transaction: EntityManager, userId: string): Promise<{ profilePictureKey: string | null; accountDeletionDate: Date } | null> {
+  async claim(
+    transaction: EntityManager,
+    userId: string,
+  ): Promise<{ profilePictureKey: string | null; accountDeletionDate: Date } | null> {
     const [row] = (await transaction.query(
       `SELECT profile_picture_key AS "profilePictureKey", account_deletion_date AS "accountDeletionDate" FROM ${IDENTITY_SCHEMA}.users
         WHERE id = $1 AND account_deletion_date <= now()
@@ -47,7 +50,10 @@ export class DueAccountsRepository {
 
   /** Deletes the user row (its sign-ins go by cascade) and logs it, in the claim's transaction: logged once, when it commits. */
   async delete(transaction: EntityManager, userId: string, dueAt: Date): Promise<void> {
-    await transaction.query(`INSERT INTO ${IDENTITY_SCHEMA}.deletion_log (user_id, reason, due_at) VALUES ($1, 'retention', $2)`, [userId, dueAt]);
+    await transaction.query(
+      `INSERT INTO ${IDENTITY_SCHEMA}.deletion_log (user_id, reason, due_at) VALUES ($1, 'retention', $2)`,
+      [userId, dueAt],
+    );
     await transaction.query(`DELETE FROM ${IDENTITY_SCHEMA}.users WHERE id = $1`, [userId]);
   }
 }

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { StaffAccess } from './staff-access';
 import type { Role } from '../users/staff-roles';
+import { StaffAccess } from './staff-access';
 
 export const REQUIRED_ROLES = 'requiredRoles';
 
@@ -15,7 +15,11 @@ export class RoleGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [context.getHandler(), context.getClass()]) ?? [];
+    const roles =
+      this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? [];
     await this.access.admit(context.switchToHttp().getRequest<Request>(), roles);
     return true;
   }

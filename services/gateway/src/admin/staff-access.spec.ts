@@ -18,12 +18,22 @@ function refusal(run: () => unknown): { status: number; code: string; message: s
 
 describe('admitStaff', () => {
   it('admits a role the route names, as its user id and role only', () => {
-    expect(admitStaff(signedIn('support'), ['support', 'admin'])).toEqual({ userId: '0b7c6a1e-3f4d-4c2b-9a8e-1d2f3a4b5c6d', role: 'support' });
-    expect(admitStaff(signedIn('admin'), ['admin'])).toEqual({ userId: '0b7c6a1e-3f4d-4c2b-9a8e-1d2f3a4b5c6d', role: 'admin' });
+    expect(admitStaff(signedIn('support'), ['support', 'admin'])).toEqual({
+      userId: '0b7c6a1e-3f4d-4c2b-9a8e-1d2f3a4b5c6d',
+      role: 'support',
+    });
+    expect(admitStaff(signedIn('admin'), ['admin'])).toEqual({
+      userId: '0b7c6a1e-3f4d-4c2b-9a8e-1d2f3a4b5c6d',
+      role: 'admin',
+    });
   });
 
   it('answers 401 without a sign-in, whatever the route allows', () => {
-    expect(refusal(() => admitStaff(null, ['support', 'admin']))).toEqual({ status: 401, code: 'unauthenticated', message: 'Not signed in' });
+    expect(refusal(() => admitStaff(null, ['support', 'admin']))).toEqual({
+      status: 401,
+      code: 'unauthenticated',
+      message: 'Not signed in',
+    });
   });
 
   it('answers 403 role_required, naming the roles, for a signed-in user without one of them', () => {
@@ -32,6 +42,10 @@ describe('admitStaff', () => {
       code: 'role_required',
       message: 'This requires the support or admin role',
     });
-    expect(refusal(() => admitStaff(signedIn('support'), ['admin']))).toEqual({ status: 403, code: 'role_required', message: 'This requires the admin role' });
+    expect(refusal(() => admitStaff(signedIn('support'), ['admin']))).toEqual({
+      status: 403,
+      code: 'role_required',
+      message: 'This requires the admin role',
+    });
   });
 });

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { CurrentMember } from '../sign-ins/current-member.decorator';
 import { SignInVerifier } from '../sign-ins/sign-in-verifier';
 import { MemberAccounts } from '../users/member-accounts';
-import { roleAllows, type Role } from '../users/staff-roles';
+import { type Role, roleAllows } from '../users/staff-roles';
 import type { User } from '../users/user.entity';
 
 /** The staff member a request was admitted as: who (user id only) and with which role, as the user row says now. */
@@ -21,7 +21,8 @@ export type StaffRequest = Request & { user: CurrentMember; staff: StaffMember }
 export function admitStaff(account: Pick<User, 'id' | 'role'> | null, allowed: readonly Role[]): StaffMember {
   if (!account) throw new ApiException(API_ERRORS.notSignedIn);
   const { id: userId, role } = account;
-  if (!roleAllows(role, allowed)) throw new ApiException(API_ERRORS.roleRequired, `This requires the ${allowed.join(' or ')} role`);
+  if (!roleAllows(role, allowed))
+    throw new ApiException(API_ERRORS.roleRequired, `This requires the ${allowed.join(' or ')} role`);
   return { userId, role };
 }
 

@@ -22,7 +22,11 @@ export class SupportAccessLogRepository {
     await this.dataSource.query(
       `INSERT INTO ${IDENTITY_SCHEMA}.support_access_log (actor_user_id, action, target)
        SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[])`,
-      [entries.map((entry) => entry.actorUserId), entries.map((entry) => entry.action), entries.map((entry) => entry.target)],
+      [
+        entries.map((entry) => entry.actorUserId),
+        entries.map((entry) => entry.action),
+        entries.map((entry) => entry.target),
+      ],
     );
   }
 }

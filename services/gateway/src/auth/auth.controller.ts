@@ -1,7 +1,15 @@
-import { loginRequestSchema, registerRequestSchema, SIGN_IN_HINT_COOKIE, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@app/contracts';
+import {
+  type AuthResponse,
+  type LoginInput,
+  loginRequestSchema,
+  type RegisterInput,
+  registerRequestSchema,
+  SIGN_IN_HINT_COOKIE,
+  type User,
+} from '@app/contracts';
+import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ZodBodyPipe } from '@app/http';
 import { ReferralNotice } from '../billing/referral-notice';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { clientIp } from '../http/client-info';

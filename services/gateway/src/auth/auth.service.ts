@@ -1,5 +1,5 @@
 import { API_ERRORS, type LoginInput, type RegisterInput } from '@app/contracts';
-import { UnitOfWork, type Transaction } from '@app/database';
+import { type Transaction, UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
@@ -46,7 +46,13 @@ export class AuthService {
     try {
       // The account and its first session are written together or not at all.
       return await this.unitOfWork.run(async (transaction) => {
-        const fields = { email: input.username, passwordHash, fullName: input.fullName, phoneNumber, profilePictureKey: pictureKey };
+        const fields = {
+          email: input.username,
+          passwordHash,
+          fullName: input.fullName,
+          phoneNumber,
+          profilePictureKey: pictureKey,
+        };
         const user = await this.users.insert(transaction, fields);
         return this.issue(user, transaction);
       });

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { RedisConnection } from '@app/redis';
+import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { consumeOrThrow } from '../http/rate-limit';
@@ -19,14 +19,24 @@ export class LoginRateLimiter {
     // The connection puts REDIS_PREFIX before these keys' own prefixes.
     const base = { storeClient: redis.client, useRedisPackage: false } as const;
     const duration = config.LOGIN_FAILURE_WINDOW_SECONDS;
-    this.perIp = new RateLimiterRedis({ ...base, keyPrefix: 'login-fail-ip', points: config.LOGIN_MAX_FAILURES_PER_IP, duration });
+    this.perIp = new RateLimiterRedis({
+      ...base,
+      keyPrefix: 'login-fail-ip',
+      points: config.LOGIN_MAX_FAILURES_PER_IP,
+      duration,
+    });
     this.perAccountFromIp = new RateLimiterRedis({
       ...base,
       keyPrefix: 'login-fail-account-ip',
       points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       duration,
     });
-    this.registrations = new RateLimiterRedis({ ...base, keyPrefix: 'register-ip', points: config.REGISTRATIONS_PER_IP_PER_HOUR, duration: 3600 });
+    this.registrations = new RateLimiterRedis({
+      ...base,
+      keyPrefix: 'register-ip',
+      points: config.REGISTRATIONS_PER_IP_PER_HOUR,
+      duration: 3600,
+    });
   }
 
   /**
@@ -34,7 +44,10 @@ export class LoginRateLimiter {
    * the limit; throws 429 when either is exhausted. A successful sign-in gives its point back.
    */
   async beginAttempt(ip: string, email: string): Promise<void> {
-    await Promise.all([consumeOrThrow(this.perIp, ip, FAILED_LOGINS), consumeOrThrow(this.perAccountFromIp, accountFromIp(ip, email), FAILED_LOGINS)]);
+    await Promise.all([
+      consumeOrThrow(this.perIp, ip, FAILED_LOGINS),
+      consumeOrThrow(this.perAccountFromIp, accountFromIp(ip, email), FAILED_LOGINS),
+    ]);
   }
 
   async attemptSucceeded(ip: string, email: string): Promise<void> {

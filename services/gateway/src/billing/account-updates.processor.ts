@@ -1,7 +1,7 @@
-import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { type JobPayload, JOBS, OnJob } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
 import { LiveSignIns } from '../sign-ins/live-sign-ins/live-sign-ins';
-import { UsersRepository, type AppliedChange } from '../users/users.repository';
+import { type AppliedChange, UsersRepository } from '../users/users.repository';
 
 /**
  * Consumes `apply-subscription-change` (queue account-updates, published by the billing service): keeps the member's
@@ -25,7 +25,9 @@ export class AccountUpdatesProcessor {
 
   async apply(change: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
     // A deletion date can end the member's sign-ins when it comes: the polls' read model must not outlive it.
-    const applied = await this.signIns.ending({ userId: change.userId }, () => this.users.applySubscriptionChange(change));
+    const applied = await this.signIns.ending({ userId: change.userId }, () =>
+      this.users.applySubscriptionChange(change),
+    );
     if (applied === 'unknown_user') this.logger.warn(`subscription change for unknown user ${change.userId} ignored`);
     return applied;
   }

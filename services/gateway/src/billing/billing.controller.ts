@@ -1,9 +1,9 @@
 import {
+  type CreateSubscriptionRequest,
   createSubscriptionRequestSchema,
+  type TestCard,
   testCardSchema,
   verifyPaymentRequestSchema,
-  type CreateSubscriptionRequest,
-  type TestCard,
 } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
@@ -62,10 +62,16 @@ export class BillingController {
   /** The checkout named by `session_id` (body, else the query, as the return address carries it), or the latest. */
   @Post(`${PAYMENT_PATH_SEGMENT}/verify-payment`)
   @UseGuards(JwtAuthGuard)
-  async verifyPayment(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async verifyPayment(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const fromQuery = request.query.session_id;
-    const { session_id } = validVerifyBody.transform(body.session_id === undefined && fromQuery !== undefined ? { ...body, session_id: fromQuery } : body);
+    const { session_id } = validVerifyBody.transform(
+      body.session_id === undefined && fromQuery !== undefined ? { ...body, session_id: fromQuery } : body,
+    );
     await this.billing.forward(request, response, {
       method: 'POST',
       path: '/subscriptions/verify',
@@ -94,22 +100,39 @@ export class BillingController {
 
   @Get('billing/account')
   @UseGuards(JwtAuthGuard)
-  async account(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async account(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.billing.forward(request, response, { method: 'GET', path: '/account', actorUserId: member.userId });
   }
 
   /** The member's referral code and progress: `{code, counted, needed: 4, freeForLife}`. */
   @Get('billing/referrals')
   @UseGuards(JwtAuthGuard)
-  async referrals(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async referrals(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.billing.forward(request, response, { method: 'GET', path: '/referrals', actorUserId: member.userId });
   }
 
   /** Cancels at the end of the paid period; the answer is the account with its end date. */
   @Post('billing/cancel')
   @UseGuards(JwtAuthGuard)
-  async cancel(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'POST', path: '/account/cancel', actorUserId: member.userId, body: { json: {} } });
+  async cancel(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/account/cancel',
+      actorUserId: member.userId,
+      body: { json: {} },
+    });
   }
 
   /**
@@ -118,16 +141,34 @@ export class BillingController {
    */
   @Post('billing/resume')
   @UseGuards(JwtAuthGuard)
-  async resume(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'POST', path: '/account/resume', actorUserId: member.userId, body: { json: {} } });
+  async resume(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/account/resume',
+      actorUserId: member.userId,
+      body: { json: {} },
+    });
   }
 
   /** The provider's customer portal, returning to the Profile page. */
   @Post('billing/portal')
   @UseGuards(JwtAuthGuard)
-  async portal(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async portal(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const returnUrl = new URL(PORTAL_RETURN_PATH, pageOrigin(request, this.config)).toString();
-    await this.billing.forward(request, response, { method: 'POST', path: '/account/portal', actorUserId: member.userId, body: { json: { returnUrl } } });
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/account/portal',
+      actorUserId: member.userId,
+      body: { json: { returnUrl } },
+    });
   }
 
   // The TEST MODE portal's routes come before `test-checkout/:id`, so 'portal' is never taken as a checkout id.
@@ -135,8 +176,16 @@ export class BillingController {
   /** The `local` provider's TEST MODE customer portal: the member's subscription and card on file (404 with stripe). */
   @Get('billing/test-checkout/portal')
   @UseGuards(JwtAuthGuard)
-  async testPortal(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'GET', path: '/test-checkout/portal', actorUserId: member.userId });
+  async testPortal(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.billing.forward(request, response, {
+      method: 'GET',
+      path: '/test-checkout/portal',
+      actorUserId: member.userId,
+    });
   }
 
   /** Replaces the card on file with a test card (a past_due subscription's renewal is paid with it); 402 when declined. */
@@ -149,14 +198,28 @@ export class BillingController {
     @Res() response: Response,
   ): Promise<void> {
     await this.limiter.testPayment(member.userId);
-    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/card', actorUserId: member.userId, body: { json: card } });
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/test-checkout/portal/card',
+      actorUserId: member.userId,
+      body: { json: card },
+    });
   }
 
   /** Undoes a cancel at period end. */
   @Post('billing/test-checkout/portal/resume')
   @UseGuards(JwtAuthGuard)
-  async resumeTestPortal(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.billing.forward(request, response, { method: 'POST', path: '/test-checkout/portal/resume', actorUserId: member.userId, body: { json: {} } });
+  async resumeTestPortal(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.billing.forward(request, response, {
+      method: 'POST',
+      path: '/test-checkout/portal/resume',
+      actorUserId: member.userId,
+      body: { json: {} },
+    });
   }
 
   /** The `local` provider's checkout page reads its session (404 with the stripe provider). */
@@ -168,7 +231,11 @@ export class BillingController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.billing.forward(request, response, { method: 'GET', path: `/test-checkout/${encodeURIComponent(id)}`, actorUserId: member.userId });
+    await this.billing.forward(request, response, {
+      method: 'GET',
+      path: `/test-checkout/${encodeURIComponent(id)}`,
+      actorUserId: member.userId,
+    });
   }
 
   /** A test card: `{redirectUrl}` when it is taken, 402 card_declined when the card is the declined test card. */

@@ -17,7 +17,13 @@ export class ReferralNotice {
 
   async referred(userId: string, code: string): Promise<void> {
     try {
-      const answer = await this.billing.call('POST', '/referrals', { actorUserId: userId, recipientToken: null, clientIp: null }, { code }, REFERRAL_NOTICE_TIMEOUT_MS);
+      const answer = await this.billing.call(
+        'POST',
+        '/referrals',
+        { actorUserId: userId, recipientToken: null, clientIp: null },
+        { code },
+        REFERRAL_NOTICE_TIMEOUT_MS,
+      );
       if (answer.status !== 200) this.logger.warn(`Referral not recorded: billing answered ${answer.status}`);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

@@ -16,24 +16,50 @@ export class MemberCertificatesController {
 
   /** `?before=<nextCursor>&limit=1..50`, passed on as given (the consent service checks them). */
   @Get()
-  async history(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async history(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const query = new URLSearchParams();
     for (const name of ['before', 'limit']) {
       const value = request.query[name];
       if (typeof value === 'string') query.set(name, value);
     }
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions?${query}`, actorUserId: member.userId });
+    await this.consent.forward(request, response, {
+      method: 'GET',
+      path: `/sessions?${query}`,
+      actorUserId: member.userId,
+    });
   }
 
   @Get(':id/certificate')
-  async certificate(@Param('id', validSessionId) id: string, @CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async certificate(
+    @Param('id', validSessionId) id: string,
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     response.setHeader('Content-Disposition', `attachment; filename="consentiq-certificate-${id}.json"`);
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${id}/certificate`, actorUserId: member.userId });
+    await this.consent.forward(request, response, {
+      method: 'GET',
+      path: `/sessions/${id}/certificate`,
+      actorUserId: member.userId,
+    });
   }
 
   @Get(':id/certificate.pdf')
-  async certificatePdf(@Param('id', validSessionId) id: string, @CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async certificatePdf(
+    @Param('id', validSessionId) id: string,
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     response.setHeader('Content-Disposition', `attachment; filename="consentiq-certificate-${id}.pdf"`);
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${id}/certificate.pdf`, actorUserId: member.userId });
+    await this.consent.forward(request, response, {
+      method: 'GET',
+      path: `/sessions/${id}/certificate.pdf`,
+      actorUserId: member.userId,
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { RedisConnection } from '@app/redis';
+import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { consumeOrThrow } from '../http/rate-limit';

@@ -1,4 +1,9 @@
-import { API_ERRORS, isRawRecordingType, recordingTooLargeMessage, verifyCertificateRequestSchema } from '@app/contracts';
+import {
+  API_ERRORS,
+  isRawRecordingType,
+  recordingTooLargeMessage,
+  verifyCertificateRequestSchema,
+} from '@app/contracts';
 import { ApiException, parseRawJson, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -34,7 +39,12 @@ export class VerificationController {
   async verifyCertificate(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
     verifyCertificateFile.transform(parseRawJson(body).value);
     await this.limiter.consume(clientIp(request));
-    await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate', actorUserId: null, body: { raw: body as Buffer, contentType: 'application/json' } });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/verify/certificate',
+      actorUserId: null,
+      body: { raw: body as Buffer, contentType: 'application/json' },
+    });
   }
 
   /** A certificate PDF as the body, read raw and passed on: the consent service reads the certificate file it carries. */
@@ -42,7 +52,12 @@ export class VerificationController {
   async verifyCertificatePdf(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (!isPdf(body)) throw new ApiException(API_ERRORS.noCertificateInPdf);
     await this.limiter.consume(clientIp(request));
-    await this.consent.forward(request, response, { method: 'POST', path: '/verify/certificate.pdf', actorUserId: null, body: { raw: body, contentType: 'application/pdf' } });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/verify/certificate.pdf',
+      actorUserId: null,
+      body: { raw: body, contentType: 'application/pdf' },
+    });
   }
 
   /** The recording file itself as the body, streamed through to be hashed; nobody stores it. */
@@ -54,6 +69,11 @@ export class VerificationController {
       response.setHeader('Connection', 'close');
       throw new ApiException(API_ERRORS.recordingTooLarge, recordingTooLargeMessage(this.config.RECORDING_MAX_BYTES));
     }
-    await this.consent.forward(request, response, { method: 'POST', path: '/verify/recording', actorUserId: null, body: 'stream' });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/verify/recording',
+      actorUserId: null,
+      body: 'stream',
+    });
   }
 }

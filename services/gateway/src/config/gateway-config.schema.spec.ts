@@ -56,11 +56,14 @@ describe('gatewayConfigSchema', () => {
 
   it('derives PUBLIC_URL from PORT unless it is given', () => {
     expect(parseConfig(gatewayConfigSchema, { ...required, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
-    expect(parseConfig(gatewayConfigSchema, { ...required, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe('https://consent.example');
+    expect(parseConfig(gatewayConfigSchema, { ...required, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe(
+      'https://consent.example',
+    );
   });
 
   it('turns COOKIE_SECURE on by default in production only, and lets it be switched off explicitly', () => {
-    const secure = (env: Record<string, string>) => parseConfig(gatewayConfigSchema, { ...required, STORAGE_BACKEND: 'local', ...env }).COOKIE_SECURE;
+    const secure = (env: Record<string, string>) =>
+      parseConfig(gatewayConfigSchema, { ...required, STORAGE_BACKEND: 'local', ...env }).COOKIE_SECURE;
     expect(secure({ NODE_ENV: 'production' })).toBe(true);
     expect(secure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toBe(false);
     expect(secure({ NODE_ENV: 'development' })).toBe(false);
@@ -70,14 +73,27 @@ describe('gatewayConfigSchema', () => {
 
   it('in production, refuses to leave the storage of profile pictures to its default, and takes either backend named', () => {
     const production = { ...required, NODE_ENV: 'production' };
-    expect(() => parseConfig(gatewayConfigSchema, production)).toThrow('Invalid configuration: STORAGE_BACKEND: is required in production: ');
+    expect(() => parseConfig(gatewayConfigSchema, production)).toThrow(
+      'Invalid configuration: STORAGE_BACKEND: is required in production: ',
+    );
     expect(parseConfig(gatewayConfigSchema, { ...production, STORAGE_BACKEND: 'local' }).STORAGE_BACKEND).toBe('local');
-    expect(parseConfig(gatewayConfigSchema, { ...production, STORAGE_BACKEND: 's3', S3_BUCKET: 'pictures' }).STORAGE_BACKEND).toBe('s3');
+    expect(
+      parseConfig(gatewayConfigSchema, { ...production, STORAGE_BACKEND: 's3', S3_BUCKET: 'pictures' }).STORAGE_BACKEND,
+    ).toBe('s3');
   });
 
   it('coerces numbers and flags from their string form', () => {
-    const config = parseConfig(gatewayConfigSchema, { ...required, COOKIE_SECURE: 'true', TRUST_PROXY_HOPS: '2', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
-    expect({ secure: config.COOKIE_SECURE, hops: config.TRUST_PROXY_HOPS, perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }).toEqual({
+    const config = parseConfig(gatewayConfigSchema, {
+      ...required,
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY_HOPS: '2',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    });
+    expect({
+      secure: config.COOKIE_SECURE,
+      hops: config.TRUST_PROXY_HOPS,
+      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    }).toEqual({
       secure: true,
       hops: 2,
       perAccount: 3,
@@ -85,18 +101,66 @@ describe('gatewayConfigSchema', () => {
   });
 
   it.each<[string, Record<string, string>, string]>([
-    ['a JWT_SECRET shorter than 32 characters', { JWT_SECRET: 'j'.repeat(31) }, 'Invalid configuration: JWT_SECRET: must be at least 32 characters'],
-    ['a missing JWT_SECRET', { JWT_SECRET: undefined as unknown as string }, 'Invalid configuration: JWT_SECRET: is required'],
-    ['a non-Postgres DATABASE_URL', { DATABASE_URL: 'mysql://db/app' }, 'Invalid configuration: DATABASE_URL: must be a postgres: or postgresql: URL'],
-    ['a non-Redis REDIS_URL', { REDIS_URL: 'http://cache' }, 'Invalid configuration: REDIS_URL: must be a redis: or rediss: URL'],
-    ['a SUPPORT_EMAIL that is not one', { SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL: must be an e-mail address'],
-    ['an ALLOWED_ORIGINS entry that is not a http(s) URL', { ALLOWED_ORIGINS: 'https://a.example, nonsense' }, 'Invalid configuration: ALLOWED_ORIGINS.1: must be a http: or https: URL'],
-    ['a PUBLIC_URL that is not http(s)', { PUBLIC_URL: 'ftp://consent.example' }, 'Invalid configuration: PUBLIC_URL: must be a http: or https: URL'],
-    ['a short INTERNAL_SERVICE_TOKEN', { INTERNAL_SERVICE_TOKEN: 'short' }, 'Invalid configuration: INTERNAL_SERVICE_TOKEN: must be at least 32 characters'],
-    ['a CONSENT_SERVICE_URL that is not http(s)', { CONSENT_SERVICE_URL: 'redis://consent' }, 'Invalid configuration: CONSENT_SERVICE_URL: must be a http: or https: URL'],
-    ['a BILLING_SERVICE_URL that is not http(s)', { BILLING_SERVICE_URL: 'redis://billing' }, 'Invalid configuration: BILLING_SERVICE_URL: must be a http: or https: URL'],
-    ['a COOKIE_SECURE that is not a flag', { COOKIE_SECURE: 'yes' }, 'Invalid configuration: COOKIE_SECURE: must be true or false'],
-    ['STORAGE_BACKEND=s3 without S3_BUCKET', { STORAGE_BACKEND: 's3' }, 'Invalid configuration: S3_BUCKET: is required when STORAGE_BACKEND is s3'],
+    [
+      'a JWT_SECRET shorter than 32 characters',
+      { JWT_SECRET: 'j'.repeat(31) },
+      'Invalid configuration: JWT_SECRET: must be at least 32 characters',
+    ],
+    [
+      'a missing JWT_SECRET',
+      { JWT_SECRET: undefined as unknown as string },
+      'Invalid configuration: JWT_SECRET: is required',
+    ],
+    [
+      'a non-Postgres DATABASE_URL',
+      { DATABASE_URL: 'mysql://db/app' },
+      'Invalid configuration: DATABASE_URL: must be a postgres: or postgresql: URL',
+    ],
+    [
+      'a non-Redis REDIS_URL',
+      { REDIS_URL: 'http://cache' },
+      'Invalid configuration: REDIS_URL: must be a redis: or rediss: URL',
+    ],
+    [
+      'a SUPPORT_EMAIL that is not one',
+      { SUPPORT_EMAIL: 'support' },
+      'Invalid configuration: SUPPORT_EMAIL: must be an e-mail address',
+    ],
+    [
+      'an ALLOWED_ORIGINS entry that is not a http(s) URL',
+      { ALLOWED_ORIGINS: 'https://a.example, nonsense' },
+      'Invalid configuration: ALLOWED_ORIGINS.1: must be a http: or https: URL',
+    ],
+    [
+      'a PUBLIC_URL that is not http(s)',
+      { PUBLIC_URL: 'ftp://consent.example' },
+      'Invalid configuration: PUBLIC_URL: must be a http: or https: URL',
+    ],
+    [
+      'a short INTERNAL_SERVICE_TOKEN',
+      { INTERNAL_SERVICE_TOKEN: 'short' },
+      'Invalid configuration: INTERNAL_SERVICE_TOKEN: must be at least 32 characters',
+    ],
+    [
+      'a CONSENT_SERVICE_URL that is not http(s)',
+      { CONSENT_SERVICE_URL: 'redis://consent' },
+      'Invalid configuration: CONSENT_SERVICE_URL: must be a http: or https: URL',
+    ],
+    [
+      'a BILLING_SERVICE_URL that is not http(s)',
+      { BILLING_SERVICE_URL: 'redis://billing' },
+      'Invalid configuration: BILLING_SERVICE_URL: must be a http: or https: URL',
+    ],
+    [
+      'a COOKIE_SECURE that is not a flag',
+      { COOKIE_SECURE: 'yes' },
+      'Invalid configuration: COOKIE_SECURE: must be true or false',
+    ],
+    [
+      'STORAGE_BACKEND=s3 without S3_BUCKET',
+      { STORAGE_BACKEND: 's3' },
+      'Invalid configuration: S3_BUCKET: is required when STORAGE_BACKEND is s3',
+    ],
   ])('refuses %s with one line naming the variable', (_label, overrides, message) => {
     expect(() => parseConfig(gatewayConfigSchema, { ...required, ...overrides })).toThrow(message);
   });
@@ -110,6 +174,8 @@ describe('gatewayConfigSchema', () => {
     ['LOG_LEVEL', 'verbose'],
     ['NODE_ENV', 'staging'],
   ])('refuses %s=%j naming the variable', (name, value) => {
-    expect(() => parseConfig(gatewayConfigSchema, { ...required, [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+    expect(() => parseConfig(gatewayConfigSchema, { ...required, [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${name}: `),
+    );
   });
 });

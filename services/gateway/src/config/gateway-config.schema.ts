@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { env, explicitInProduction, serviceConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { checkStorageConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape } from '@app/storage';
+import { z } from 'zod';
 
 const gatewayConfig = z
   .object({
@@ -18,7 +18,12 @@ const gatewayConfig = z
     ALLOWED_ORIGINS: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(env.url(['http:', 'https:']).transform((url) => new URL(url).origin))),
     JWT_SECRET: env.secret(32),
     SESSION_TTL_HOURS: env.positiveInt(24 * 7),
@@ -27,7 +32,10 @@ const gatewayConfig = z
     /** Number of proxy hops in front of the gateway whose X-Forwarded-For may be trusted for the client IP. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     /** The country calling code a member's phone number written without one is read in (`1`: North America). */
-    PHONE_DEFAULT_CALLING_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'must be a country calling code without +').default('1'),
+    PHONE_DEFAULT_CALLING_CODE: z
+      .string()
+      .regex(/^[1-9]\d{0,2}$/, 'must be a country calling code without +')
+      .default('1'),
     LOGIN_MAX_FAILURES_PER_IP: env.positiveInt(20),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: env.positiveInt(5),
     LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInt(15 * 60),

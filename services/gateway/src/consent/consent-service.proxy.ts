@@ -25,6 +25,10 @@ export class ConsentServiceProxy extends InternalServiceProxy {
   }
 
   protected override callerOf(request: Request, actorUserId: string | null): Caller {
-    return { ...super.callerOf(request, actorUserId), recipientToken: recipientTokenOf(request), partnerCredentials: partnerCredentialsOf(request) };
+    return {
+      ...super.callerOf(request, actorUserId),
+      recipientToken: recipientTokenOf(request),
+      partnerCredentials: partnerCredentialsOf(request),
+    };
   }
 }

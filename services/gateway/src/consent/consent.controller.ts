@@ -2,11 +2,11 @@ import {
   API_ERRORS,
   isQrCodeId,
   isUuid,
+  type RegisterAssetInput,
   registerAssetRequestSchema,
+  type StatusUpdateRequest,
   statusUpdateRequestSchema,
   toE164,
-  type RegisterAssetInput,
-  type StatusUpdateRequest,
 } from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Get, Inject, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
@@ -45,7 +45,11 @@ export class ConsentController {
   /** The initiator is the signed-in member (id, name, picture, phone): identity fields in the body are ignored. */
   @Post('consent/sessions')
   @UseGuards(JwtAuthGuard)
-  async createSession(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async createSession(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const account = await this.accounts.of(member.userId);
     if (account.subscriptionStatus !== 'active') throw new ApiException(API_ERRORS.subscriptionRequired);
     if (!account.phoneVerifiedAt) throw new ApiException(API_ERRORS.memberPhoneNotVerified);
@@ -58,14 +62,30 @@ export class ConsentController {
       actorUserId: user.id,
       // The member's phone is for their confirmation text and the rule that the partner's is another; the consent service
       // stores it and never answers it. Accounts older than E.164 storage hold it as typed, hence the parse.
-      body: { json: { initiatorFullName: user.fullName, initiatorPictureUrl: user.profile_picture_url, initiatorPhone: toE164(user.phoneNumber, this.config.PHONE_DEFAULT_CALLING_CODE), deleteAfterDays } },
+      body: {
+        json: {
+          initiatorFullName: user.fullName,
+          initiatorPictureUrl: user.profile_picture_url,
+          initiatorPhone: toE164(user.phoneNumber, this.config.PHONE_DEFAULT_CALLING_CODE),
+          deleteAfterDays,
+        },
+      },
     });
   }
 
   @Get('consent/sessions/qr/:qrCodeId')
   @UseGuards(OptionalJwtAuthGuard)
-  async sessionByQr(@Param('qrCodeId', validQrCodeId) qrCodeId: string, @CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`, actorUserId: actorOf(member) });
+  async sessionByQr(
+    @Param('qrCodeId', validQrCodeId) qrCodeId: string,
+    @CurrentMember() member: MaybeMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.consent.forward(request, response, {
+      method: 'GET',
+      path: `/sessions/qr/${encodeURIComponent(qrCodeId)}`,
+      actorUserId: actorOf(member),
+    });
   }
 
   /**
@@ -75,8 +95,17 @@ export class ConsentController {
    */
   @Get('consent/sessions/:id')
   @UseGuards(OptionalPollingMemberGuard)
-  async session(@Param('id', validSessionId) id: string, @CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.consent.forward(request, response, { method: 'GET', path: `/sessions/${encodeURIComponent(id)}`, actorUserId: actorOf(member) });
+  async session(
+    @Param('id', validSessionId) id: string,
+    @CurrentMember() member: MaybeMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.consent.forward(request, response, {
+      method: 'GET',
+      path: `/sessions/${encodeURIComponent(id)}`,
+      actorUserId: actorOf(member),
+    });
   }
 
   @Patch('consent/sessions/:id/status')
@@ -104,23 +133,46 @@ export class ConsentController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.consent.forward(request, response, { method: 'POST', path: '/video-assets', actorUserId: actorOf(member), body: { json: asset } });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/video-assets',
+      actorUserId: actorOf(member),
+      body: { json: asset },
+    });
   }
 
   @Post('upload')
   @UseGuards(OptionalJwtAuthGuard)
-  async upload(@CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async upload(
+    @CurrentMember() member: MaybeMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     requireMultipart(request);
     refuseDeclaredOversize(request, response, this.config.RECORDING_MAX_BYTES);
-    await this.consent.forward(request, response, { method: 'POST', path: '/uploads', actorUserId: actorOf(member), body: 'stream' });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/uploads',
+      actorUserId: actorOf(member),
+      body: 'stream',
+    });
   }
 
   @Post('consent/process-video')
   @UseGuards(OptionalJwtAuthGuard)
-  async processVideo(@CurrentMember() member: MaybeMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async processVideo(
+    @CurrentMember() member: MaybeMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     requireMultipart(request);
     refuseDeclaredOversize(request, response, this.config.RECORDING_MAX_BYTES);
-    await this.consent.forward(request, response, { method: 'POST', path: '/process-video', actorUserId: actorOf(member), body: 'stream' });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: '/process-video',
+      actorUserId: actorOf(member),
+      body: 'stream',
+    });
   }
 }
 

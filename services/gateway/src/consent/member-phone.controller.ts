@@ -1,4 +1,9 @@
-import { API_ERRORS, phoneCodeConfirmationSchema, type MemberPhoneProved, type PhoneCodeConfirmation } from '@app/contracts';
+import {
+  API_ERRORS,
+  type MemberPhoneProved,
+  type PhoneCodeConfirmation,
+  phoneCodeConfirmationSchema,
+} from '@app/contracts';
 import { ApiException, ZodBodyPipe } from '@app/http';
 import { Body, Controller, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -28,10 +33,19 @@ export class MemberPhoneController {
 
   /** Texts a code to the account's number; answers where it went (masked) and until when it works. */
   @Post()
-  async send(@CurrentMember() member: CurrentMember, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async send(
+    @CurrentMember() member: CurrentMember,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const { phoneNumber } = await this.accounts.of(member.userId);
     const phone = memberPhone(phoneNumber, this.config.PHONE_DEFAULT_CALLING_CODE);
-    await this.consent.forward(request, response, { method: 'POST', path: this.pathOf(member), actorUserId: member.userId, body: { json: { phone } } });
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: this.pathOf(member),
+      actorUserId: member.userId,
+      body: { json: { phone } },
+    });
   }
 
   /** The code typed back: the consent service's refusal as it is, or the member's account with the phone proved. */
@@ -42,7 +56,12 @@ export class MemberPhoneController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const caller = { actorUserId: member.userId, recipientToken: null, clientIp: clientIp(request), userAgent: request.headers['user-agent'] };
+    const caller = {
+      actorUserId: member.userId,
+      recipientToken: null,
+      clientIp: clientIp(request),
+      userAgent: request.headers['user-agent'],
+    };
     const answer = await this.consent.call('POST', `${this.pathOf(member)}/confirm`, caller, body).catch(() => {
       throw new ApiException(API_ERRORS.consentServiceUnavailable);
     });
@@ -57,7 +76,9 @@ export class MemberPhoneController {
     if (proved.phone !== current || !(await this.users.markPhoneVerified(member.userId, proved, account.phoneNumber))) {
       throw new ApiException(API_ERRORS.phoneCodeNotSent);
     }
-    response.status(200).json({ user: presentUser({ ...account, phoneNumber: proved.phone, phoneVerifiedAt: new Date(proved.verifiedAt) }) });
+    response.status(200).json({
+      user: presentUser({ ...account, phoneNumber: proved.phone, phoneVerifiedAt: new Date(proved.verifiedAt) }),
+    });
   }
 
   private pathOf(member: CurrentMember): string {

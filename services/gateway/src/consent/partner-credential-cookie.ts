@@ -22,7 +22,12 @@ function cookieOptions(secure: boolean, path: string): CookieOptions {
   return { httpOnly: true, sameSite: 'strict', secure, path, maxAge: COOKIE_MAX_AGE_MS };
 }
 
-export function setPartnerCredentialCookie(response: Response, sessionId: string, credential: string, secure: boolean): void {
+export function setPartnerCredentialCookie(
+  response: Response,
+  sessionId: string,
+  credential: string,
+  secure: boolean,
+): void {
   for (const path of COOKIE_PATHS) response.cookie(cookieName(sessionId), credential, cookieOptions(secure, path));
 }
 
@@ -35,7 +40,11 @@ export function partnerCredentialFor(cookies: Record<string, unknown> | undefine
 /** The same from a raw Cookie header: a socket's handshake, which no cookie parser has read. */
 export function partnerCredentialInHeader(header: string | undefined, sessionId: string): string | null {
   const prefix = `${cookieName(sessionId)}=`;
-  const value = (header ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(prefix))?.slice(prefix.length);
+  const value = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
   return isPartnerCredential(value) ? value : null;
 }
 
@@ -44,7 +53,12 @@ export function partnerCredentialsOf(request: Pick<Request, 'cookies'>): Map<str
   const credentials = new Map<string, string>();
   for (const [name, value] of Object.entries((request.cookies ?? {}) as Record<string, unknown>)) {
     const sessionId = name.slice(COOKIE_PREFIX.length);
-    if (credentials.size < MAX_PARTNER_CREDENTIALS && name.startsWith(COOKIE_PREFIX) && isUuid(sessionId) && isPartnerCredential(value)) {
+    if (
+      credentials.size < MAX_PARTNER_CREDENTIALS &&
+      name.startsWith(COOKIE_PREFIX) &&
+      isUuid(sessionId) &&
+      isPartnerCredential(value)
+    ) {
       credentials.set(sessionId, value);
     }
   }

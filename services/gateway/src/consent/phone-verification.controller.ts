@@ -1,4 +1,10 @@
-import { isUuid, phoneCodeConfirmationSchema, phoneCodeRequestSchema, type PhoneCodeConfirmation, type PhoneCodeRequest } from '@app/contracts';
+import {
+  isUuid,
+  type PhoneCodeConfirmation,
+  phoneCodeConfirmationSchema,
+  type PhoneCodeRequest,
+  phoneCodeRequestSchema,
+} from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { NEW_PARTNER_CREDENTIAL_HEADER } from '@app/session-views';
 import { Body, Controller, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
@@ -44,9 +50,17 @@ export class PhoneVerificationController {
   ): Promise<void> {
     const giveCredential = (answer: IncomingMessage) => {
       const credential = answer.headers[NEW_PARTNER_CREDENTIAL_HEADER];
-      if (answer.statusCode === 200 && typeof credential === 'string') setPartnerCredentialCookie(response, id, credential, this.config.COOKIE_SECURE);
+      if (answer.statusCode === 200 && typeof credential === 'string')
+        setPartnerCredentialCookie(response, id, credential, this.config.COOKIE_SECURE);
     };
-    await this.forward(request, response, `/sessions/${encodeURIComponent(id)}/phone-verification/confirm`, body, member, giveCredential);
+    await this.forward(
+      request,
+      response,
+      `/sessions/${encodeURIComponent(id)}/phone-verification/confirm`,
+      body,
+      member,
+      giveCredential,
+    );
   }
 
   private forward(
@@ -57,6 +71,12 @@ export class PhoneVerificationController {
     member: CurrentMember | null,
     onAnswer?: (answer: IncomingMessage) => void,
   ): Promise<void> {
-    return this.consent.forward(request, response, { method: 'POST', path, actorUserId: member?.userId ?? null, body: { json: body }, onAnswer });
+    return this.consent.forward(request, response, {
+      method: 'POST',
+      path,
+      actorUserId: member?.userId ?? null,
+      body: { json: body },
+      onAnswer,
+    });
   }
 }

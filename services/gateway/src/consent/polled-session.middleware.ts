@@ -48,7 +48,10 @@ export class PolledSessionMiddleware {
     if (body === null) return false;
     assignRequestId(request, response);
     nameRouteForMetrics(response, POLL_ROUTE);
-    response.status(200).set({ 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }).end(body);
+    response
+      .status(200)
+      .set({ 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) })
+      .end(body);
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { RedisConnection } from '@app/redis';
-import { answerFromView, bodyFor, SessionViewCipher, SessionViewStore, type PollingCaller } from '@app/session-views';
+import { answerFromView, bodyFor, type PollingCaller, SessionViewCipher, SessionViewStore } from '@app/session-views';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { RecentlyUsed } from '../cache/recently-used';
@@ -48,7 +48,9 @@ export class PolledSession {
       const reader = bodyFor(caller);
       const view = await this.store.read(sessionId, reader);
       const sealed = view && answerFromView(view, caller, Date.now());
-      return sealed && this.opened(`${sessionId}:${reader}:${view.fill}`, () => this.cipher.open(sealed, sessionId, reader));
+      return (
+        sealed && this.opened(`${sessionId}:${reader}:${view.fill}`, () => this.cipher.open(sealed, sessionId, reader))
+      );
     } catch (error) {
       this.logger.debug(`Read model of session ${sessionId} not read: ${(error as Error).message}`);
       return null;

@@ -1,4 +1,4 @@
-import { isUuid, safetyCheckRequestSchema, type SafetyCheckRequest } from '@app/contracts';
+import { isUuid, type SafetyCheckRequest, safetyCheckRequestSchema } from '@app/contracts';
 import { ZodBodyPipe } from '@app/http';
 import { Body, Controller, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';

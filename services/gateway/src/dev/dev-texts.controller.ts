@@ -1,4 +1,4 @@
-import { API_ERRORS, toE164, type DevText } from '@app/contracts';
+import { API_ERRORS, type DevText, toE164 } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';

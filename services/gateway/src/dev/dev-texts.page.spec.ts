@@ -2,7 +2,14 @@ import { devTextsPage, devTextsSearchPage } from './dev-texts.page';
 
 describe('devTextsPage', () => {
   it('lists each text with its number and time, escaping what a text could carry, and reloads itself', () => {
-    const page = devTextsPage([{ to: '+15559876543', body: 'ConsentIQ code: 123456 <script>alert(1)</script> & "more"', sentAt: '2026-11-26T12:00:00.000Z', purpose: 'phone_code' }]);
+    const page = devTextsPage([
+      {
+        to: '+15559876543',
+        body: 'ConsentIQ code: 123456 <script>alert(1)</script> & "more"',
+        sentAt: '2026-11-26T12:00:00.000Z',
+        purpose: 'phone_code',
+      },
+    ]);
     expect(page).toContain('ConsentIQ code: 123456 &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot;');
     expect(page).not.toContain('<script>');
     expect(page).toContain('2026-11-26T12:00:00.000Z to +15559876543 (phone_code)');
@@ -14,7 +21,7 @@ describe('devTextsPage', () => {
     expect(devTextsPage([])).toContain('No texts yet.');
   });
 
-  it("names the number whose texts it lists", () => {
+  it('names the number whose texts it lists', () => {
     expect(devTextsPage([], '+15559876543')).toContain('The texts to +15559876543, newest first, however old.');
   });
 });

@@ -24,7 +24,10 @@ ${body}
  */
 export function devTextsPage(texts: DevText[], phone?: string): string {
   const rows = texts
-    .map((text) => `<li><p><small>${escapeHtml(text.sentAt ?? 'not sent yet')} to ${escapeHtml(text.to)} (${escapeHtml(text.purpose)})</small></p><p>${escapeHtml(text.body)}</p></li>`)
+    .map(
+      (text) =>
+        `<li><p><small>${escapeHtml(text.sentAt ?? 'not sent yet')} to ${escapeHtml(text.to)} (${escapeHtml(text.purpose)})</small></p><p>${escapeHtml(text.body)}</p></li>`,
+    )
     .join('');
   const about = phone
     ? `<p>The texts to ${escapeHtml(phone)}, newest first, however old. <a href="/dev/texts">All the newest texts</a> · ${FIND_LINK}</p>`
@@ -34,7 +37,9 @@ export function devTextsPage(texts: DevText[], phone?: string): string {
 
 /** The form that looks a number up; `written`: a number that parsed as none, said so. */
 export function devTextsSearchPage(written?: string): string {
-  const problem = written ? `<p>${escapeHtml(written)} is not a phone number: write it with its country code (+...).</p>` : '';
+  const problem = written
+    ? `<p>${escapeHtml(written)} is not a phone number: write it with its country code (+...).</p>`
+    : '';
   return page(
     `${problem}<form method="get" action="/dev/texts"><label>Phone number <input type="tel" name="to" autocomplete="off" value="${escapeHtml(written ?? '')}"></label> <button type="submit">Find its texts</button></form>
 <p><a href="/dev/texts">All the newest texts</a></p>`,

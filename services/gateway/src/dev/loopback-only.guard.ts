@@ -11,7 +11,8 @@ export class LoopbackOnlyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     // Worded as Nest words a route it does not have.
-    if (!isLoopbackAddress(request.socket.remoteAddress)) throw new NotFoundException(`Cannot ${request.method} ${request.originalUrl}`);
+    if (!isLoopbackAddress(request.socket.remoteAddress))
+      throw new NotFoundException(`Cannot ${request.method} ${request.originalUrl}`);
     return true;
   }
 }

@@ -13,7 +13,9 @@ describe('prerenderedPageFor', () => {
 
   it('opens a partner link with its token on the prerendered loading state, signed in or not', () => {
     for (const hasSession of [false, true]) {
-      expect(prerenderedPageFor({ path: '/consent/form/ciq-abc-123', token: 'secret', hasSession })).toBe('consent-form');
+      expect(prerenderedPageFor({ path: '/consent/form/ciq-abc-123', token: 'secret', hasSession })).toBe(
+        'consent-form',
+      );
     }
   });
 
@@ -28,11 +30,15 @@ describe('prerenderedPageFor', () => {
   });
 
   it('sends the plain shell for the sign-in forms to a member with a session, whom the app sends on', () => {
-    for (const path of ['/login', '/register']) expect(prerenderedPageFor({ path, token: null, hasSession: true })).toBeNull();
+    for (const path of ['/login', '/register'])
+      expect(prerenderedPageFor({ path, token: null, hasSession: true })).toBeNull();
     expect(prerenderedPageFor({ path: '/', token: null, hasSession: true })).toBe('landing');
   });
 
-  it.each(['/dashboard', '/privacy', '/login/', '/r/abc', '/LOGIN', '/index.html'])('sends the plain shell for %s', (path) => {
-    expect(prerenderedPageFor({ path, ...signedOut })).toBeNull();
-  });
+  it.each(['/dashboard', '/privacy', '/login/', '/r/abc', '/LOGIN', '/index.html'])(
+    'sends the plain shell for %s',
+    (path) => {
+      expect(prerenderedPageFor({ path, ...signedOut })).toBeNull();
+    },
+  );
 });

@@ -37,7 +37,9 @@ function builtFile(root: string, urlPath: string): string | null {
 /** Sends `file` as the compressed copy the client accepts (brotli, then gzip), else as it is. */
 function sendBuilt(request: Request, response: Response, next: NextFunction, file: string, cacheControl: string): void {
   nameRouteForMetrics(response, 'frontend');
-  const copy = COMPRESSED_COPIES.find(({ encoding, suffix }) => request.acceptsEncodings(encoding) === encoding && isFile(file + suffix));
+  const copy = COMPRESSED_COPIES.find(
+    ({ encoding, suffix }) => request.acceptsEncodings(encoding) === encoding && isFile(file + suffix),
+  );
   response.vary('Accept-Encoding');
   response.setHeader('Cache-Control', cacheControl);
   // The type of the original, not of the .br/.gz file that is sent.
@@ -54,7 +56,11 @@ function sendBuilt(request: Request, response: Response, next: NextFunction, fil
 /** The page a client-side route opens on: its prerendered HTML where the build made one, else index.html. */
 function shellFor(root: string, request: Request): string {
   const token = new URLSearchParams(request.originalUrl.split('?')[1] ?? '').get('token');
-  const page = prerenderedPageFor({ path: request.path, token, hasSession: Boolean(request.cookies?.[SESSION_COOKIE]) });
+  const page = prerenderedPageFor({
+    path: request.path,
+    token,
+    hasSession: Boolean(request.cookies?.[SESSION_COOKIE]),
+  });
   const prerendered = page && join(root, PRERENDERED_DIR, `${page}.html`);
   return prerendered && isFile(prerendered) ? prerendered : join(root, 'index.html');
 }

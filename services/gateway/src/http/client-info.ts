@@ -9,7 +9,11 @@ export function clientIp(request: Request): string {
  * The caller's address for a request Express never sees (a websocket handshake), resolved as Express resolves a
  * numeric `trust proxy`: the connection's peer, then X-Forwarded-For read from the right, `trustedHops` entries deep.
  */
-export function forwardedClientIp(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function forwardedClientIp(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
   const hops = header
     .split(',')

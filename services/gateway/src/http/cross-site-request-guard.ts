@@ -3,8 +3,8 @@ import { ApiException } from '@app/http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { SESSION_COOKIE } from '../sign-ins/session-cookie';
 import type { GatewayConfig } from '../config/gateway-config.schema';
+import { SESSION_COOKIE } from '../sign-ins/session-cookie';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The calls that set the cookie (routing ignores case and a trailing slash, so this does too). */

@@ -1,4 +1,4 @@
-import { codeForStatus, type ApiErrorBody } from '@app/contracts';
+import { type ApiErrorBody, codeForStatus } from '@app/contracts';
 import { REQUEST_TIMEOUT_MESSAGE } from '@app/http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -53,6 +53,11 @@ function closeGracefully(socket: Socket, answer?: string): void {
 function answerFor(error: NodeJS.ErrnoException): string {
   const [status, reason, message] = ANSWERS[error.code ?? ''] ?? BAD_REQUEST;
   const body = JSON.stringify({ error: message, code: codeForStatus(status) } satisfies ApiErrorBody);
-  const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }

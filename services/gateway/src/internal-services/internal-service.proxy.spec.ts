@@ -9,7 +9,11 @@ const CALLER = { actorUserId: null, recipientToken: null, clientIp: null };
  * A service that answers each connection's first request and resets the connection on its second, as a service does
  * that closes a kept-alive connection as idle just as the gateway sends on it.
  */
-async function serviceThatDropsIdleConnections(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+async function serviceThatDropsIdleConnections(): Promise<{
+  url: string;
+  requests: string[];
+  close: () => Promise<void>;
+}> {
   const requests: string[] = [];
   const served = new WeakSet<object>();
   const server = http.createServer((request, response) => {
@@ -20,13 +24,22 @@ async function serviceThatDropsIdleConnections(): Promise<{ url: string; request
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('InternalServiceProxy and kept-alive connections', () => {
   it('sends a read again, on a fresh connection, when the service reset the kept-alive one it went out on', async () => {
     const service = await serviceThatDropsIdleConnections();
-    const proxy = new InternalServiceProxy({ name: 'test service', baseUrl: service.url, token: 't', unavailable: API_ERRORS.consentServiceUnavailable });
+    const proxy = new InternalServiceProxy({
+      name: 'test service',
+      baseUrl: service.url,
+      token: 't',
+      unavailable: API_ERRORS.consentServiceUnavailable,
+    });
     try {
       expect((await proxy.read('/first', CALLER)).status).toBe(200);
       const again = await proxy.read('/second', CALLER);
@@ -40,7 +53,12 @@ describe('InternalServiceProxy and kept-alive connections', () => {
 
   it('never sends anything but a read twice', async () => {
     const service = await serviceThatDropsIdleConnections();
-    const proxy = new InternalServiceProxy({ name: 'test service', baseUrl: service.url, token: 't', unavailable: API_ERRORS.consentServiceUnavailable });
+    const proxy = new InternalServiceProxy({
+      name: 'test service',
+      baseUrl: service.url,
+      token: 't',
+      unavailable: API_ERRORS.consentServiceUnavailable,
+    });
     try {
       await proxy.read('/first', CALLER);
       await expect(proxy.call('POST', '/change', CALLER, { a: 1 })).rejects.toMatchObject({ code: 'ECONNRESET' });

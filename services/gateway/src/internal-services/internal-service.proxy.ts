@@ -101,7 +101,10 @@ export class InternalServiceProxy implements OnModuleDestroy {
   forward(request: Request, response: Response, target: ForwardTarget, retried = false): Promise<void> {
     const streaming = target.body === 'stream';
     const payload = bodyBytes(target.body);
-    const headers = { ...this.headersFor(this.callerOf(request, target.actorUserId), payload, streaming ? request : undefined), ...lowerCased(target.headers) };
+    const headers = {
+      ...this.headersFor(this.callerOf(request, target.actorUserId), payload, streaming ? request : undefined),
+      ...lowerCased(target.headers),
+    };
     const upstream = this.transport.request({
       ...this.target,
       path: target.path,
@@ -124,7 +127,8 @@ export class InternalServiceProxy implements OnModuleDestroy {
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         // Once the answer has begun, its own error handler settles the call.
         if (answered) return;
-        if (!retried && target.method === 'GET' && closedWhileIdle(upstream, error)) void this.forward(request, response, target, true).then(done);
+        if (!retried && target.method === 'GET' && closedWhileIdle(upstream, error))
+          void this.forward(request, response, target, true).then(done);
         else unavailable(error);
       });
       upstream.on('response', (answer) => {
@@ -136,7 +140,9 @@ export class InternalServiceProxy implements OnModuleDestroy {
             if (typeof value === 'string') response.setHeader(name, value);
           }
           // A broken stream (or a client gone) destroys both sides: a truncated recording never looks complete.
-          void pipeline(answer, response).catch(() => response.destroy()).finally(done);
+          void pipeline(answer, response)
+            .catch(() => response.destroy())
+            .finally(done);
           return;
         }
         // An answer before the whole upload arrived (413, 415, 404...): close rather than read the rest.
@@ -194,7 +200,14 @@ export class InternalServiceProxy implements OnModuleDestroy {
    * A call made for a caller other than a browser's request, with a JSON body when given (e.g. telling billing who
    * referred a new member): the answer handed back. Rejects when the service cannot be reached within `timeoutMs`.
    */
-  call(method: 'GET' | 'POST' | 'DELETE', path: string, caller: Caller, json?: unknown, timeoutMs = READ_TIMEOUT_MS, retried = false): Promise<UpstreamAnswer> {
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    caller: Caller,
+    json?: unknown,
+    timeoutMs = READ_TIMEOUT_MS,
+    retried = false,
+  ): Promise<UpstreamAnswer> {
     const payload = json === undefined ? undefined : bodyBytes({ json });
     return new Promise<UpstreamAnswer>((resolve, reject) => {
       const upstream = this.transport.request({
@@ -207,7 +220,8 @@ export class InternalServiceProxy implements OnModuleDestroy {
       });
       upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
       upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (!retried && method === 'GET' && closedWhileIdle(upstream, error)) this.call(method, path, caller, json, timeoutMs, true).then(resolve, reject);
+        if (!retried && method === 'GET' && closedWhileIdle(upstream, error))
+          this.call(method, path, caller, json, timeoutMs, true).then(resolve, reject);
         else reject(error);
       });
       upstream.on('response', (answer) => {
@@ -226,13 +240,18 @@ export class InternalServiceProxy implements OnModuleDestroy {
   }
 
   /** `upload`: the browser's request whose body is passed through, for its type and length. */
-  private headersFor(caller: Caller, payload: { bytes: Buffer; contentType: string | undefined } | undefined, upload?: Request): http.OutgoingHttpHeaders {
+  private headersFor(
+    caller: Caller,
+    payload: { bytes: Buffer; contentType: string | undefined } | undefined,
+    upload?: Request,
+  ): http.OutgoingHttpHeaders {
     const headers: http.OutgoingHttpHeaders = { 'x-internal-token': this.options.token };
     if (caller.clientIp) headers['x-client-ip'] = caller.clientIp;
     if (caller.userAgent) headers['x-client-user-agent'] = caller.userAgent;
     if (caller.actorUserId) headers['x-actor-user-id'] = caller.actorUserId;
     if (caller.recipientToken) headers['x-recipient-token'] = caller.recipientToken;
-    if (caller.partnerCredentials?.size) headers[PARTNER_CREDENTIALS_HEADER] = encodePartnerCredentials(caller.partnerCredentials);
+    if (caller.partnerCredentials?.size)
+      headers[PARTNER_CREDENTIALS_HEADER] = encodePartnerCredentials(caller.partnerCredentials);
     if (payload !== undefined) {
       if (payload.contentType) headers['content-type'] = payload.contentType;
       headers['content-length'] = payload.bytes.length;

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { RedisConnection } from '@app/redis';
+import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
 import { consumeOrThrow } from '../http/rate-limit';
@@ -18,8 +18,16 @@ export class JoinSessionLimiter {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, redis: RedisConnection) {
     // The connection puts REDIS_PREFIX before these keys' own prefixes.
     const base = { storeClient: redis.client, useRedisPackage: false, duration: 60 } as const;
-    this.perSocket = new RateLimiterRedis({ ...base, keyPrefix: 'live-join-socket', points: config.LIVE_JOINS_PER_SOCKET_PER_MINUTE });
-    this.perIp = new RateLimiterRedis({ ...base, keyPrefix: 'live-join-ip', points: config.LIVE_JOINS_PER_IP_PER_MINUTE });
+    this.perSocket = new RateLimiterRedis({
+      ...base,
+      keyPrefix: 'live-join-socket',
+      points: config.LIVE_JOINS_PER_SOCKET_PER_MINUTE,
+    });
+    this.perIp = new RateLimiterRedis({
+      ...base,
+      keyPrefix: 'live-join-ip',
+      points: config.LIVE_JOINS_PER_IP_PER_MINUTE,
+    });
   }
 
   /** Takes a point from both counters; a 429 `TooManyRequestsException` when either is used up. */

@@ -23,7 +23,10 @@ export class LiveUpdatesAdapter extends IoAdapter {
 
   constructor(
     app: INestApplicationContext,
-    private readonly config: Pick<GatewayConfig, 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'TRUST_PROXY_HOPS' | 'REDIS_URL' | 'REDIS_PREFIX'>,
+    private readonly config: Pick<
+      GatewayConfig,
+      'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'TRUST_PROXY_HOPS' | 'REDIS_URL' | 'REDIS_PREFIX'
+    >,
   ) {
     super(app);
   }
@@ -36,7 +39,10 @@ export class LiveUpdatesAdapter extends IoAdapter {
       transports: ['websocket'],
       serveClient: false,
       maxHttpBufferSize: MAX_MESSAGE_BYTES,
-      allowRequest: (request: IncomingMessage, answer: (error: string | null | undefined, success: boolean) => void) => {
+      allowRequest: (
+        request: IncomingMessage,
+        answer: (error: string | null | undefined, success: boolean) => void,
+      ) => {
         const refused = isCrossSite(request, ownOrigins, { refuseForeignOrigin: true });
         answer(refused ? API_ERRORS.crossSiteRequest.message : null, !refused);
       },

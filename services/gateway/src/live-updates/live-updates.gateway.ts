@@ -1,18 +1,18 @@
 import {
   API_ERRORS,
-  isUuid,
-  LIVE_UPDATES,
   type ApiErrorBody,
   type ApiErrorSpec,
   type ClientToServerEvents,
   type ConsentSession,
+  isUuid,
   type JoinSessionAck,
+  LIVE_UPDATES,
   type PartnerPushView,
   type ServerToClientEvents,
 } from '@app/contracts';
 import { ApiException } from '@app/http';
-import { hashRecipientToken } from '@app/session-views';
 import { METRICS } from '@app/metrics';
+import { hashRecipientToken } from '@app/session-views';
 import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
@@ -44,7 +44,10 @@ export interface LiveSocketData {
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 
-const body = ({ message, code }: ApiErrorSpec): ApiErrorBody => ({ error: message, code: code as ApiErrorBody['code'] });
+const body = ({ message, code }: ApiErrorSpec): ApiErrorBody => ({
+  error: message,
+  code: code as ApiErrorBody['code'],
+});
 const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(spec) });
 
 /**
@@ -59,7 +62,9 @@ const refusal = (spec: ApiErrorSpec): JoinSessionAck => ({ ok: false, ...body(sp
  * each room its own view of a change, on every instance.
  */
 @WebSocketGateway()
-export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket>, OnGatewayDisconnect<LiveSocket> {
+export class LiveUpdatesGateway
+  implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket>, OnGatewayDisconnect<LiveSocket>
+{
   private readonly logger = new Logger(LiveUpdatesGateway.name);
   @WebSocketServer() private server!: LiveServer;
 
@@ -76,7 +81,10 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       socket.data.clientIp = forwardedClientIp(address, headers['x-forwarded-for'], this.config.TRUST_PROXY_HOPS);
       this.authenticator.identify({ headers, auth }).then(
         (identity) => {
-          if (identity.kind === 'refused') return next(Object.assign(new Error(API_ERRORS.notSignedIn.message), { data: body(API_ERRORS.notSignedIn) }));
+          if (identity.kind === 'refused')
+            return next(
+              Object.assign(new Error(API_ERRORS.notSignedIn.message), { data: body(API_ERRORS.notSignedIn) }),
+            );
           if (identity.kind === 'member') socket.data.member = identity.member;
           next();
         },
@@ -96,10 +104,12 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     await socket.join([memberRoom(member.userId), signInRoom(member.signInId)]);
     // A sign-out between the handshake's check and these joins found no socket of this sign-in to close: asked again
     // now that it would find this one (and closed when that cannot be told: the screens still poll).
-    const identity = await this.authenticator.identify({ headers: socket.handshake.headers, auth: socket.handshake.auth }).catch((error: Error) => {
-      this.logger.warn(`socket sign-in check failed: ${error.message}`);
-      return null;
-    });
+    const identity = await this.authenticator
+      .identify({ headers: socket.handshake.headers, auth: socket.handshake.auth })
+      .catch((error: Error) => {
+        this.logger.warn(`socket sign-in check failed: ${error.message}`);
+        return null;
+      });
     if (identity?.kind !== 'member' || identity.member.signInId !== member.signInId) socket.disconnect(true);
   }
 
@@ -112,11 +122,15 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
     try {
       await this.limiter.consume(socket.id, socket.data.clientIp);
     } catch (error) {
-      if (error instanceof ApiException) return { ok: false, error: error.message, code: error.code as ApiErrorBody['code'] };
+      if (error instanceof ApiException)
+        return { ok: false, error: error.message, code: error.code as ApiErrorBody['code'] };
       this.logger.warn(`join limiter failed: ${(error as Error).message}`);
       return refusal(API_ERRORS.internal);
     }
-    const { sessionId, token } = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
+    const { sessionId, token } = (typeof request === 'object' && request !== null ? request : {}) as Record<
+      string,
+      unknown
+    >;
     // A malformed id or token could not match: the unknown session's answer, without asking the consent service.
     if (!isUuid(sessionId) || !isRecipientToken(token)) return refusal(API_ERRORS.sessionNotFound);
     try {
@@ -132,7 +146,9 @@ export class LiveUpdatesGateway implements OnGatewayInit<LiveServer>, OnGatewayC
       // The link's holder who may not act as the partner reads the session without the check (`isPartner`).
       if (read.kind === 'refused' || read.session.check === null) return refusal(API_ERRORS.sessionNotFound);
       const { id } = read.session;
-      await socket.join(credential ? [sessionRoom(id), partnerRoom(id, hashRecipientToken(credential))] : sessionRoom(id));
+      await socket.join(
+        credential ? [sessionRoom(id), partnerRoom(id, hashRecipientToken(credential))] : sessionRoom(id),
+      );
       return { ok: true };
     } catch (error) {
       this.logger.warn(`join-session: ${(error as Error).message}`);

@@ -37,7 +37,9 @@ export class SessionReader {
     try {
       answer = await this.consent.read(path, caller);
     } catch (error) {
-      throw new ConsentServiceUnavailable(`consent service call failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new ConsentServiceUnavailable(
+        `consent service call failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     if (answer.status === 200) return JSON.parse(answer.body.toString('utf8')) as T;
     if (answer.status >= 400 && answer.status < 500) return null;

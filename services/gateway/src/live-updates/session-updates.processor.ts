@@ -1,4 +1,4 @@
-import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { type JobPayload, JOBS, OnJob } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
 import { LiveUpdatesGateway } from './live-updates.gateway';
 import { SessionReader } from './session-reader';
@@ -25,7 +25,9 @@ export class SessionUpdatesProcessor {
     const views = await this.sessions.pushViews(sessionId);
     // A job naming another member than the session's (never made by the consent service) pushes nothing to anyone.
     if (views?.member.initiatorUserId !== initiatorUserId) {
-      this.logger.warn(`session ${sessionId} (${change}) not pushed: the consent service no longer has it for the job's member`);
+      this.logger.warn(
+        `session ${sessionId} (${change}) not pushed: the consent service no longer has it for the job's member`,
+      );
       return;
     }
     this.live.push(views.member, views.partner);

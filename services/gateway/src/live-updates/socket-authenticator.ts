@@ -35,7 +35,9 @@ export class SocketAuthenticator {
 
 function asRequest(headers: IncomingHttpHeaders, auth: Record<string, unknown>): Request {
   const token = typeof auth.token === 'string' && auth.token ? auth.token : undefined;
-  const request = { headers: token ? { ...headers, authorization: `Bearer ${token}` } : { ...headers } } as unknown as Request;
+  const request = {
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : { ...headers },
+  } as unknown as Request;
   readCookies(request, {} as Response, () => undefined);
   return request;
 }

@@ -20,7 +20,9 @@ describe('decodeDataUrl', () => {
   });
 
   it('accepts base64 broken over lines', () => {
-    const wrapped = Buffer.alloc(200, 7).toString('base64').replace(/(.{20})/g, '$1\r\n');
+    const wrapped = Buffer.alloc(200, 7)
+      .toString('base64')
+      .replace(/(.{20})/g, '$1\r\n');
     expect(decodeDataUrl(`data:image/png;base64,${wrapped}`)).toEqual(Buffer.alloc(200, 7));
   });
 

@@ -1,13 +1,17 @@
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
-import { Inject, Injectable } from '@nestjs/common';
 import { OBJECT_STORAGE, ObjectStorage } from '@app/storage';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { decodeDataUrl } from './data-url';
 import { detectImageType } from './image-type';
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_MAX_INPUT_PIXELS, PROFILE_PICTURE_MAX_SIDE } from './profile-picture.rules';
+import {
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_MAX_INPUT_PIXELS,
+  PROFILE_PICTURE_MAX_SIDE,
+} from './profile-picture.rules';
 
 const KEY_PATTERN = /^[a-f0-9]{32}\.webp$/;
 const PREFIX = 'profile-pictures/';

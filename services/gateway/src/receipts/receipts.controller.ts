@@ -20,47 +20,87 @@ export class ReceiptsController {
   constructor(private readonly consent: ConsentServiceProxy) {}
 
   @Get('receipts/:id')
-  async read(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async read(
+    @Param('id', validReceiptId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.consent.forward(request, response, receiptCall(request, 'GET', `/receipts/${id}`));
   }
 
   /** The partner's recording, decrypted as it streams (the page fetches it with the header and plays it as a blob). */
   @Get('receipts/:id/recording')
-  async recording(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.consent.forward(request, response, { ...receiptCall(request, 'GET', `/receipts/${id}/recording`), answer: 'stream' });
+  async recording(
+    @Param('id', validReceiptId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.consent.forward(request, response, {
+      ...receiptCall(request, 'GET', `/receipts/${id}/recording`),
+      answer: 'stream',
+    });
   }
 
   /** The session's certificate, as the member's route answers it (`MemberCertificatesController`), saved as a file. */
   @Get('receipts/:id/certificate')
-  async certificate(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async certificate(
+    @Param('id', validReceiptId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     response.setHeader('Content-Disposition', 'attachment; filename="consentiq-certificate.json"');
     await this.consent.forward(request, response, receiptCall(request, 'GET', `/receipts/${id}/certificate`));
   }
 
   @Get('receipts/:id/certificate.pdf')
-  async certificatePdf(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async certificatePdf(
+    @Param('id', validReceiptId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     response.setHeader('Content-Disposition', 'attachment; filename="consentiq-certificate.pdf"');
     await this.consent.forward(request, response, receiptCall(request, 'GET', `/receipts/${id}/certificate.pdf`));
   }
 
   @Post('receipts/:id/withdraw')
-  async withdraw(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async withdraw(
+    @Param('id', validReceiptId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.consent.forward(request, response, receiptCall(request, 'POST', `/receipts/${id}/withdraw`));
   }
 
   @Post('receipts/:id/delete-recording')
-  async deleteRecording(@Param('id', validReceiptId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async deleteRecording(
+    @Param('id', validReceiptId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.consent.forward(request, response, receiptCall(request, 'POST', `/receipts/${id}/delete-recording`));
   }
 
   /** The result screen's withdrawal, with the link's token (X-Recipient-Token), as the partner's other calls. */
   @Post('consent/sessions/:id/withdraw')
-  async withdrawByLink(@Param('id', validSessionId) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.consent.forward(request, response, { method: 'POST', path: `/sessions/${id}/withdraw`, actorUserId: null });
+  async withdrawByLink(
+    @Param('id', validSessionId) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.consent.forward(request, response, {
+      method: 'POST',
+      path: `/sessions/${id}/withdraw`,
+      actorUserId: null,
+    });
   }
 }
 
 function receiptCall(request: Request, method: 'GET' | 'POST', path: string): ForwardTarget {
   const secret = request.headers[RECEIPT_SECRET_HEADER.toLowerCase()];
-  return { method, path, actorUserId: null, headers: typeof secret === 'string' && SECRET.test(secret) ? { [RECEIPT_SECRET_HEADER]: secret } : {} };
+  return {
+    method,
+    path,
+    actorUserId: null,
+    headers: typeof secret === 'string' && SECRET.test(secret) ? { [RECEIPT_SECRET_HEADER]: secret } : {},
+  };
 }

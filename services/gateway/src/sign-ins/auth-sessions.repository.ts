@@ -1,4 +1,4 @@
-import { queryPrepared, PreparedStatement, type Transaction } from '@app/database';
+import { PreparedStatement, queryPrepared, type Transaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -40,11 +40,17 @@ export class AuthSessionsRepository {
 
   /** Ends one sign-in (a logout); a second revocation changes nothing. */
   async revoke(signInId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [signInId]);
+    await this.dataSource.query(
+      `UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
+      [signInId],
+    );
   }
 
   /** Ends every sign-in of the account, committed at once (outside any transaction): refused from here on. */
   async revokeAllOf(userId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    await this.dataSource.query(
+      `UPDATE ${IDENTITY_SCHEMA}.auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
   }
 }

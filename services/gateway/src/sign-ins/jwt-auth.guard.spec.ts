@@ -3,7 +3,8 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import { OptionalJwtAuthGuard } from './optional-jwt-auth.guard';
 
 /** What the revocation query throws while Postgres restarts. */
-const postgresAway = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+const postgresAway = () =>
+  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
 const member = { userId: 'u1', signInId: 's1' };
 
 describe('JwtAuthGuard', () => {

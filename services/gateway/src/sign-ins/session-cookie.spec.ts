@@ -8,6 +8,12 @@ describe('sessionCookieOptions', () => {
   });
 
   it('adds maxAge only when a lifetime is given', () => {
-    expect(sessionCookieOptions(true, 60_000)).toEqual({ httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: 60_000 });
+    expect(sessionCookieOptions(true, 60_000)).toEqual({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+      path: '/',
+      maxAge: 60_000,
+    });
   });
 });

@@ -21,13 +21,16 @@ describe('VerifiedTokens', () => {
 
   it('gives the claims of a token the app issued, and verifies it once while it is presented again and again', () => {
     const token = issued();
-    for (let poll = 0; poll < 3; poll += 1) expect(tokens.claimsOf(token, NOW + poll * 2_000)).toEqual({ ...CLAIMS, exp: NOW / 1000 + 3600 });
+    for (let poll = 0; poll < 3; poll += 1)
+      expect(tokens.claimsOf(token, NOW + poll * 2_000)).toEqual({ ...CLAIMS, exp: NOW / 1000 + 3600 });
     expect(verifications).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a token signed with another key or algorithm, unsigned, altered, or without a sign-in or an expiry', () => {
     const [header, , signature] = issued().split('.');
-    const altered = Buffer.from(JSON.stringify({ ...CLAIMS, sub: 'someone-else', exp: NOW / 1000 + 3600 })).toString('base64url');
+    const altered = Buffer.from(JSON.stringify({ ...CLAIMS, sub: 'someone-else', exp: NOW / 1000 + 3600 })).toString(
+      'base64url',
+    );
     const refused = [
       issued(CLAIMS, 'another-secret-of-at-least-thirty-two-characters'),
       issued(CLAIMS, JWT_SECRET, { algorithm: 'HS512' }),
@@ -47,7 +50,9 @@ describe('VerifiedTokens', () => {
     expect(tokens.claimsOf(token, expiry)).toBeNull();
     expect(new VerifiedTokens({ JWT_SECRET }).claimsOf(token, expiry)).toBeNull();
     expect(jsonwebtoken.verify(token, JWT_SECRET, { clockTimestamp: expiry / 1000 - 1 })).toMatchObject(CLAIMS);
-    expect(() => jsonwebtoken.verify(token, JWT_SECRET, { clockTimestamp: expiry / 1000 })).toThrow(jsonwebtoken.TokenExpiredError);
+    expect(() => jsonwebtoken.verify(token, JWT_SECRET, { clockTimestamp: expiry / 1000 })).toThrow(
+      jsonwebtoken.TokenExpiredError,
+    );
   });
 
   it('never remembers a token that failed: each presentation is verified again', () => {

@@ -1,4 +1,4 @@
-import { API_ERRORS, supportSessionRecordSchema, type SupportSessionRecord } from '@app/contracts';
+import { API_ERRORS, type SupportSessionRecord, supportSessionRecordSchema } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConsentServiceProxy } from '../consent/consent-service.proxy';
@@ -14,10 +14,12 @@ export class SupportRecordReader {
   constructor(private readonly consent: ConsentServiceProxy) {}
 
   async read(sessionId: string): Promise<SupportSessionRecord> {
-    const answer = await this.consent.read(`/support/sessions/${encodeURIComponent(sessionId)}`, STAFF_CALL).catch((error: NodeJS.ErrnoException) => {
-      this.logger.warn(`consent service call failed: ${error.code ?? error.message}`);
-      throw new ApiException(API_ERRORS.consentServiceUnavailable);
-    });
+    const answer = await this.consent
+      .read(`/support/sessions/${encodeURIComponent(sessionId)}`, STAFF_CALL)
+      .catch((error: NodeJS.ErrnoException) => {
+        this.logger.warn(`consent service call failed: ${error.code ?? error.message}`);
+        throw new ApiException(API_ERRORS.consentServiceUnavailable);
+      });
     if (answer.status === 404) throw new ApiException(API_ERRORS.sessionNotFound);
     if (answer.status !== 200) {
       this.logger.warn(`consent service answered the support lookup with ${answer.status}`);

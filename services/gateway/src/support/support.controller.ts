@@ -3,8 +3,8 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentStaff } from '../admin/current-staff.decorator';
 import { RequireRole } from '../admin/require-role.decorator';
 import type { StaffMember } from '../admin/staff-access';
-import { STAFF_ROLES } from '../users/staff-roles';
 import { SessionIdPipe } from '../consent/session-id.pipe';
+import { STAFF_ROLES } from '../users/staff-roles';
 import { SupportLookup } from './support-lookup';
 
 const validSessionId = new SessionIdPipe(isUuid);

@@ -1,5 +1,5 @@
-import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 import type { User as UserJson } from '@app/contracts';
+import { ProfilePicturesService } from '../profile-pictures/profile-pictures.service';
 import type { User } from './user.entity';
 
 /** The User as the client holds it (spec section 3). */

@@ -53,7 +53,11 @@ export class UsersRepository {
    * Records the member's phone as proved, if it is still the number on the account (in E.164 now, however it was
    * typed): answers whether it was.
    */
-  async markPhoneVerified(userId: string, proved: { phone: string; verifiedAt: string }, storedAs: string): Promise<boolean> {
+  async markPhoneVerified(
+    userId: string,
+    proved: { phone: string; verifiedAt: string },
+    storedAs: string,
+  ): Promise<boolean> {
     const result = await this.dataSource
       .createQueryBuilder()
       .update(User)
@@ -66,7 +70,10 @@ export class UsersRepository {
   /** Members with a live subscription, and accounts that ever subscribed (a lapse or a cancellation keeps the place). */
   async subscriptionCounts(): Promise<{ active: number; everSubscribed: number }> {
     const users = this.dataSource.getRepository(User);
-    const [active, everSubscribed] = await Promise.all([users.countBy({ subscriptionStatus: 'active' }), users.countBy({ subscriptionStatus: Not('inactive') })]);
+    const [active, everSubscribed] = await Promise.all([
+      users.countBy({ subscriptionStatus: 'active' }),
+      users.countBy({ subscriptionStatus: Not('inactive') }),
+    ]);
     return { active, everSubscribed };
   }
 
@@ -74,7 +81,12 @@ export class UsersRepository {
    * Stores a subscription change only if its `changedAt` is newer than the last one stored, in one conditional
    * UPDATE, so changes arriving out of order or twice, or from two workers at once, cannot interleave.
    */
-  async applySubscriptionChange({ userId, subscriptionStatus, accountDeletionDate, changedAt }: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
+  async applySubscriptionChange({
+    userId,
+    subscriptionStatus,
+    accountDeletionDate,
+    changedAt,
+  }: JobPayload<typeof JOBS.applySubscriptionChange>): Promise<AppliedChange> {
     const updated: unknown[] = await this.dataSource.query(
       `UPDATE ${IDENTITY_SCHEMA}.users
           SET subscription_status = $2, account_deletion_date = $3, subscription_changed_at = $4, updated_at = now()

@@ -1,15 +1,15 @@
-import { JOB_CONTRACTS, JOBS, QUEUES, createQueue, queueWiringFromUrl } from '@app/queue';
+import { createQueue, JOB_CONTRACTS, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { distinctRecording, makeTestRecording } from '@app/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
+import { type BillingTestApp, subscribe } from '../../../billing/test/billing-test-app';
 import { filesUnder } from '../../../consent/test/consent-api';
 import type { ConsentTestApp } from '../../../consent/test/consent-test-app';
 import { DeleteDueAccounts } from '../../src/account-deletion/delete-due-accounts';
 import { http, login, register, registerOk } from '../api-helpers';
-import { createSession, submitDecision, uploadRecording, type ConsentStack } from '../consent/consent-stack';
+import { type ConsentStack, createSession, submitDecision, uploadRecording } from '../consent/consent-stack';
 import type { GatewayTestApp } from '../gateway-test-app';
-import { startDeletionStack, type DeletionStack } from './deletion-stack';
+import { type DeletionStack, startDeletionStack } from './deletion-stack';
 
 /**
  * The scheduled account deletion, with the gateway in front of the real consent and billing services (each on its
@@ -54,16 +54,30 @@ interface Account {
 async function account(deletionDate: 'due' | 'future' | null): Promise<Account> {
   const { user, token, username, password } = await registerOk(gateway);
   const id = String(user.id);
-  await gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [id]);
+  await gateway.dataSource.query(
+    `UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`,
+    [id],
+  );
   const member = { id, token };
   const answered = await createSession(stack, member);
   const assetId = await uploadRecording(stack, answered, distinctRecording(video));
   expect((await submitDecision(stack, answered, assetId, 'no')).status).toBe(202);
   const open = await createSession(stack, member);
   await subscribe(billing, id);
-  const date = deletionDate === 'due' ? `now() - interval '1 day'` : deletionDate === 'future' ? `now() + interval '1 day'` : 'NULL';
-  await gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'canceled', account_deletion_date = ${date} WHERE id = $1`, [id]);
-  const [{ profile_picture_key: pictureKey }] = await gateway.dataSource.query(`SELECT profile_picture_key FROM identity.users WHERE id = $1`, [id]);
+  const date =
+    deletionDate === 'due'
+      ? `now() - interval '1 day'`
+      : deletionDate === 'future'
+        ? `now() + interval '1 day'`
+        : 'NULL';
+  await gateway.dataSource.query(
+    `UPDATE identity.users SET subscription_status = 'canceled', account_deletion_date = ${date} WHERE id = $1`,
+    [id],
+  );
+  const [{ profile_picture_key: pictureKey }] = await gateway.dataSource.query(
+    `SELECT profile_picture_key FROM identity.users WHERE id = $1`,
+    [id],
+  );
   expect(pictureKey).toEqual(expect.any(String));
   return { id, token, username, password, pictureKey, sessionIds: [answered.id, open.id] };
 }
@@ -84,15 +98,33 @@ async function holdings(account: Account) {
     assets: await count(consent.dataSource, `consent.video_assets WHERE session_id = ANY($1::uuid[])`, sessions),
     verdicts: await count(consent.dataSource, `consent.verdicts WHERE session_id = ANY($1::uuid[])`, sessions),
     texts: await count(consent.dataSource, `consent.text_messages WHERE session_id = ANY($1::uuid[])`, sessions),
-    auditRows: Math.min(1, await count(consent.dataSource, `consent.audit_log WHERE session_id = ANY($1::uuid[])`, sessions)),
-    recordingObjects: (await filesUnder(consent.storageDir)).filter((file) => account.sessionIds.some((id) => file.includes(id))).length,
+    auditRows: Math.min(
+      1,
+      await count(consent.dataSource, `consent.audit_log WHERE session_id = ANY($1::uuid[])`, sessions),
+    ),
+    recordingObjects: (await filesUnder(consent.storageDir)).filter((file) =>
+      account.sessionIds.some((id) => file.includes(id)),
+    ).length,
     customers: await count(billing.dataSource, `billing.customers WHERE user_id = $1`, [account.id]),
     subscriptions: await count(billing.dataSource, `billing.subscriptions WHERE user_id = $1`, [account.id]),
     checkouts: await count(billing.dataSource, `billing.checkout_sessions WHERE user_id = $1`, [account.id]),
   };
 }
 
-const EVERYTHING = { user: 1, signIns: 1, picture: 1, sessions: 2, assets: 1, verdicts: 1, texts: 2, auditRows: 1, recordingObjects: 1, customers: 1, subscriptions: 1, checkouts: 1 };
+const EVERYTHING = {
+  user: 1,
+  signIns: 1,
+  picture: 1,
+  sessions: 2,
+  assets: 1,
+  verdicts: 1,
+  texts: 2,
+  auditRows: 1,
+  recordingObjects: 1,
+  customers: 1,
+  subscriptions: 1,
+  checkouts: 1,
+};
 const NOTHING = Object.fromEntries(Object.keys(EVERYTHING).map((key) => [key, 0]));
 
 describe('delete-due-accounts', () => {
@@ -120,8 +152,15 @@ describe('delete-due-accounts', () => {
     await gateway.app.get(DeleteDueAccounts).run();
 
     await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${due.token}`).expect(401);
-    await http(gateway).post('/api/consent/sessions').set('Authorization', `Bearer ${due.token}`).send({ deleteAfterDays: 90 }).expect(401);
-    await http(gateway).get(`/api/consent/sessions/${due.sessionIds[0]}`).set('Authorization', `Bearer ${due.token}`).expect(404);
+    await http(gateway)
+      .post('/api/consent/sessions')
+      .set('Authorization', `Bearer ${due.token}`)
+      .send({ deleteAfterDays: 90 })
+      .expect(401);
+    await http(gateway)
+      .get(`/api/consent/sessions/${due.sessionIds[0]}`)
+      .set('Authorization', `Bearer ${due.token}`)
+      .expect(404);
     expect((await login(gateway, due.username, due.password)).status).toBe(401);
     await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${kept.token}`).expect(200);
     expect((await register(gateway, { username: due.username })).status).toBe(201);
@@ -157,7 +196,14 @@ describe('delete-due-accounts', () => {
       const due = await account('due');
       expect(await unreachable.app.get(DeleteDueAccounts).run()).toEqual({ deleted: 0, skipped: 0, failed: 1 });
       // The consent service's part is done, billing's is not, and the account is still there to be retried.
-      expect(await holdings(due)).toMatchObject({ user: 1, picture: 1, sessions: 0, recordingObjects: 0, customers: 1, subscriptions: 1 });
+      expect(await holdings(due)).toMatchObject({
+        user: 1,
+        picture: 1,
+        sessions: 0,
+        recordingObjects: 0,
+        customers: 1,
+        subscriptions: 1,
+      });
       await http(gateway).get('/api/auth/me').set('Authorization', `Bearer ${due.token}`).expect(401);
 
       expect(await gateway.app.get(DeleteDueAccounts).run()).toEqual({ deleted: 1, skipped: 0, failed: 0 });
@@ -169,14 +215,24 @@ describe('delete-due-accounts', () => {
 
   it('runs by itself as a repeatable job every ACCOUNT_DELETION_INTERVAL_MS', async () => {
     const scheduled = await deletionStack.anotherGateway({ ACCOUNT_DELETION_INTERVAL_MS: '200' });
-    const queue = createQueue(QUEUES.accountDeletion, queueWiringFromUrl(scheduled.config.REDIS_URL, scheduled.config.REDIS_PREFIX));
+    const queue = createQueue(
+      QUEUES.accountDeletion,
+      queueWiringFromUrl(scheduled.config.REDIS_URL, scheduled.config.REDIS_PREFIX),
+    );
     try {
       const due = await account('due');
       const deadline = Date.now() + 15_000;
-      while ((await holdings(due)).user && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await holdings(due)).user && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await holdings(due)).toEqual(NOTHING);
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: JOB_CONTRACTS[JOBS.deleteDueAccounts].scheduler, name: JOBS.deleteDueAccounts, every: 200 })]);
+      expect(schedulers).toEqual([
+        expect.objectContaining({
+          key: JOB_CONTRACTS[JOBS.deleteDueAccounts].scheduler,
+          name: JOBS.deleteDueAccounts,
+          every: 200,
+        }),
+      ]);
       const jobs = await queue.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed']);
       for (const job of jobs) expect(job.data).toEqual({ version: 1 });
     } finally {

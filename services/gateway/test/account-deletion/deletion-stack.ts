@@ -1,6 +1,6 @@
-import { startBillingTestApp, type BillingTestApp } from '../../../billing/test/billing-test-app';
-import { startConsentTestApp, type ConsentTestApp } from '../../../consent/test/consent-test-app';
-import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
+import { type BillingTestApp, startBillingTestApp } from '../../../billing/test/billing-test-app';
+import { type ConsentTestApp, startConsentTestApp } from '../../../consent/test/consent-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 
 /** The gateway in front of the real consent and billing services, each on its own database, as the deletion jobs run. */
 export interface DeletionStack {
@@ -28,7 +28,10 @@ export async function startDeletionStack(): Promise<DeletionStack> {
     consent,
     billing,
     gateway,
-    anotherGateway: (extra = {}) => startGatewayTestApp(overrides({ STORAGE_DIR: gateway.storageDir, ...extra }), { databaseUrl: gateway.config.DATABASE_URL }),
+    anotherGateway: (extra = {}) =>
+      startGatewayTestApp(overrides({ STORAGE_DIR: gateway.storageDir, ...extra }), {
+        databaseUrl: gateway.config.DATABASE_URL,
+      }),
     async close() {
       await gateway.close();
       await billing.close();

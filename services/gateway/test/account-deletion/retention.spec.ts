@@ -1,14 +1,14 @@
 import { accountDueAt, billingAccountSchema, daysUntilDeletion } from '@app/contracts';
 import { distinctRecording, makeTestRecording } from '@app/testing';
 import { AccountUpdates } from '../../../billing/src/subscriptions/account-updates';
-import { subscribe, type BillingTestApp } from '../../../billing/test/billing-test-app';
+import { type BillingTestApp, subscribe } from '../../../billing/test/billing-test-app';
 import { createSession, filesUnder, storedRecording } from '../../../consent/test/consent-api';
 import type { ConsentTestApp } from '../../../consent/test/consent-test-app';
 import { AccountDeletionSchedule } from '../../src/account-deletion/account-deletion.schedule';
 import { AccountUpdatesProcessor } from '../../src/billing/account-updates.processor';
 import { http, registerOk } from '../api-helpers';
 import type { GatewayTestApp } from '../gateway-test-app';
-import { startDeletionStack, type DeletionStack } from './deletion-stack';
+import { type DeletionStack, startDeletionStack } from './deletion-stack';
 
 /**
  * The retention schedule enforced end to end, the gateway's job in front of the real consent and billing services:
@@ -56,7 +56,10 @@ async function publishStanding(userId: string, standing: Standing): Promise<void
     await applyToGateway(userId);
   }
   if (standing === 'renewed') {
-    await billing.dataSource.query(`UPDATE billing.subscriptions SET status = 'active', lapsed_at = NULL, provider_updated_at = provider_updated_at + interval '1 second' WHERE user_id = $1`, [userId]);
+    await billing.dataSource.query(
+      `UPDATE billing.subscriptions SET status = 'active', lapsed_at = NULL, provider_updated_at = provider_updated_at + interval '1 second' WHERE user_id = $1`,
+      [userId],
+    );
     await applyToGateway(userId);
   }
 }
@@ -115,16 +118,27 @@ describe('the retention job', () => {
   it('dates the deletion 90 days after the lapse, the date the dashboard counts down to, and clears it on renewal', async () => {
     const lapsed = await member({ lapsedDaysAgo: 30 });
     const renewed = await member('renewed');
-    const [{ lapsed_at: lapsedAt }] = await billing.dataSource.query(`SELECT lapsed_at FROM billing.subscriptions WHERE user_id = $1`, [lapsed.id]);
-    const [{ account_deletion_date: deletionDate }] = await gateway.dataSource.query(`SELECT account_deletion_date FROM identity.users WHERE id = $1`, [lapsed.id]);
+    const [{ lapsed_at: lapsedAt }] = await billing.dataSource.query(
+      `SELECT lapsed_at FROM billing.subscriptions WHERE user_id = $1`,
+      [lapsed.id],
+    );
+    const [{ account_deletion_date: deletionDate }] = await gateway.dataSource.query(
+      `SELECT account_deletion_date FROM identity.users WHERE id = $1`,
+      [lapsed.id],
+    );
     expect(deletionDate).toEqual(accountDueAt(lapsedAt));
 
     // The banner reads the billing account; the job reads the gateway's row: the same date.
-    const account = billingAccountSchema.parse((await http(gateway).get('/api/billing/account').set('Authorization', `Bearer ${lapsed.token}`).expect(200)).body);
+    const account = billingAccountSchema.parse(
+      (await http(gateway).get('/api/billing/account').set('Authorization', `Bearer ${lapsed.token}`).expect(200)).body,
+    );
     expect(account.accountDeletionDate).toBe(deletionDate.toISOString());
     expect(daysUntilDeletion(account.accountDeletionDate)).toBe(60);
 
-    const [renewedRow] = await gateway.dataSource.query(`SELECT subscription_status, account_deletion_date FROM identity.users WHERE id = $1`, [renewed.id]);
+    const [renewedRow] = await gateway.dataSource.query(
+      `SELECT subscription_status, account_deletion_date FROM identity.users WHERE id = $1`,
+      [renewed.id],
+    );
     expect(renewedRow).toEqual({ subscription_status: 'active', account_deletion_date: null });
   });
 
@@ -141,9 +155,15 @@ describe('the retention job', () => {
     expect(await holdings(renewed)).toEqual(EVERYTHING);
     expect(await holdings(recent)).toEqual(SHORT_DELETED);
     expect(await holdings(long)).toEqual(NOTHING);
-    const [logged] = await consent.dataSource.query(`SELECT reason, recording_objects, initiator_user_id FROM consent.deletion_log WHERE session_id = $1`, [recent.short]);
+    const [logged] = await consent.dataSource.query(
+      `SELECT reason, recording_objects, initiator_user_id FROM consent.deletion_log WHERE session_id = $1`,
+      [recent.short],
+    );
     expect(logged).toEqual({ reason: 'retention', recording_objects: 1, initiator_user_id: recent.id });
-    const [account] = await gateway.dataSource.query(`SELECT reason, due_at < deleted_at AS "afterDue" FROM identity.deletion_log WHERE user_id = $1`, [long.id]);
+    const [account] = await gateway.dataSource.query(
+      `SELECT reason, due_at < deleted_at AS "afterDue" FROM identity.deletion_log WHERE user_id = $1`,
+      [long.id],
+    );
     expect(account).toEqual({ reason: 'retention', afterDue: true });
 
     await run();

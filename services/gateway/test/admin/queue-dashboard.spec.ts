@@ -26,9 +26,12 @@ const get = (path: string, as?: keyof typeof token) => {
   const call = http(gateway).get(path);
   return as ? call.set('Authorization', `Bearer ${token[as]}`) : call;
 };
-const put = (path: string, as: keyof typeof token) => http(gateway).put(path).set('Authorization', `Bearer ${token[as]}`);
-const send = (method: 'post' | 'put' | 'patch', path: string, body: object = {}) => http(gateway)[method](path).set('Authorization', `Bearer ${token.admin}`).send(body);
-const listing = (as: keyof typeof token) => get(`/admin/queues/api/queues?activeQueue=${QUEUES.sessionUpdates}&status=failed&page=1&jobsPerPage=10`, as);
+const put = (path: string, as: keyof typeof token) =>
+  http(gateway).put(path).set('Authorization', `Bearer ${token[as]}`);
+const send = (method: 'post' | 'put' | 'patch', path: string, body: object = {}) =>
+  http(gateway)[method](path).set('Authorization', `Bearer ${token.admin}`).send(body);
+const listing = (as: keyof typeof token) =>
+  get(`/admin/queues/api/queues?activeQueue=${QUEUES.sessionUpdates}&status=failed&page=1&jobsPerPage=10`, as);
 
 async function stateOf(jobId: string, wanted: string): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -45,7 +48,12 @@ async function failedPush(): Promise<{ jobId: string; sessionId: string }> {
   const sessionId = randomUUID();
   consent.answer(`GET /sessions/${sessionId}`, { status: 503, json: { error: 'down', code: 'service_unavailable' } });
   const jobId = `${sessionId}.verdict`;
-  await addJob(sessionUpdates, JOBS.pushSessionUpdate, { version: 2, sessionId, initiatorUserId: randomUUID(), change: 'verdict' }, { attempts: 1 });
+  await addJob(
+    sessionUpdates,
+    JOBS.pushSessionUpdate,
+    { version: 2, sessionId, initiatorUserId: randomUUID(), change: 'verdict' },
+    { attempts: 1 },
+  );
   expect(await stateOf(jobId, 'failed')).toBe('failed');
   return { jobId, sessionId };
 }
@@ -54,9 +62,19 @@ beforeAll(async () => {
   // A built web app, which answers every other GET path with its index.html.
   frontendDir = await mkdtemp(join(tmpdir(), 'dashboard-frontend-'));
   await writeFile(join(frontendDir, 'index.html'), '<!doctype html><title>web app</title>');
-  gateway = await startGatewayTestApp({ CONSENT_SERVICE_URL: await consent.start(), REGISTRATIONS_PER_IP_PER_HOUR: '100', FRONTEND_DIR: frontendDir });
-  sessionUpdates = createQueue(QUEUES.sessionUpdates, queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX));
-  accountUpdates = createQueue(QUEUES.accountUpdates, queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX));
+  gateway = await startGatewayTestApp({
+    CONSENT_SERVICE_URL: await consent.start(),
+    REGISTRATIONS_PER_IP_PER_HOUR: '100',
+    FRONTEND_DIR: frontendDir,
+  });
+  sessionUpdates = createQueue(
+    QUEUES.sessionUpdates,
+    queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX),
+  );
+  accountUpdates = createQueue(
+    QUEUES.accountUpdates,
+    queueWiringFromUrl(gateway.config.REDIS_URL, gateway.config.REDIS_PREFIX),
+  );
   for (const role of ['member', 'support', 'admin'] as const) {
     const account = await registerOk(gateway);
     token[role] = account.token;
@@ -77,7 +95,13 @@ afterAll(async () => {
 
 describe('the job dashboard at /admin/queues', () => {
   it('answers 401 {error, code} to anonymous requests, the page and its API alike', async () => {
-    for (const path of ['/admin/queues', '/admin/queues/', '/admin/queues/queue/session-updates', '/admin/queues/api/queues', '/admin/queues/static/favicon-32x32.png']) {
+    for (const path of [
+      '/admin/queues',
+      '/admin/queues/',
+      '/admin/queues/queue/session-updates',
+      '/admin/queues/api/queues',
+      '/admin/queues/static/favicon-32x32.png',
+    ]) {
       expectError(await get(path), 401, 'Not signed in');
     }
     expectError(await http(gateway).get('/admin/queues').set('Cookie', 'session=not-a-jwt'), 401);
@@ -103,7 +127,9 @@ describe('the job dashboard at /admin/queues', () => {
     // The web app's policy, but for the inline styles of the board's loading screen and job data viewer.
     const policy = (await get('/api/site')).headers['content-security-policy'];
     expect(policy).toContain("; style-src 'self';");
-    expect(response.headers['content-security-policy']).toBe(policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
+    expect(response.headers['content-security-policy']).toBe(
+      policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    );
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-powered-by']).toBeUndefined();
@@ -117,7 +143,9 @@ describe('the job dashboard at /admin/queues', () => {
     const queue = response.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates);
     expect(queue.readOnlyMode).toBe(true);
     expect(queue.jobs.map((job: { id: string }) => job.id)).toContain(jobId);
-    expect(response.body.queues.map((candidate: { name: string }) => candidate.name).sort()).toEqual(Object.values(QUEUES).sort());
+    expect(response.body.queues.map((candidate: { name: string }) => candidate.name).sort()).toEqual(
+      Object.values(QUEUES).sort(),
+    );
 
     const changes = [
       put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/retry`, 'support'),
@@ -126,7 +154,10 @@ describe('the job dashboard at /admin/queues', () => {
       put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/clean/failed`, 'support'),
       put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/pause`, 'support'),
       put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/promote`, 'support'),
-      http(gateway).post(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/add`).set('Authorization', `Bearer ${token.support}`).send({ name: JOBS.pushSessionUpdate, data: {} }),
+      http(gateway)
+        .post(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/add`)
+        .set('Authorization', `Bearer ${token.support}`)
+        .send({ name: JOBS.pushSessionUpdate, data: {} }),
     ];
     for (const change of changes) expectError(await change, 403, 'This requires the admin role');
 
@@ -138,13 +169,18 @@ describe('the job dashboard at /admin/queues', () => {
   it('lets admin retry a failed job, which the worker then completes, and logs whose session it was', async () => {
     const { jobId, sessionId } = await failedPush();
     const listed = await listing('admin').expect(200);
-    expect(listed.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates).readOnlyMode).toBe(false);
+    expect(
+      listed.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates).readOnlyMode,
+    ).toBe(false);
     // The consent service is back.
     consent.answer(`GET /sessions/${sessionId}`, { json: { id: sessionId, initiatorUserId: randomUUID() } });
 
     const logged = (await accessLog(gateway.dataSource)).length;
 
-    expect((await put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/retry`, 'admin')).status).toBe(204);
+    expect(
+      (await put(`/admin/queues/api/queues/${QUEUES.sessionUpdates}/${encodeURIComponent(jobId)}/retry`, 'admin'))
+        .status,
+    ).toBe(204);
 
     expect(await stateOf(jobId, 'completed')).toBe('completed');
     expect((await accessLog(gateway.dataSource)).slice(logged).map(({ action, target }) => [action, target])).toEqual([
@@ -161,7 +197,8 @@ describe('the job dashboard at /admin/queues', () => {
     const started = Date.now();
 
     // The board polls: four listings of a queue not listed before, and a job with its logs, are one entry each.
-    for (let poll = 0; poll < 4; poll += 1) await get(`/admin/queues/api/queues?activeQueue=${QUEUES.mediaAnalysis}&status=latest`, 'support').expect(200);
+    for (let poll = 0; poll < 4; poll += 1)
+      await get(`/admin/queues/api/queues?activeQueue=${QUEUES.mediaAnalysis}&status=latest`, 'support').expect(200);
     await get(job, 'support').expect(200);
     await get(`${job}/logs`, 'support').expect(200);
     // The same reads by another staff member are theirs to account for.
@@ -187,15 +224,30 @@ describe('the job dashboard at /admin/queues', () => {
     const memberId = String(member.user.id);
     // A change the billing service published, waiting for its time.
     const jobId = `${memberId}.1700000000000`;
-    const payload = { version: 1, userId: memberId, subscriptionStatus: 'past_due', accountDeletionDate: null, changedAt: '2023-11-14T22:13:20.000Z' } as const;
+    const payload = {
+      version: 1,
+      userId: memberId,
+      subscriptionStatus: 'past_due',
+      accountDeletionDate: null,
+      changedAt: '2023-11-14T22:13:20.000Z',
+    } as const;
     await addJob(accountUpdates, JOBS.applySubscriptionChange, payload, { jobId, delay: 60_000 });
-    const forged = { ...payload, subscriptionStatus: 'active', accountDeletionDate: '2000-01-01T00:00:00.000Z', changedAt: new Date().toISOString() };
+    const forged = {
+      ...payload,
+      subscriptionStatus: 'active',
+      accountDeletionDate: '2000-01-01T00:00:00.000Z',
+      changedAt: new Date().toISOString(),
+    };
     const queue = `/admin/queues/api/queues/${QUEUES.accountUpdates}`;
     const logged = (await accessLog(gateway.dataSource)).length;
 
     const refusals = [
       send('post', `${queue}/add`, { name: JOBS.applySubscriptionChange, data: forged, options: {} }),
-      send('post', `/admin/queues/API/Queues/${QUEUES.accountUpdates}/ADD/`, { name: JOBS.applySubscriptionChange, data: forged, options: {} }),
+      send('post', `/admin/queues/API/Queues/${QUEUES.accountUpdates}/ADD/`, {
+        name: JOBS.applySubscriptionChange,
+        data: forged,
+        options: {},
+      }),
       send('patch', `${queue}/${encodeURIComponent(jobId)}/update-data`, { jobData: forged }),
       send('patch', `${queue}/${encodeURIComponent(jobId)}/delay`, { delay: 0 }),
       send('patch', `${queue}/${encodeURIComponent(jobId)}/priority`, { priority: 1 }),
@@ -206,7 +258,10 @@ describe('the job dashboard at /admin/queues', () => {
       send('put', `${queue}/empty`),
       send('put', `${queue}/pause`),
       send('put', '/admin/queues/api/queues/pause'),
-      send('put', `/admin/queues/api/queues/${QUEUES.accountDeletion}/job-schedulers/${encodeURIComponent(JOB_CONTRACTS[JOBS.deleteDueAccounts].scheduler)}/run`),
+      send(
+        'put',
+        `/admin/queues/api/queues/${QUEUES.accountDeletion}/job-schedulers/${encodeURIComponent(JOB_CONTRACTS[JOBS.deleteDueAccounts].scheduler)}/run`,
+      ),
     ];
     for (const refusal of refusals) {
       const response = await refusal;
@@ -214,10 +269,19 @@ describe('the job dashboard at /admin/queues', () => {
       expect(response.body.code).toBe('job_change_refused');
     }
 
-    expect(await accountUpdates.getJobCounts('wait', 'delayed', 'prioritized', 'completed', 'failed')).toEqual({ wait: 0, delayed: 1, prioritized: 0, completed: 0, failed: 0 });
+    expect(await accountUpdates.getJobCounts('wait', 'delayed', 'prioritized', 'completed', 'failed')).toEqual({
+      wait: 0,
+      delayed: 1,
+      prioritized: 0,
+      completed: 0,
+      failed: 0,
+    });
     expect((await accountUpdates.getJob(jobId))?.data).toEqual(payload);
     expect(await accountUpdates.isPaused()).toBe(false);
-    const [user] = await gateway.dataSource.query(`SELECT subscription_status, account_deletion_date FROM identity.users WHERE id = $1`, [memberId]);
+    const [user] = await gateway.dataSource.query(
+      `SELECT subscription_status, account_deletion_date FROM identity.users WHERE id = $1`,
+      [memberId],
+    );
     expect(user).toEqual({ subscription_status: 'inactive', account_deletion_date: null });
     expect((await accessLog(gateway.dataSource)).slice(logged)).toEqual([]);
   });
@@ -228,12 +292,21 @@ describe('the job dashboard at /admin/queues', () => {
     await addJob(
       accountUpdates,
       JOBS.applySubscriptionChange,
-      { version: 1, userId: memberId, subscriptionStatus: 'canceled', accountDeletionDate: null, changedAt: '2023-11-14T22:13:20.000Z' },
+      {
+        version: 1,
+        userId: memberId,
+        subscriptionStatus: 'canceled',
+        accountDeletionDate: null,
+        changedAt: '2023-11-14T22:13:20.000Z',
+      },
       { jobId, delay: 60_000 },
     );
     const logged = (await accessLog(gateway.dataSource)).length;
 
-    expect((await put(`/admin/queues/api/queues/${QUEUES.accountUpdates}/${encodeURIComponent(jobId)}/clean`, 'admin')).status).toBe(204);
+    expect(
+      (await put(`/admin/queues/api/queues/${QUEUES.accountUpdates}/${encodeURIComponent(jobId)}/clean`, 'admin'))
+        .status,
+    ).toBe(204);
 
     expect(await accountUpdates.getJob(jobId)).toBeUndefined();
     const rows = (await accessLog(gateway.dataSource)).slice(logged);
@@ -245,6 +318,7 @@ describe('the job dashboard at /admin/queues', () => {
 
   it('answers 404 for a path the board does not know, instead of the web app', async () => {
     expect((await get('/anything-else')).text).toContain('web app');
-    for (const path of ['/admin/queues/api/nothing-here', '/admin/queues/nothing/here']) expectError(await get(path, 'support'), 404);
+    for (const path of ['/admin/queues/api/nothing-here', '/admin/queues/nothing/here'])
+      expectError(await get(path, 'support'), 404);
   });
 });

@@ -53,7 +53,9 @@ describe('@RequireRole', () => {
     expectError(await call('/probe/staff'), 401, 'Not signed in');
     const support = await registerOk(gateway);
     await setRole(gateway.dataSource, support.user.id, 'support');
-    await gateway.dataSource.query(`UPDATE identity.auth_sessions SET revoked_at = now() WHERE user_id = $1`, [support.user.id]);
+    await gateway.dataSource.query(`UPDATE identity.auth_sessions SET revoked_at = now() WHERE user_id = $1`, [
+      support.user.id,
+    ]);
 
     expectError(await call('/probe/staff', support.token), 401);
   });
@@ -73,7 +75,10 @@ describe('@RequireRole', () => {
   it('hands the handler the staff member, and reads the role from the database on every request', async () => {
     const staff = await registerOk(gateway);
     await setRole(gateway.dataSource, staff.user.id, 'admin');
-    expect((await call('/probe/admin', staff.token).expect(200)).body).toEqual({ userId: staff.user.id, role: 'admin' });
+    expect((await call('/probe/admin', staff.token).expect(200)).body).toEqual({
+      userId: staff.user.id,
+      role: 'admin',
+    });
 
     // The same token, unchanged: the role it had when signing in counts for nothing.
     await setRole(gateway.dataSource, staff.user.id, 'support');
@@ -92,7 +97,9 @@ describe('@RequireRole', () => {
     const rows = (await accessLog(gateway.dataSource)).filter((row) => row.actorUserId === support.user.id);
     expect(rows).toEqual([{ actorUserId: support.user.id, action: 'probe', target: 'probe:1', at: expect.any(Date) }]);
     expect(rows[0].at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
-    await expect(gateway.dataSource.query(`UPDATE identity.support_access_log SET target = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(gateway.dataSource.query(`UPDATE identity.support_access_log SET target = 'x'`)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(gateway.dataSource.query(`DELETE FROM identity.support_access_log`)).rejects.toThrow(/append-only/);
   });
 });

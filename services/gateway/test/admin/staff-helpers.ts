@@ -14,5 +14,7 @@ export interface AccessLogRow {
 }
 
 export async function accessLog(dataSource: DataSource): Promise<AccessLogRow[]> {
-  return dataSource.query(`SELECT actor_user_id AS "actorUserId", action, target, at FROM identity.support_access_log ORDER BY id`);
+  return dataSource.query(
+    `SELECT actor_user_id AS "actorUserId", action, target, at FROM identity.support_access_log ORDER BY id`,
+  );
 }

@@ -1,10 +1,10 @@
 import { userSchema } from '@app/contracts';
-import { addJob, createQueue, JOBS, type JobPayload, QUEUES, queueWiringFromUrl } from '@app/queue';
+import { addJob, createQueue, type JobPayload, JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { AccountUpdatesProcessor } from '../../src/billing/account-updates.processor';
 import { http, registerOk } from '../api-helpers';
-import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 
 /**
  * The account-updates consumer on real Redis and Postgres: a job published as the billing service publishes it
@@ -59,30 +59,68 @@ describe('apply-subscription-change', () => {
     const { id, token } = await member();
     expect(await me(token)).toMatchObject({ subscriptionStatus: 'inactive', accountDeletionDate: null });
 
-    await publish({ version: 1, userId: id, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: at('2030-01-01T00:00:00Z') });
+    await publish({
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: at('2030-01-01T00:00:00Z'),
+    });
     expect(await me(token)).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: null });
 
     // A renewal fails: past_due, deletion in 90 days.
-    await publish({ version: 1, userId: id, subscriptionStatus: 'past_due', accountDeletionDate: at('2030-05-01T00:00:00Z'), changedAt: at('2030-02-01T00:00:00Z') });
-    expect(await me(token)).toMatchObject({ subscriptionStatus: 'past_due', accountDeletionDate: at('2030-05-01T00:00:00Z') });
+    await publish({
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'past_due',
+      accountDeletionDate: at('2030-05-01T00:00:00Z'),
+      changedAt: at('2030-02-01T00:00:00Z'),
+    });
+    expect(await me(token)).toMatchObject({
+      subscriptionStatus: 'past_due',
+      accountDeletionDate: at('2030-05-01T00:00:00Z'),
+    });
 
     // Paid again: active, the date cleared.
-    await publish({ version: 1, userId: id, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: at('2030-02-03T00:00:00Z') });
+    await publish({
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: at('2030-02-03T00:00:00Z'),
+    });
     expect(await me(token)).toMatchObject({ subscriptionStatus: 'active', accountDeletionDate: null });
   });
 
   it('ignores a change older than the one applied, so out-of-order jobs never roll the state back', async () => {
     const { id, token } = await member();
-    const newer: Change = { version: 1, userId: id, subscriptionStatus: 'canceled', accountDeletionDate: at('2030-06-01T00:00:00Z'), changedAt: at('2030-03-01T00:00:00.002Z') };
-    const older: Change = { version: 1, userId: id, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: at('2030-03-01T00:00:00.001Z') };
+    const newer: Change = {
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'canceled',
+      accountDeletionDate: at('2030-06-01T00:00:00Z'),
+      changedAt: at('2030-03-01T00:00:00.002Z'),
+    };
+    const older: Change = {
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: at('2030-03-01T00:00:00.001Z'),
+    };
 
     await publish(newer);
     await publish(older);
-    expect(await me(token)).toMatchObject({ subscriptionStatus: 'canceled', accountDeletionDate: at('2030-06-01T00:00:00Z') });
+    expect(await me(token)).toMatchObject({
+      subscriptionStatus: 'canceled',
+      accountDeletionDate: at('2030-06-01T00:00:00Z'),
+    });
 
     // The same change delivered twice changes nothing either.
     await publish(newer);
-    const [row] = await gateway.dataSource.query('SELECT subscription_changed_at FROM identity.users WHERE id = $1', [id]);
+    const [row] = await gateway.dataSource.query('SELECT subscription_changed_at FROM identity.users WHERE id = $1', [
+      id,
+    ]);
     expect(new Date(row.subscription_changed_at).toISOString()).toBe(newer.changedAt);
   });
 
@@ -104,7 +142,13 @@ describe('apply-subscription-change', () => {
   it('answers what it did: applied, stale, or an unknown (deleted) user', async () => {
     const processor = gateway.app.get(AccountUpdatesProcessor);
     const { id } = await member();
-    const change: Change = { version: 1, userId: id, subscriptionStatus: 'active', accountDeletionDate: null, changedAt: at('2030-07-01T00:00:00Z') };
+    const change: Change = {
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'active',
+      accountDeletionDate: null,
+      changedAt: at('2030-07-01T00:00:00Z'),
+    };
     expect(await processor.apply(change)).toBe('applied');
     expect(await processor.apply(change)).toBe('stale');
     expect(await processor.apply({ ...change, changedAt: at('2030-06-30T00:00:00Z') })).toBe('stale');
@@ -113,8 +157,20 @@ describe('apply-subscription-change', () => {
 
   it('the gate follows: a past_due member cannot start a consent session', async () => {
     const { id, token } = await member();
-    await publish({ version: 1, userId: id, subscriptionStatus: 'past_due', accountDeletionDate: at('2030-09-01T00:00:00Z'), changedAt: at('2030-08-01T00:00:00Z') });
-    const response = await http(gateway).post('/api/consent/sessions').set('Authorization', `Bearer ${token}`).send({ deleteAfterDays: 90 });
-    expect({ status: response.status, code: response.body.code }).toEqual({ status: 403, code: 'subscription_required' });
+    await publish({
+      version: 1,
+      userId: id,
+      subscriptionStatus: 'past_due',
+      accountDeletionDate: at('2030-09-01T00:00:00Z'),
+      changedAt: at('2030-08-01T00:00:00Z'),
+    });
+    const response = await http(gateway)
+      .post('/api/consent/sessions')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ deleteAfterDays: 90 });
+    expect({ status: response.status, code: response.body.code }).toEqual({
+      status: 403,
+      code: 'subscription_required',
+    });
   });
 });

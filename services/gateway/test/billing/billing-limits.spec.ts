@@ -1,6 +1,6 @@
 import { API_ERRORS } from '@app/contracts';
 import { expectError, http as api, registerOk } from '../api-helpers';
-import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 import { BillingStandIn } from './billing-stand-in';
 
 /**
@@ -12,18 +12,32 @@ const billing = new BillingStandIn();
 let gateway: GatewayTestApp;
 
 beforeAll(async () => {
-  gateway = await startGatewayTestApp({ BILLING_SERVICE_URL: await billing.start(), CHECKOUTS_PER_MEMBER_PER_HOUR: '2', TEST_PAYMENTS_PER_MEMBER_PER_HOUR: '2' });
+  gateway = await startGatewayTestApp({
+    BILLING_SERVICE_URL: await billing.start(),
+    CHECKOUTS_PER_MEMBER_PER_HOUR: '2',
+    TEST_PAYMENTS_PER_MEMBER_PER_HOUR: '2',
+  });
   billing.answer('POST /subscriptions/checkout', { json: { sessionId: 's', url: 'u' } });
-  billing.answer('POST /test-checkout/lcs_1/pay', { status: 402, json: { error: 'Your card was declined.', code: 'card_declined' } });
+  billing.answer('POST /test-checkout/lcs_1/pay', {
+    status: 402,
+    json: { error: 'Your card was declined.', code: 'card_declined' },
+  });
 });
 
 afterAll(async () => {
   await gateway.close();
 });
 
-const checkout = (token: string) => api(gateway).post('/api/stripe/create-subscription').set('Authorization', `Bearer ${token}`).send({ plan: 'monthly' });
+const checkout = (token: string) =>
+  api(gateway)
+    .post('/api/stripe/create-subscription')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ plan: 'monthly' });
 const pay = (token: string) =>
-  api(gateway).post('/api/billing/test-checkout/lcs_1/pay').set('Authorization', `Bearer ${token}`).send({ cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' });
+  api(gateway)
+    .post('/api/billing/test-checkout/lcs_1/pay')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' });
 
 it('answers 429 with Retry-After beyond the hourly checkouts and test payments, counted per member', async () => {
   const first = await registerOk(gateway);

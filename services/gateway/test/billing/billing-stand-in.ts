@@ -28,13 +28,25 @@ export class BillingStandIn {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const received: ReceivedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) };
+      const received: ReceivedRequest = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      };
       this.received.push(received);
       const key = `${received.method} ${received.url.split('?')[0]}`;
       const configured = this.answers.get(key);
-      const answer = typeof configured === 'function' ? configured(received) : (configured ?? { status: 404, json: { error: 'Not found', code: 'not_found' } });
+      const answer =
+        typeof configured === 'function'
+          ? configured(received)
+          : (configured ?? { status: 404, json: { error: 'Not found', code: 'not_found' } });
       const body = JSON.stringify(answer.json ?? {});
-      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...answer.headers });
+      response.writeHead(answer.status ?? 200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        ...answer.headers,
+      });
       response.end(body);
     });
   });
@@ -55,7 +67,8 @@ export class BillingStandIn {
 
   /** The only request received since the last reset; fails when there were none or several. */
   only(): ReceivedRequest {
-    if (this.received.length !== 1) throw new Error(`expected one request to the billing service, got ${this.received.length}`);
+    if (this.received.length !== 1)
+      throw new Error(`expected one request to the billing service, got ${this.received.length}`);
     return this.received[0];
   }
 

@@ -1,5 +1,5 @@
 import { http as api, registerOk } from '../api-helpers';
-import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 import { BillingStandIn } from './billing-stand-in';
 
 /** A referral is billing's to record: with the billing service unreachable, registration with `ref` still succeeds. */

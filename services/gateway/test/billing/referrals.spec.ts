@@ -1,6 +1,6 @@
 import { referralProgressSchema } from '@app/contracts';
 import { countUsers, expectError, http as api, register, registerOk } from '../api-helpers';
-import { startGatewayTestApp, type GatewayTestApp } from '../gateway-test-app';
+import { type GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 import { BillingStandIn } from './billing-stand-in';
 
 /** Referrals at the gateway: registration with `ref` tells billing, and the Profile page's progress is forwarded. */
@@ -47,18 +47,24 @@ describe('POST /api/auth/register with ref', () => {
   it('still registers when billing refuses the referral or fails', async () => {
     billing.answer('POST /referrals', { json: { status: 'refused', reason: 'unknown_code' } });
     await registerOk(gateway, { ref: 'NOSUCHCODE' });
-    billing.answer('POST /referrals', { status: 500, json: { error: 'Internal server error', code: 'internal_error' } });
+    billing.answer('POST /referrals', {
+      status: 500,
+      json: { error: 'Internal server error', code: 'internal_error' },
+    });
     const registered = await registerOk(gateway, { ref: 'ABCDEFGHIJ' });
     expect(registered.user.subscriptionStatus).toBe('inactive');
     expect(billing.received).toHaveLength(2);
   });
 
-  it.each([[{ ref: 'x'.repeat(33) }], [{ ref: 42 }], [{ ref: 'AB\nCD' }]])('refuses %j with 400, creating nothing', async (overrides) => {
-    const before = await countUsers(gateway);
-    expectError(await register(gateway, overrides), 400);
-    expect(await countUsers(gateway)).toBe(before);
-    expect(billing.received).toHaveLength(0);
-  });
+  it.each([[{ ref: 'x'.repeat(33) }], [{ ref: 42 }], [{ ref: 'AB\nCD' }]])(
+    'refuses %j with 400, creating nothing',
+    async (overrides) => {
+      const before = await countUsers(gateway);
+      expectError(await register(gateway, overrides), 400);
+      expect(await countUsers(gateway)).toBe(before);
+      expect(billing.received).toHaveLength(0);
+    },
+  );
 });
 
 describe('GET /api/billing/referrals', () => {
@@ -66,8 +72,16 @@ describe('GET /api/billing/referrals', () => {
     const member = await registerOk(gateway);
     billing.reset();
     billing.answer('GET /referrals', { json: { code: 'ABCDEFGHIJ', counted: 2, needed: 4, freeForLife: false } });
-    const response = await api(gateway).get('/api/billing/referrals').set('Authorization', `Bearer ${member.token}`).expect(200);
-    expect(referralProgressSchema.strict().parse(response.body)).toEqual({ code: 'ABCDEFGHIJ', counted: 2, needed: 4, freeForLife: false });
+    const response = await api(gateway)
+      .get('/api/billing/referrals')
+      .set('Authorization', `Bearer ${member.token}`)
+      .expect(200);
+    expect(referralProgressSchema.strict().parse(response.body)).toEqual({
+      code: 'ABCDEFGHIJ',
+      counted: 2,
+      needed: 4,
+      freeForLife: false,
+    });
     const sent = billing.only();
     expect(sent.url).toBe('/referrals');
     expect(sent.headers['x-actor-user-id']).toBe(member.user.id);

@@ -1,4 +1,11 @@
-import { certificateKeySetSchema, certificateVerificationSchema, historyPageSchema, recordingVerificationSchema, signedCertificateSchema, type SignedCertificate } from '@app/contracts';
+import {
+  certificateKeySetSchema,
+  certificateVerificationSchema,
+  historyPageSchema,
+  recordingVerificationSchema,
+  type SignedCertificate,
+  signedCertificateSchema,
+} from '@app/contracts';
 import { binaryBody, inflatedStreams, makeTestRecording } from '@app/testing';
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
@@ -6,7 +13,17 @@ import { PDFDocument } from 'pdf-lib';
 import { canonicalJson } from '../../../consent/src/certificates/canonical-json';
 import { renderCertificatePdf } from '../../../consent/src/certificates/certificate-pdf';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member } from '../consent/consent-stack';
+import {
+  api,
+  type ConsentStack,
+  type CreatedSession,
+  createSession,
+  type Member,
+  memberOf,
+  startConsentStack,
+  submitDecision,
+  uploadRecording,
+} from '../consent/consent-stack';
 
 const MAX_BYTES = 1024 * 1024;
 
@@ -22,7 +39,8 @@ describe('certificates, /verify and the member history', () => {
   let recording: Buffer;
 
   const bearer = (who: Member) => `Bearer ${who.token}`;
-  const getCertificate = (id: string, who = member) => api(stack).get(`/api/consent/sessions/${id}/certificate`).set('Authorization', bearer(who));
+  const getCertificate = (id: string, who = member) =>
+    api(stack).get(`/api/consent/sessions/${id}/certificate`).set('Authorization', bearer(who));
 
   /** The partner answers Yes with a recording, and the media worker reports its outcome. */
   async function answered(owner: Member, video: Buffer, outcome: 'granted' | 'denied'): Promise<CreatedSession> {
@@ -32,17 +50,28 @@ describe('certificates, /verify and the member history', () => {
     const report = await fetch(`${stack.consent.baseUrl}/analysis/${session.id}/verdict`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Internal-Token': stack.consent.mediaWorkerToken },
-      body: JSON.stringify({ videoAssetId: assetId, outcome, reasons: outcome === 'granted' ? [] : ['refused'], transcript: TRANSCRIPT, recogniser: 'test-recogniser', timingsMs: {} }),
+      body: JSON.stringify({
+        videoAssetId: assetId,
+        outcome,
+        reasons: outcome === 'granted' ? [] : ['refused'],
+        transcript: TRANSCRIPT,
+        recogniser: 'test-recogniser',
+        timingsMs: {},
+      }),
     });
     expect(report.status).toBe(200);
     return session;
   }
 
   const storedObjects = async () => (await readdir(stack.consent.storageDir, { recursive: true })).length;
-  const assetCount = async () => Number((await stack.consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets`))[0].n);
+  const assetCount = async () =>
+    Number((await stack.consent.dataSource.query(`SELECT count(*) AS n FROM consent.video_assets`))[0].n);
 
   beforeAll(async () => {
-    stack = await startConsentStack({ RECORDING_MAX_BYTES: String(MAX_BYTES) }, { RECORDING_MAX_BYTES: String(MAX_BYTES), VERIFICATIONS_PER_IP_PER_HOUR: String(VERIFICATIONS) });
+    stack = await startConsentStack(
+      { RECORDING_MAX_BYTES: String(MAX_BYTES) },
+      { RECORDING_MAX_BYTES: String(MAX_BYTES), VERIFICATIONS_PER_IP_PER_HOUR: String(VERIFICATIONS) },
+    );
     [member, other] = await Promise.all([memberOf(stack), memberOf(stack)]);
     recording = await makeTestRecording('webm');
     granted = await answered(member, recording, 'granted');
@@ -50,12 +79,18 @@ describe('certificates, /verify and the member history', () => {
   });
   afterAll(() => stack.close());
 
-  it("gives the member a signed certificate of their granted session, computed from the stored record", async () => {
+  it('gives the member a signed certificate of their granted session, computed from the stored record', async () => {
     const response = await getCertificate(granted.id);
     expect(response.status).toBe(200);
     const { certificate } = signedCertificateSchema.parse(response.body);
-    const [asset] = await stack.consent.dataSource.query(`SELECT sha256 FROM consent.video_assets WHERE session_id = $1`, [granted.id]);
-    const [head] = await stack.consent.dataSource.query(`SELECT audit_seq, audit_head FROM consent.consent_sessions WHERE id = $1`, [granted.id]);
+    const [asset] = await stack.consent.dataSource.query(
+      `SELECT sha256 FROM consent.video_assets WHERE session_id = $1`,
+      [granted.id],
+    );
+    const [head] = await stack.consent.dataSource.query(
+      `SELECT audit_seq, audit_head FROM consent.consent_sessions WHERE id = $1`,
+      [granted.id],
+    );
     expect(certificate).toMatchObject({
       sessionId: granted.id,
       qrCodeId: granted.qrCodeId,
@@ -82,15 +117,21 @@ describe('certificates, /verify and the member history', () => {
     expectError(await getCertificate(pending.id), 404);
     expect((await getCertificate('not-a-session')).status).toBe(404);
     expectError(await api(stack).get(`/api/consent/sessions/${granted.id}/certificate`), 401);
-    expect((await api(stack).get(`/api/consent/sessions/${granted.id}/certificate.pdf`).set('Authorization', bearer(other))).status).toBe(404);
+    expect(
+      (await api(stack).get(`/api/consent/sessions/${granted.id}/certificate.pdf`).set('Authorization', bearer(other)))
+        .status,
+    ).toBe(404);
   });
 
   it('verifies with the key published at /.well-known/consentiq-keys.json, and not after any change', async () => {
-    const keys = certificateKeySetSchema.parse((await api(stack).get('/.well-known/consentiq-keys.json').expect(200)).body);
+    const keys = certificateKeySetSchema.parse(
+      (await api(stack).get('/.well-known/consentiq-keys.json').expect(200)).body,
+    );
     const signed = signedCertificateSchema.parse((await getCertificate(granted.id)).body);
     const published = keys.keys.find((key) => key.keyId === signed.certificate.keyId)!;
     const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: published.publicKey }, format: 'jwk' });
-    const checks = (certificate: object) => verify(null, Buffer.from(canonicalJson(certificate)), publicKey, Buffer.from(signed.signature, 'base64url'));
+    const checks = (certificate: object) =>
+      verify(null, Buffer.from(canonicalJson(certificate)), publicKey, Buffer.from(signed.signature, 'base64url'));
     expect(checks(signed.certificate)).toBe(true);
     expect(checks({ ...signed.certificate, verdict: 'denied' })).toBe(false);
     expect(checks({ ...signed.certificate, recordingSha256: '0'.repeat(64) })).toBe(false);
@@ -115,12 +156,18 @@ describe('certificates, /verify and the member history', () => {
   });
 
   describe('POST /api/verify/certificate', () => {
-    const check = (body: unknown) => api(stack).post('/api/verify/certificate').send(body as object);
+    const check = (body: unknown) =>
+      api(stack)
+        .post('/api/verify/certificate')
+        .send(body as object);
 
     it('confirms a certificate we signed that matches the record, with its state', async () => {
       const signed = (await getCertificate(granted.id)).body as SignedCertificate;
       // As a file would hold it: the same JSON, fields in another order.
-      const reordered = { signature: signed.signature, certificate: Object.fromEntries(Object.entries(signed.certificate).reverse()) };
+      const reordered = {
+        signature: signed.signature,
+        certificate: Object.fromEntries(Object.entries(signed.certificate).reverse()),
+      };
       const response = await check(reordered);
       expect(response.status).toBe(200);
       expect(certificateVerificationSchema.parse(response.body)).toEqual({
@@ -135,7 +182,10 @@ describe('certificates, /verify and the member history', () => {
     it('refuses, with the reason, a file with a key written twice, a key outside the schema or a signature not in its canonical form', async () => {
       const signed = (await getCertificate(granted.id)).body as SignedCertificate;
       const refusal = async (text: string) => {
-        const response = await api(stack).post('/api/verify/certificate').set('Content-Type', 'application/json').send(text);
+        const response = await api(stack)
+          .post('/api/verify/certificate')
+          .set('Content-Type', 'application/json')
+          .send(text);
         expect(response.status).toBe(200);
         return certificateVerificationSchema.parse(response.body);
       };
@@ -143,13 +193,23 @@ describe('certificates, /verify and the member history', () => {
       // JSON.parse keeps the last of two keys: the file reads 'granted' as signed, yet says 'denied' first.
       const twice = file.replace('"verdict":"granted"', '"verdict":"denied","verdict":"granted"');
       expect(JSON.parse(twice)).toEqual(signed);
-      expect(await refusal(twice)).toEqual({ signatureValid: false, keyId: signed.certificate.keyId, matchesRecord: false, state: null, reason: 'duplicate_key' });
-      expect((await refusal(JSON.stringify({ ...signed, certificate: { ...signed.certificate, note: 'x' } }))).reason).toBe('unknown_field');
+      expect(await refusal(twice)).toEqual({
+        signatureValid: false,
+        keyId: signed.certificate.keyId,
+        matchesRecord: false,
+        state: null,
+        reason: 'duplicate_key',
+      });
+      expect(
+        (await refusal(JSON.stringify({ ...signed, certificate: { ...signed.certificate, note: 'x' } }))).reason,
+      ).toBe('unknown_field');
       const bytes = Buffer.from(signed.signature, 'base64url');
       const base64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
       const strayBits = signed.signature.slice(0, -1) + base64url[base64url.indexOf(signed.signature.at(-1)!) | 1];
       for (const signature of [`${signed.signature}==`, bytes.toString('base64'), strayBits]) {
-        expect(Buffer.from(signature, 'base64').equals(bytes) || Buffer.from(signature, 'base64url').equals(bytes)).toBe(true);
+        expect(
+          Buffer.from(signature, 'base64').equals(bytes) || Buffer.from(signature, 'base64url').equals(bytes),
+        ).toBe(true);
         expect((await refusal(JSON.stringify({ ...signed, signature }))).reason).toBe('signature_not_canonical');
       }
       // The same certificate as signed still verifies.
@@ -159,13 +219,25 @@ describe('certificates, /verify and the member history', () => {
     it('refuses a tampered certificate and one signed by anyone else, revealing no state', async () => {
       const signed = (await getCertificate(granted.id)).body as SignedCertificate;
       const tampered = await check({ ...signed, certificate: { ...signed.certificate, reasons: ['made up'] } });
-      expect(tampered.body).toEqual({ signatureValid: false, keyId: signed.certificate.keyId, matchesRecord: false, state: null, reason: 'signature_mismatch' });
+      expect(tampered.body).toEqual({
+        signatureValid: false,
+        keyId: signed.certificate.keyId,
+        matchesRecord: false,
+        state: null,
+        reason: 'signature_mismatch',
+      });
 
       const forger = generateKeyPairSync('ed25519').privateKey;
       const forged = { ...signed.certificate, verdict: 'denied' };
       const forgedSignature = sign(null, Buffer.from(canonicalJson(forged)), forger).toString('base64url');
-      expect((await check({ certificate: forged, signature: forgedSignature })).body).toMatchObject({ signatureValid: false, matchesRecord: false, state: null });
-      expect((await check({ certificate: { ...signed.certificate, keyId: 'unknown' }, signature: signed.signature })).body).toEqual({
+      expect((await check({ certificate: forged, signature: forgedSignature })).body).toMatchObject({
+        signatureValid: false,
+        matchesRecord: false,
+        state: null,
+      });
+      expect(
+        (await check({ certificate: { ...signed.certificate, keyId: 'unknown' }, signature: signed.signature })).body,
+      ).toEqual({
         signatureValid: false,
         keyId: null,
         matchesRecord: false,
@@ -175,39 +247,68 @@ describe('certificates, /verify and the member history', () => {
     });
 
     it('answers 400 for a body that is not a certificate file', async () => {
-      for (const body of [{}, { certificate: 'x', signature: 'y' }, { certificate: {}, signature: 'y', extra: 1 }]) expectError(await check(body), 400);
+      for (const body of [{}, { certificate: 'x', signature: 'y' }, { certificate: {}, signature: 'y', extra: 1 }])
+        expectError(await check(body), 400);
     });
   });
 
   describe('POST /api/verify/certificate.pdf', () => {
-    const checkPdf = (bytes: Buffer) => api(stack).post('/api/verify/certificate.pdf').set('Content-Type', 'application/pdf').send(bytes);
+    const checkPdf = (bytes: Buffer) =>
+      api(stack).post('/api/verify/certificate.pdf').set('Content-Type', 'application/pdf').send(bytes);
     const downloadedPdf = async () =>
-      (await api(stack).get(`/api/consent/sessions/${granted.id}/certificate.pdf`).set('Authorization', bearer(member)).buffer(true).parse(binaryBody)).body as Buffer;
+      (
+        await api(stack)
+          .get(`/api/consent/sessions/${granted.id}/certificate.pdf`)
+          .set('Authorization', bearer(member))
+          .buffer(true)
+          .parse(binaryBody)
+      ).body as Buffer;
 
     it('checks the certificate a downloaded PDF carries, as its JSON file would be checked', async () => {
       const response = await checkPdf(await downloadedPdf());
       expect(response.status).toBe(200);
-      expect(certificateVerificationSchema.parse(response.body)).toMatchObject({ signatureValid: true, matchesRecord: true, state: { withdrawn: false, recordingDeleted: false }, reason: null });
+      expect(certificateVerificationSchema.parse(response.body)).toMatchObject({
+        signatureValid: true,
+        matchesRecord: true,
+        state: { withdrawn: false, recordingDeleted: false },
+        reason: null,
+      });
     });
 
     it('refuses a PDF carrying a changed certificate, with the reason', async () => {
       const signed = (await getCertificate(granted.id)).body as SignedCertificate;
-      const changed = await renderCertificatePdf({ ...signed, certificate: { ...signed.certificate, verdict: 'denied' } });
-      expect((await checkPdf(changed)).body).toMatchObject({ signatureValid: false, matchesRecord: false, state: null, reason: 'signature_mismatch' });
+      const changed = await renderCertificatePdf({
+        ...signed,
+        certificate: { ...signed.certificate, verdict: 'denied' },
+      });
+      expect((await checkPdf(changed)).body).toMatchObject({
+        signatureValid: false,
+        matchesRecord: false,
+        state: null,
+        reason: 'signature_mismatch',
+      });
     });
 
     it('answers 422 for a PDF without a certificate and for a file that is not a PDF, 413 past the limit', async () => {
       const blank = await PDFDocument.create();
       blank.addPage();
-      expectError(await checkPdf(Buffer.from(await blank.save())), 422, 'This file is not a ConsentIQ certificate PDF: it carries no certificate');
+      expectError(
+        await checkPdf(Buffer.from(await blank.save())),
+        422,
+        'This file is not a ConsentIQ certificate PDF: it carries no certificate',
+      );
       const json = JSON.stringify((await getCertificate(granted.id)).body);
-      expect((await api(stack).post('/api/verify/certificate.pdf').set('Content-Type', 'application/json').send(json)).body.code).toBe('no_certificate_in_pdf');
+      expect(
+        (await api(stack).post('/api/verify/certificate.pdf').set('Content-Type', 'application/json').send(json)).body
+          .code,
+      ).toBe('no_certificate_in_pdf');
       expectError(await checkPdf(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(65 * 1024)])), 413);
     });
   });
 
   describe('POST /api/verify/recording', () => {
-    const upload = (bytes: Buffer, type = 'application/octet-stream') => api(stack).post('/api/verify/recording').set('Content-Type', type).send(bytes);
+    const upload = (bytes: Buffer, type = 'application/octet-stream') =>
+      api(stack).post('/api/verify/recording').set('Content-Type', type).send(bytes);
 
     it("tells whether a file is a certified recording and that record's state, storing nothing", async () => {
       const [objects, assets] = [await storedObjects(), await assetCount()];
@@ -240,7 +341,9 @@ describe('certificates, /verify and the member history', () => {
       expect(streamed.status).toBe(413);
       expect(await streamed.json()).toMatchObject({ code: 'recording_too_large' });
       expectError(await api(stack).post('/api/verify/recording').send({ sha256: 'x' }), 415);
-      expect((await api(stack).post('/api/verify/recording').attach('video', recording, 'a.webm')).body.code).toBe('raw_upload_expected');
+      expect((await api(stack).post('/api/verify/recording').attach('video', recording, 'a.webm')).body.code).toBe(
+        'raw_upload_expected',
+      );
       expect(await storedObjects()).toBe(objects);
     });
   });
@@ -259,19 +362,33 @@ describe('certificates, /verify and the member history', () => {
     });
 
     it('pages with ?limit and ?before, and refuses a cursor that is not one of theirs', async () => {
-      const first = historyPageSchema.parse((await api(stack).get('/api/consent/sessions?limit=1').set('Authorization', bearer(member))).body);
+      const first = historyPageSchema.parse(
+        (await api(stack).get('/api/consent/sessions?limit=1').set('Authorization', bearer(member))).body,
+      );
       expect(first.sessions.map((entry) => entry.id)).toEqual([pending.id]);
       expect(first.nextCursor).toBe(pending.id);
-      const second = historyPageSchema.parse((await api(stack).get(`/api/consent/sessions?limit=1&before=${first.nextCursor}`).set('Authorization', bearer(member))).body);
+      const second = historyPageSchema.parse(
+        (
+          await api(stack)
+            .get(`/api/consent/sessions?limit=1&before=${first.nextCursor}`)
+            .set('Authorization', bearer(member))
+        ).body,
+      );
       expect(second).toEqual({ sessions: [expect.objectContaining({ id: granted.id })], nextCursor: null });
-      expectError(await api(stack).get(`/api/consent/sessions?before=${pending.id}`).set('Authorization', bearer(other)), 400);
+      expectError(
+        await api(stack).get(`/api/consent/sessions?before=${pending.id}`).set('Authorization', bearer(other)),
+        400,
+      );
       expectError(await api(stack).get('/api/consent/sessions?limit=500').set('Authorization', bearer(member)), 400);
       expectError(await api(stack).get('/api/consent/sessions'), 401);
     });
   });
 
   it('limits verifications per address (429 with Retry-After)', async () => {
-    let last = await api(stack).post('/api/verify/recording').set('Content-Type', 'application/octet-stream').send(Buffer.from('x'));
+    let last = await api(stack)
+      .post('/api/verify/recording')
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.from('x'));
     for (let sent = 1; sent <= VERIFICATIONS && last.status !== 429; sent += 1) {
       last = await api(stack).post('/api/verify/certificate').send({ certificate: {}, signature: 'x' });
     }

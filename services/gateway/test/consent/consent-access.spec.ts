@@ -1,6 +1,16 @@
 import { makeTestRecording } from '@app/testing';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, submitDecision, uploadRecording, ConsentStack, CreatedSession, partnerHeaders } from './consent-stack';
+import {
+  api,
+  ConsentStack,
+  CreatedSession,
+  createSession,
+  memberOf,
+  partnerHeaders,
+  startConsentStack,
+  submitDecision,
+  uploadRecording,
+} from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
 
@@ -14,12 +24,17 @@ describe('consent sessions: who may see and change what', () => {
     await stack.close();
   });
 
-  const sessionCount = async () => Number((await stack.consent.dataSource.query(`SELECT count(*) AS n FROM consent.consent_sessions`))[0].n);
-  const sessionRow = async (id: string) => (await stack.consent.dataSource.query(`SELECT * FROM consent.consent_sessions WHERE id = $1`, [id]))[0];
+  const sessionCount = async () =>
+    Number((await stack.consent.dataSource.query(`SELECT count(*) AS n FROM consent.consent_sessions`))[0].n);
+  const sessionRow = async (id: string) =>
+    (await stack.consent.dataSource.query(`SELECT * FROM consent.consent_sessions WHERE id = $1`, [id]))[0];
 
   it('has the consent service refuse any call that lacks the internal service credential, even with a valid link token', async () => {
     const session = await createSession(stack, await memberOf(stack));
-    const direct = (headers: Record<string, string>) => fetch(`${stack.consent.baseUrl}/sessions/${session.id}`, { headers: { 'X-Recipient-Token': session.recipientToken, ...headers } });
+    const direct = (headers: Record<string, string>) =>
+      fetch(`${stack.consent.baseUrl}/sessions/${session.id}`, {
+        headers: { 'X-Recipient-Token': session.recipientToken, ...headers },
+      });
     for (const response of [await direct({}), await direct({ 'X-Internal-Token': 'x'.repeat(40) })]) {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: expect.any(String), code: 'service_credential' });
@@ -32,7 +47,10 @@ describe('consent sessions: who may see and change what', () => {
     expectError(await api(stack).post('/api/consent/sessions').send({ deleteAfterDays: 90 }), 401);
     const inactive = await memberOf(stack, false);
     expectError(
-      await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${inactive.token}`).send({ deleteAfterDays: 90 }),
+      await api(stack)
+        .post('/api/consent/sessions')
+        .set('Authorization', `Bearer ${inactive.token}`)
+        .send({ deleteAfterDays: 90 }),
       403,
       'An active subscription is required',
     );
@@ -42,7 +60,10 @@ describe('consent sessions: who may see and change what', () => {
   it('refuses a deleteAfterDays out of range with a 400 and creates nothing', async () => {
     const member = await memberOf(stack);
     const before = await sessionCount();
-    const response = await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).send({ deleteAfterDays: 0 });
+    const response = await api(stack)
+      .post('/api/consent/sessions')
+      .set('Authorization', `Bearer ${member.token}`)
+      .send({ deleteAfterDays: 0 });
     expectError(response, 400);
     expect(await sessionCount()).toBe(before);
   });
@@ -50,7 +71,8 @@ describe('consent sessions: who may see and change what', () => {
   it("answers a member's polls only while signed in: the next poll after logout reads as a stranger's", async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
-    const poll = () => api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
+    const poll = () =>
+      api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
     expect((await poll()).status).toBe(200);
 
     expect((await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${member.token}`)).status).toBe(204);
@@ -70,15 +92,27 @@ describe('consent sessions: who may see and change what', () => {
     });
 
     it('lets the owner read it, and answers a second member exactly as for a session that does not exist', async () => {
-      const own = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`);
+      const own = await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set('Authorization', `Bearer ${owner.token}`);
       expect(own.status).toBe(200);
       expect(own.body.recipientToken).toBeNull();
 
-      const foreign = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${other.token}`);
-      const missing = await api(stack).get('/api/consent/sessions/6f1c1d4e-3f7a-4b7e-9a55-2a3b4c5d6e7f').set('Authorization', `Bearer ${other.token}`);
+      const foreign = await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set('Authorization', `Bearer ${other.token}`);
+      const missing = await api(stack)
+        .get('/api/consent/sessions/6f1c1d4e-3f7a-4b7e-9a55-2a3b4c5d6e7f')
+        .set('Authorization', `Bearer ${other.token}`);
       expectError(foreign, 404, INVALID);
       expect(foreign.body).toEqual(missing.body);
-      expectError(await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set('Authorization', `Bearer ${other.token}`), 404, INVALID);
+      expectError(
+        await api(stack)
+          .get(`/api/consent/sessions/qr/${session.qrCodeId}`)
+          .set('Authorization', `Bearer ${other.token}`),
+        404,
+        INVALID,
+      );
     });
 
     it('ignores identity headers a client forges: only the gateway says who the member is', async () => {
@@ -93,12 +127,23 @@ describe('consent sessions: who may see and change what', () => {
     it('refuses every change by a second member without the link, and nothing changes', async () => {
       const before = await sessionRow(session.id);
       const bearer = `Bearer ${other.token}`;
-      expectError(await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set('Authorization', bearer).send({ status: 'denied' }), 404, INVALID);
       expectError(
         await api(stack)
-          .post('/api/video/assets')
+          .patch(`/api/consent/sessions/${session.id}/status`)
           .set('Authorization', bearer)
-          .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 1000, storageKey: 'x', isEncrypted: true }),
+          .send({ status: 'denied' }),
+        404,
+        INVALID,
+      );
+      expectError(
+        await api(stack).post('/api/video/assets').set('Authorization', bearer).send({
+          sessionId: session.id,
+          filename: 'a.webm',
+          mimeType: 'video/webm',
+          fileSize: 1000,
+          storageKey: 'x',
+          isEncrypted: true,
+        }),
         404,
         INVALID,
       );
@@ -121,14 +166,21 @@ describe('consent sessions: who may see and change what', () => {
     it('answers a missing or wrong partner token with the same 404 as an unknown session', async () => {
       const unknown = await api(stack).get('/api/consent/sessions/qr/ciq-unknown-abc').set(partnerHeaders(session));
       const noToken = await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`);
-      const wrong = await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set('X-Recipient-Token', `${session.recipientToken.slice(0, -2)}xx`);
+      const wrong = await api(stack)
+        .get(`/api/consent/sessions/qr/${session.qrCodeId}`)
+        .set('X-Recipient-Token', `${session.recipientToken.slice(0, -2)}xx`);
       const wrongById = await api(stack).get(`/api/consent/sessions/${session.id}?token=nope`);
       for (const response of [unknown, noToken, wrong, wrongById]) expectError(response, 404, INVALID);
-      expect(new Set([unknown, noToken, wrong, wrongById].map((response) => JSON.stringify(response.body))).size).toBe(1);
+      expect(new Set([unknown, noToken, wrong, wrongById].map((response) => JSON.stringify(response.body))).size).toBe(
+        1,
+      );
     });
 
     it('records the partner opening the link with the caller IP and user agent', async () => {
-      await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)).set('User-Agent', 'PartnerPhone/1.0');
+      await api(stack)
+        .get(`/api/consent/sessions/qr/${session.qrCodeId}`)
+        .set(partnerHeaders(session))
+        .set('User-Agent', 'PartnerPhone/1.0');
       const [opened] = await stack.consent.dataSource.query(
         `SELECT ip, user_agent FROM consent.audit_log WHERE session_id = $1 AND event = 'link_opened' ORDER BY seq DESC LIMIT 1`,
         [session.id],
@@ -137,7 +189,10 @@ describe('consent sessions: who may see and change what', () => {
     });
 
     it('never lets a status change grant consent: only the recording can', async () => {
-      const response = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'granted' });
+      const response = await api(stack)
+        .patch(`/api/consent/sessions/${session.id}/status`)
+        .set(partnerHeaders(session))
+        .send({ status: 'granted' });
       expectError(response, 422, 'Consent can only be granted by a recorded statement');
       expect((await sessionRow(session.id)).consent_status).toBe('pending');
     });
@@ -146,17 +201,30 @@ describe('consent sessions: who may see and change what', () => {
   it('expires a session nobody answered: the partner gets the spec message, the owner still sees it as expired', async () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
-    await stack.consent.dataSource.query(`UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.id]);
+    await stack.consent.dataSource.query(
+      `UPDATE consent.consent_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [session.id],
+    );
 
-    expectError(await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)), 404, INVALID);
+    expectError(
+      await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(session)),
+      404,
+      INVALID,
+    );
     const video = await makeTestRecording('webm');
-    const asset = await api(stack)
-      .post('/api/video/assets')
-      .set(partnerHeaders(session))
-      .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: video.length, storageKey: 'x', isEncrypted: true });
+    const asset = await api(stack).post('/api/video/assets').set(partnerHeaders(session)).send({
+      sessionId: session.id,
+      filename: 'a.webm',
+      mimeType: 'video/webm',
+      fileSize: video.length,
+      storageKey: 'x',
+      isEncrypted: true,
+    });
     expectError(asset, 404, INVALID);
 
-    const own = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`);
+    const own = await api(stack)
+      .get(`/api/consent/sessions/${session.id}`)
+      .set('Authorization', `Bearer ${owner.token}`);
     expect(own.body).toMatchObject({ expired: true, consentStatus: 'pending', aiVerdict: null });
   });
 
@@ -168,8 +236,15 @@ describe('consent sessions: who may see and change what', () => {
     expect((await submitDecision(stack, session, first, 'yes')).status).toBe(202);
     const after = await sessionRow(session.id);
 
-    expectError(await submitDecision(stack, session, first, 'no'), 409, 'This consent session has already been answered');
-    const patched = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
+    expectError(
+      await submitDecision(stack, session, first, 'no'),
+      409,
+      'This consent session has already been answered',
+    );
+    const patched = await api(stack)
+      .patch(`/api/consent/sessions/${session.id}/status`)
+      .set(partnerHeaders(session))
+      .send({ status: 'denied' });
     expectError(patched, 409, 'This consent session has already been answered');
     expect(await sessionRow(session.id)).toEqual(after);
   });
@@ -177,10 +252,15 @@ describe('consent sessions: who may see and change what', () => {
   it('lets the partner decline without a recording, which is final', async () => {
     const owner = await memberOf(stack);
     const session = await createSession(stack, owner);
-    const declined = await api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(partnerHeaders(session)).send({ status: 'denied' });
+    const declined = await api(stack)
+      .patch(`/api/consent/sessions/${session.id}/status`)
+      .set(partnerHeaders(session))
+      .send({ status: 'denied' });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
-    const own = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${owner.token}`);
+    const own = await api(stack)
+      .get(`/api/consent/sessions/${session.id}`)
+      .set('Authorization', `Bearer ${owner.token}`);
     expect(own.body).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
   });
 });

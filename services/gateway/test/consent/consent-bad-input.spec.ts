@@ -1,9 +1,18 @@
-import http from 'node:http';
 import { makeTestRecording, multipartBody } from '@app/testing';
+import http from 'node:http';
 import { filesUnder } from '../../../consent/test/consent-api';
 import { expectError } from '../api-helpers';
-import { rawRequest, RawAnswer } from '../raw-http';
-import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession, PARTNER, partnerHeaders } from './consent-stack';
+import { RawAnswer, rawRequest } from '../raw-http';
+import {
+  api,
+  ConsentStack,
+  CreatedSession,
+  createSession,
+  memberOf,
+  PARTNER,
+  partnerHeaders,
+  startConsentStack,
+} from './consent-stack';
 
 const LIMIT = 300_000;
 const NOT_FOUND = { error: 'This consent session is invalid or has expired.', code: 'session_not_found' };
@@ -18,7 +27,9 @@ describe('bad input at the edge of the consent calls', () => {
   beforeAll(async () => {
     stack = await startConsentStack({ RECORDING_MAX_BYTES: String(LIMIT) }, { RECORDING_MAX_BYTES: String(LIMIT) });
     session = await createSession(stack, await memberOf(stack));
-    stack.consent.app.getHttpServer().on('request', (request: http.IncomingMessage) => forwarded.push(`${request.method} ${request.url}`));
+    stack.consent.app
+      .getHttpServer()
+      .on('request', (request: http.IncomingMessage) => forwarded.push(`${request.method} ${request.url}`));
   });
   beforeEach(() => {
     forwarded = [];
@@ -26,10 +37,18 @@ describe('bad input at the edge of the consent calls', () => {
   afterAll(() => stack.close());
 
   const raw = (method: string, path: string, headers: http.OutgoingHttpHeaders = {}, body?: string | Buffer) =>
-    rawRequest(stack.gatewayPort, { method, path, headers: { 'X-Recipient-Token': session.recipientToken, ...headers }, body });
+    rawRequest(stack.gatewayPort, {
+      method,
+      path,
+      headers: { 'X-Recipient-Token': session.recipientToken, ...headers },
+      body,
+    });
   const json = (answer: RawAnswer) => JSON.parse(answer.text) as unknown;
-  const assetCount = async () => (await stack.consent.dataSource.query(`SELECT count(*)::int AS count FROM consent.video_assets`))[0].count as number;
-  const sessionRow = async () => (await stack.consent.dataSource.query(`SELECT * FROM consent.consent_sessions WHERE id = $1`, [session.id]))[0];
+  const assetCount = async () =>
+    (await stack.consent.dataSource.query(`SELECT count(*)::int AS count FROM consent.video_assets`))[0]
+      .count as number;
+  const sessionRow = async () =>
+    (await stack.consent.dataSource.query(`SELECT * FROM consent.consent_sessions WHERE id = $1`, [session.id]))[0];
 
   describe('ids in paths: anything but a uuid or a QR id is an unknown session, and is never forwarded', () => {
     it.each([
@@ -49,7 +68,12 @@ describe('bad input at the edge of the consent calls', () => {
       ['PATCH', '/api/consent/sessions/%2e%2e/status'],
       ['PATCH', '/api/consent/sessions/%00/status'],
     ])('%s %s', async (method, path) => {
-      const answer = await raw(method, path, { 'Content-Type': 'application/json' }, method === 'PATCH' ? '{"status":"denied"}' : undefined);
+      const answer = await raw(
+        method,
+        path,
+        { 'Content-Type': 'application/json' },
+        method === 'PATCH' ? '{"status":"denied"}' : undefined,
+      );
       expect({ status: answer.status, body: json(answer) }).toEqual({ status: 404, body: NOT_FOUND });
       expect(forwarded).toEqual([]);
     });
@@ -62,7 +86,14 @@ describe('bad input at the edge of the consent calls', () => {
   });
 
   describe('NUL and other control characters in stored text: 400 validation_failed, nothing written', () => {
-    const asset = { sessionId: '', filename: 'consent.webm', mimeType: 'video/webm', fileSize: 1000, storageKey: 'x', isEncrypted: true };
+    const asset = {
+      sessionId: '',
+      filename: 'consent.webm',
+      mimeType: 'video/webm',
+      fileSize: 1000,
+      storageKey: 'x',
+      isEncrypted: true,
+    };
 
     it.each([
       ['filename', { filename: 'consent\u0000.webm' }, 'filename must not contain control characters'],
@@ -81,8 +112,16 @@ describe('bad input at the edge of the consent calls', () => {
     });
 
     it('POST /api/video/assets with a JSON-escaped NUL (\\u0000 in the raw body)', async () => {
-      const answer = await raw('POST', '/api/video/assets', { 'Content-Type': 'application/json' }, `{"sessionId":"${session.id}","filename":"a\\u0000.webm","mimeType":"video/webm","fileSize":10}`);
-      expect({ status: answer.status, body: json(answer) }).toEqual({ status: 400, body: { error: 'filename must not contain control characters', code: 'validation_failed' } });
+      const answer = await raw(
+        'POST',
+        '/api/video/assets',
+        { 'Content-Type': 'application/json' },
+        `{"sessionId":"${session.id}","filename":"a\\u0000.webm","mimeType":"video/webm","fileSize":10}`,
+      );
+      expect({ status: answer.status, body: json(answer) }).toEqual({
+        status: 400,
+        body: { error: 'filename must not contain control characters', code: 'validation_failed' },
+      });
     });
 
     it.each([
@@ -90,28 +129,71 @@ describe('bad input at the edge of the consent calls', () => {
       ['recipient_phone', `${PARTNER.phone}\u0000`, 'Phone number must not contain control characters'],
       ['recipient_full_name', `${PARTNER.name}\r\nX-Injected: 1`, 'Name must not contain control characters'],
     ])('POST /api/consent/process-video with a control character in %s', async (field, value, message) => {
-      const before = { row: await sessionRow(), assets: await assetCount(), files: await filesUnder(stack.consent.storageDir) };
-      const fields = { sessionId: session.id, decision: 'yes', recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true', [field]: value };
+      const before = {
+        row: await sessionRow(),
+        assets: await assetCount(),
+        files: await filesUnder(stack.consent.storageDir),
+      };
+      const fields = {
+        sessionId: session.id,
+        decision: 'yes',
+        recipient_full_name: PARTNER.name,
+        recipient_phone: PARTNER.phone,
+        is_over_18: 'true',
+        [field]: value,
+      };
       const call = api(stack).post('/api/consent/process-video').set(partnerHeaders(session));
       for (const [name, fieldValue] of Object.entries(fields)) call.field(name, fieldValue);
-      const response = await call.attach('video', await makeTestRecording('webm'), { filename: 'consent.webm', contentType: 'video/webm' });
+      const response = await call.attach('video', await makeTestRecording('webm'), {
+        filename: 'consent.webm',
+        contentType: 'video/webm',
+      });
       expectError(response, 400, message);
       expect(response.body.code).toBe('validation_failed');
-      expect({ row: await sessionRow(), assets: await assetCount(), files: await filesUnder(stack.consent.storageDir) }).toEqual(before);
+      expect({
+        row: await sessionRow(),
+        assets: await assetCount(),
+        files: await filesUnder(stack.consent.storageDir),
+      }).toEqual(before);
     });
 
     it("POST /api/consent/process-video with NUL in the video part's file name", async () => {
-      const before = { row: await sessionRow(), assets: await assetCount(), files: await filesUnder(stack.consent.storageDir) };
+      const before = {
+        row: await sessionRow(),
+        assets: await assetCount(),
+        files: await filesUnder(stack.consent.storageDir),
+      };
       const boundary = 'nulname';
       const body = multipartBody(boundary, [
-        ...Object.entries({ sessionId: session.id, decision: 'yes', recipient_full_name: PARTNER.name, recipient_phone: PARTNER.phone, is_over_18: 'true' }).map(
-          ([name, value]) => ({ name, value }),
-        ),
-        { name: 'video', file: await makeTestRecording('webm'), disposition: `form-data; name="video"; filename*=utf-8''consent%00.webm`, contentType: 'video/webm' },
+        ...Object.entries({
+          sessionId: session.id,
+          decision: 'yes',
+          recipient_full_name: PARTNER.name,
+          recipient_phone: PARTNER.phone,
+          is_over_18: 'true',
+        }).map(([name, value]) => ({ name, value })),
+        {
+          name: 'video',
+          file: await makeTestRecording('webm'),
+          disposition: `form-data; name="video"; filename*=utf-8''consent%00.webm`,
+          contentType: 'video/webm',
+        },
       ]);
-      const answer = await raw('POST', '/api/consent/process-video', { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length }, body);
-      expect({ status: answer.status, body: json(answer) }).toEqual({ status: 400, body: { error: 'filename must not contain control characters', code: 'validation_failed' } });
-      expect({ row: await sessionRow(), assets: await assetCount(), files: await filesUnder(stack.consent.storageDir) }).toEqual(before);
+      const answer = await raw(
+        'POST',
+        '/api/consent/process-video',
+        { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+        body,
+      );
+      expect({ status: answer.status, body: json(answer) }).toEqual({
+        status: 400,
+        body: { error: 'filename must not contain control characters', code: 'validation_failed' },
+      });
+      expect({
+        row: await sessionRow(),
+        assets: await assetCount(),
+        files: await filesUnder(stack.consent.storageDir),
+      }).toEqual(before);
     });
   });
 
@@ -124,7 +206,10 @@ describe('bad input at the edge of the consent calls', () => {
       ['POST', '/api/consent/sessions'],
     ])('%s %s', async (method, path) => {
       const answer = await raw(method, path, { 'Content-Type': 'application/json' }, deep);
-      expect({ status: answer.status, body: json(answer) }).toEqual({ status: 400, body: { error: 'Request body is nested too deeply', code: 'body_too_deep' } });
+      expect({ status: answer.status, body: json(answer) }).toEqual({
+        status: 400,
+        body: { error: 'Request body is nested too deeply', code: 'body_too_deep' },
+      });
       expect(forwarded).toEqual([]);
     });
   });
@@ -133,9 +218,16 @@ describe('bad input at the edge of the consent calls', () => {
     /** Sends the headers and the first bytes only, then waits for the answer while holding back the rest. */
     function declareTooMuch(path: string): Promise<{ answer: RawAnswer; ms: number }> {
       const boundary = 'toolarge';
-      const head = multipartBody(boundary, [{ name: 'sessionId', value: session.id }, { name: 'video', file: Buffer.alloc(0), filename: 'consent.webm', contentType: 'video/webm' }], {
-        close: false,
-      });
+      const head = multipartBody(
+        boundary,
+        [
+          { name: 'sessionId', value: session.id },
+          { name: 'video', file: Buffer.alloc(0), filename: 'consent.webm', contentType: 'video/webm' },
+        ],
+        {
+          close: false,
+        },
+      );
       const declared = LIMIT + 1024 * 1024;
       const started = Date.now();
       return new Promise((resolve, reject) => {
@@ -146,14 +238,21 @@ describe('bad input at the edge of the consent calls', () => {
             method: 'POST',
             path,
             agent: false,
-            headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': declared, 'X-Recipient-Token': session.recipientToken },
+            headers: {
+              'Content-Type': `multipart/form-data; boundary=${boundary}`,
+              'Content-Length': declared,
+              'X-Recipient-Token': session.recipientToken,
+            },
           },
           (response) => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
             response.on('end', () => {
               const body = Buffer.concat(chunks);
-              resolve({ answer: { status: response.statusCode ?? 0, headers: response.headers, body, text: body.toString() }, ms: Date.now() - started });
+              resolve({
+                answer: { status: response.statusCode ?? 0, headers: response.headers, body, text: body.toString() },
+                ms: Date.now() - started,
+              });
               call.destroy();
             });
           },
@@ -169,7 +268,10 @@ describe('bad input at the edge of the consent calls', () => {
       const files = await filesUnder(stack.consent.storageDir);
       const { answer, ms } = await declareTooMuch(path);
 
-      expect({ status: answer.status, body: json(answer) }).toEqual({ status: 413, body: { error: 'Recordings must be 0.28 MB or smaller', code: 'recording_too_large' } });
+      expect({ status: answer.status, body: json(answer) }).toEqual({
+        status: 413,
+        body: { error: 'Recordings must be 0.28 MB or smaller', code: 'recording_too_large' },
+      });
       expect(answer.headers.connection).toBe('close');
       expect(ms).toBeLessThan(2000);
       expect(forwarded).toEqual([]);

@@ -1,8 +1,17 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { makeTestRecording } from '@app/testing';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { registerOk } from '../api-helpers';
 import { getRaw } from '../raw-http';
-import { ConsentStack, createSession, Member, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording } from './consent-stack';
+import {
+  ConsentStack,
+  createSession,
+  Member,
+  memberOf,
+  PARTNER,
+  startConsentStack,
+  submitDecision,
+  uploadRecording,
+} from './consent-stack';
 
 /** The longest name registration allows, in letters of two bytes each: the session answer then passes 1 KB. */
 const LONG_NAME = 'Zoë Ågård-Ünlü '.repeat(14).slice(0, 200).trim();
@@ -36,7 +45,10 @@ describe('API answers relayed from the consent service: compressed only when lar
   /** A member whose sessions answer more than 1 KB. */
   async function longNamedMember(): Promise<Member> {
     const { user, token } = await registerOk(stack.gateway, { fullName: LONG_NAME });
-    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`, [user.id]);
+    await stack.gateway.dataSource.query(
+      `UPDATE identity.users SET subscription_status = 'active', phone_verified_at = now() WHERE id = $1`,
+      [user.id],
+    );
     return { id: String(user.id), token };
   }
 
@@ -50,7 +62,10 @@ describe('API answers relayed from the consent service: compressed only when lar
     expect(JSON.parse(plain.body.toString())).toMatchObject({ id: session.id, initiatorFullName: LONG_NAME });
 
     const brotli = await getSession(session.id, member.token, 'gzip, deflate, br');
-    expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': expect.stringMatching(/^application\/json/) });
+    expect(brotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': expect.stringMatching(/^application\/json/),
+    });
     expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
     expect(brotli.body.length).toBeLessThan(plain.body.length);
     expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);

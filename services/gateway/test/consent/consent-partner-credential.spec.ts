@@ -1,10 +1,28 @@
 import { consentSessionSchema } from '@app/contracts';
 import { consentDevTexts, latestPhoneCode, makeTestRecording } from '@app/testing';
 import type { Response } from 'supertest';
-import { api, createSession, memberOf, PARTNER, partnerHeaders, startConsentStack, submitDecision, uploadRecording, type ConsentStack, type CreatedSession, type Member } from './consent-stack';
+import {
+  api,
+  type ConsentStack,
+  type CreatedSession,
+  createSession,
+  type Member,
+  memberOf,
+  PARTNER,
+  partnerHeaders,
+  startConsentStack,
+  submitDecision,
+  uploadRecording,
+} from './consent-stack';
 
-const PARTNER_IS_MEMBER = { error: "This phone is signed in as the session's member. Your partner answers on their own phone.", code: 'partner_is_member' };
-const PARTNER_PHONE_REQUIRED = { error: 'This consent session is answered on the phone that confirmed the code.', code: 'partner_phone_required' };
+const PARTNER_IS_MEMBER = {
+  error: "This phone is signed in as the session's member. Your partner answers on their own phone.",
+  code: 'partner_is_member',
+};
+const PARTNER_PHONE_REQUIRED = {
+  error: 'This consent session is answered on the phone that confirmed the code.',
+  code: 'partner_phone_required',
+};
 
 /**
  * The partner is a second person (issue 31): the member's own sign-in never acts as the partner, and the browser that
@@ -27,10 +45,26 @@ describe('the partner credential through the gateway', () => {
 
   /** Every partner call of the public API, with the given headers. */
   const partnerCalls = (session: CreatedSession, headers: Record<string, string>) => [
-    () => api(stack).post(`/api/consent/sessions/${session.id}/phone-verification`).set(headers).send({ recipientPhone: PARTNER.phone }),
-    () => api(stack).post(`/api/consent/sessions/${session.id}/phone-verification/confirm`).set(headers).send({ code: '123456' }),
-    () => api(stack).post(`/api/consent/sessions/${session.id}/safety-check`).set(headers).send({ freeToSayNo: true, clearHeaded: true }),
-    () => api(stack).post('/api/video/assets').set(headers).send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 1000 }),
+    () =>
+      api(stack)
+        .post(`/api/consent/sessions/${session.id}/phone-verification`)
+        .set(headers)
+        .send({ recipientPhone: PARTNER.phone }),
+    () =>
+      api(stack)
+        .post(`/api/consent/sessions/${session.id}/phone-verification/confirm`)
+        .set(headers)
+        .send({ code: '123456' }),
+    () =>
+      api(stack)
+        .post(`/api/consent/sessions/${session.id}/safety-check`)
+        .set(headers)
+        .send({ freeToSayNo: true, clearHeaded: true }),
+    () =>
+      api(stack)
+        .post('/api/video/assets')
+        .set(headers)
+        .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: 1000 }),
     async () =>
       api(stack)
         .post('/api/upload')
@@ -45,23 +79,41 @@ describe('the partner credential through the gateway', () => {
   /** The first two calls, the code and its confirmation, with which another browser may prove the phone again. */
   const PROOF_CALLS = 2;
 
-  async function expectAllRefused(session: CreatedSession, headers: Record<string, string>, body: unknown, from = 0): Promise<void> {
+  async function expectAllRefused(
+    session: CreatedSession,
+    headers: Record<string, string>,
+    body: unknown,
+    from = 0,
+  ): Promise<void> {
     for (const [index, call] of partnerCalls(session, headers).entries()) {
       if (index < from) continue;
       const response: Response = await call();
       expect({ index, status: response.status, body: response.body }).toEqual({ index, status: 403, body });
     }
-    const owner = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`).expect(200);
+    const owner = await api(stack)
+      .get(`/api/consent/sessions/${session.id}`)
+      .set('Authorization', `Bearer ${member.token}`)
+      .expect(200);
     expect(owner.body).toMatchObject({ consentStatus: 'pending', aiVerdict: null });
   }
 
   it('sets the credential as an httpOnly, SameSite=Strict cookie on the API and socket paths when the code proves the phone, never in the body', async () => {
     const session = await createSession(stack, member, undefined, { verifyPhone: false });
-    await api(stack).post(`/api/consent/sessions/${session.id}/phone-verification`).set(partnerHeaders(session)).send({ recipientPhone: PARTNER.phone }).expect(200);
+    await api(stack)
+      .post(`/api/consent/sessions/${session.id}/phone-verification`)
+      .set(partnerHeaders(session))
+      .send({ recipientPhone: PARTNER.phone })
+      .expect(200);
     const code = await latestPhoneCode(consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken), session.id);
-    const confirmed = await api(stack).post(`/api/consent/sessions/${session.id}/phone-verification/confirm`).set(partnerHeaders(session)).send({ code }).expect(200);
+    const confirmed = await api(stack)
+      .post(`/api/consent/sessions/${session.id}/phone-verification/confirm`)
+      .set(partnerHeaders(session))
+      .send({ code })
+      .expect(200);
 
-    const cookies = (confirmed.headers['set-cookie'] as unknown as string[]).filter((cookie) => cookie.startsWith(`partner-${session.id}=`));
+    const cookies = (confirmed.headers['set-cookie'] as unknown as string[]).filter((cookie) =>
+      cookie.startsWith(`partner-${session.id}=`),
+    );
     expect(cookies.map((cookie) => cookie.match(/Path=([^;]+)/)?.[1]).sort()).toEqual(['/api', '/socket.io']);
     for (const cookie of cookies) {
       expect(cookie).toMatch(/; HttpOnly/);
@@ -80,19 +132,30 @@ describe('the partner credential through the gateway', () => {
     const withCookie = { ...session, partnerCredential: credential };
     const assetId = await uploadRecording(stack, withCookie, await makeTestRecording('webm'));
     expect((await submitDecision(stack, withCookie, assetId, 'yes')).status).toBe(202);
-    const reloaded = await api(stack).get(`/api/consent/sessions/qr/${session.qrCodeId}`).set(partnerHeaders(withCookie)).expect(200);
+    const reloaded = await api(stack)
+      .get(`/api/consent/sessions/qr/${session.qrCodeId}`)
+      .set(partnerHeaders(withCookie))
+      .expect(200);
     expect(reloaded.body.check).toMatchObject({ attempt: 1, answer: 'yes', recorded: true });
   });
 
   it('answers the link token alone the state of a proved session without the check, from the read model or not', async () => {
     const session = await createSession(stack, member);
     for (let poll = 0; poll < 2; poll++) {
-      const byLink = await api(stack).get(`/api/consent/sessions/${session.id}`).set('X-Recipient-Token', session.recipientToken).expect(200);
+      const byLink = await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set('X-Recipient-Token', session.recipientToken)
+        .expect(200);
       expect(byLink.body).toMatchObject({ id: session.id, check: null });
-      const byPhone = await api(stack).get(`/api/consent/sessions/${session.id}`).set(partnerHeaders(session)).expect(200);
+      const byPhone = await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set(partnerHeaders(session))
+        .expect(200);
       expect(byPhone.body.check).toMatchObject({ attempt: 0 });
     }
-    const withdraw = await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set('X-Recipient-Token', session.recipientToken);
+    const withdraw = await api(stack)
+      .post(`/api/consent/sessions/${session.id}/withdraw`)
+      .set('X-Recipient-Token', session.recipientToken);
     expect({ status: withdraw.status, body: withdraw.body }).toEqual({ status: 403, body: PARTNER_PHONE_REQUIRED });
   });
 
@@ -103,7 +166,10 @@ describe('the partner credential through the gateway', () => {
     const proved = await createSession(stack, member);
     await expectAllRefused(proved, { ...signedIn, 'X-Recipient-Token': proved.recipientToken }, PARTNER_IS_MEMBER);
     // What the partner page reads in the member's browser: the session without the partner's check.
-    const opened = await api(stack).get(`/api/consent/sessions/qr/${unproved.qrCodeId}`).set({ ...signedIn, 'X-Recipient-Token': unproved.recipientToken }).expect(200);
+    const opened = await api(stack)
+      .get(`/api/consent/sessions/qr/${unproved.qrCodeId}`)
+      .set({ ...signedIn, 'X-Recipient-Token': unproved.recipientToken })
+      .expect(200);
     expect(opened.body).toMatchObject({ initiatorUserId: member.id, check: null });
   });
 });

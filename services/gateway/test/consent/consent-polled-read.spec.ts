@@ -8,7 +8,18 @@ import { SESSION_COOKIE } from '../../src/sign-ins/session-cookie';
 import { SignInVerifier } from '../../src/sign-ins/sign-in-verifier';
 import { expectError, login } from '../api-helpers';
 import { VALID_PASSWORD } from '../fixtures';
-import { api, createSession, grantedByAnalysis, memberOf, PARTNER, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
+import {
+  api,
+  type ConsentStack,
+  type CreatedSession,
+  createSession,
+  grantedByAnalysis,
+  type Member,
+  memberOf,
+  PARTNER,
+  partnerHeaders,
+  startConsentStack,
+} from './consent-stack';
 
 const INVALID = 'This consent session is invalid or has expired.';
 
@@ -26,8 +37,10 @@ describe('the polled session read', () => {
   });
   beforeEach(() => consentReads.mockClear());
 
-  const asMember = (session: CreatedSession, member: Member) => api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
-  const asPartner = (session: CreatedSession, headers = partnerHeaders(session)) => api(stack).get(`/api/consent/sessions/${session.id}`).set(headers);
+  const asMember = (session: CreatedSession, member: Member) =>
+    api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`);
+  const asPartner = (session: CreatedSession, headers = partnerHeaders(session)) =>
+    api(stack).get(`/api/consent/sessions/${session.id}`).set(headers);
 
   it("answers the polls after the first without the consent service, with the same answer: the member's and the partner's", async () => {
     const member = await memberOf(stack);
@@ -54,7 +67,10 @@ describe('the polled session read', () => {
     const members = jest.spyOn(stack.gateway.app.get(SignInVerifier), 'memberOf');
     const polls = async () => {
       const metrics = await scrapeMetrics(`${stack.gateway.app.get(MetricsServer).url()}/metrics`);
-      return sampleValue(metrics, 'ciq_http_request_duration_seconds_count{method="GET",route="/api/consent/sessions/:id",status_code="200"}');
+      return sampleValue(
+        metrics,
+        'ciq_http_request_duration_seconds_count{method="GET",route="/api/consent/sessions/:id",status_code="200"}',
+      );
     };
     const before = await polls();
 
@@ -80,13 +96,24 @@ describe('the polled session read', () => {
     const session = await createSession(stack, member);
     const byBearer = await asMember(session, member).expect(200);
     consentReads.mockClear();
-    const byCookie = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Cookie', `${SESSION_COOKIE}=${member.token}`).expect(200);
+    const byCookie = await api(stack)
+      .get(`/api/consent/sessions/${session.id}`)
+      .set('Cookie', `${SESSION_COOKIE}=${member.token}`)
+      .expect(200);
     expect(byCookie.body).toEqual(byBearer.body);
     expect(consentReads).not.toHaveBeenCalled();
 
     const stranger = await memberOf(stack);
-    expectError(await api(stack).get(`/api/consent/sessions/${session.id}`).set('Cookie', `${SESSION_COOKIE}=${stranger.token}`), 404, INVALID);
-    expectError(await api(stack).get(`/api/consent/sessions/${session.id}`).set('Cookie', `${SESSION_COOKIE}=${member.token}x`), 404, INVALID);
+    expectError(
+      await api(stack).get(`/api/consent/sessions/${session.id}`).set('Cookie', `${SESSION_COOKIE}=${stranger.token}`),
+      404,
+      INVALID,
+    );
+    expectError(
+      await api(stack).get(`/api/consent/sessions/${session.id}`).set('Cookie', `${SESSION_COOKIE}=${member.token}x`),
+      404,
+      INVALID,
+    );
     expect(consentReads).toHaveBeenCalledTimes(2);
   });
 
@@ -110,8 +137,15 @@ describe('the polled session read', () => {
 
     // The billing service's word that the account's deletion date has come (a lapse long past).
     const now = Date.now();
-    const change = { version: 1 as const, userId: member.id, subscriptionStatus: 'canceled' as const, changedAt: new Date(now).toISOString() };
-    await stack.gateway.app.get(AccountUpdatesProcessor).apply({ ...change, accountDeletionDate: new Date(now - 1_000).toISOString() });
+    const change = {
+      version: 1 as const,
+      userId: member.id,
+      subscriptionStatus: 'canceled' as const,
+      changedAt: new Date(now).toISOString(),
+    };
+    await stack.gateway.app
+      .get(AccountUpdatesProcessor)
+      .apply({ ...change, accountDeletionDate: new Date(now - 1_000).toISOString() });
     expectError(await asMember(session, member), 404, INVALID);
     checks.mockRestore();
   });
@@ -120,7 +154,9 @@ describe('the polled session read', () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
     // Creating the session checked the member's sign-in; one made since, on another phone, has no entry yet.
-    const [{ email }] = await stack.gateway.dataSource.query('SELECT email FROM identity.users WHERE id = $1', [member.id]);
+    const [{ email }] = await stack.gateway.dataSource.query('SELECT email FROM identity.users WHERE id = $1', [
+      member.id,
+    ]);
     const phone = { ...member, token: (await login(stack.gateway, email, VALID_PASSWORD)).body.token as string };
     const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const checks = jest.spyOn(stack.gateway.app.get(AuthSessionsRepository), 'liveFacts').mockRejectedValue(away);
@@ -142,15 +178,24 @@ describe('the polled session read', () => {
       .set(partnerHeaders(session))
       .send({ status: 'denied', recipientFullName: PARTNER.name, recipientPhone: PARTNER.phone })
       .expect(200);
-    expect((await asMember(session, member).expect(200)).body).toMatchObject({ consentStatus: 'denied', aiVerdict: 'denied' });
-    expect((await asPartner(session).expect(200)).body).toMatchObject({ consentStatus: 'denied', check: expect.objectContaining({ answer: 'no' }) });
+    expect((await asMember(session, member).expect(200)).body).toMatchObject({
+      consentStatus: 'denied',
+      aiVerdict: 'denied',
+    });
+    expect((await asPartner(session).expect(200)).body).toMatchObject({
+      consentStatus: 'denied',
+      check: expect.objectContaining({ answer: 'no' }),
+    });
   });
 
   it('never answers "granted" once a withdrawal has been answered, however many polls run around it', async () => {
     const member = await memberOf(stack);
     const session = await createSession(stack, member);
     await grantedByAnalysis(stack, session, await makeTestRecording('webm'));
-    expect((await asMember(session, member).expect(200)).body).toMatchObject({ aiVerdict: 'granted', withdrawnAt: null });
+    expect((await asMember(session, member).expect(200)).body).toMatchObject({
+      aiVerdict: 'granted',
+      withdrawnAt: null,
+    });
 
     let withdrawnAt = 0;
     const polls: { startedAt: number; withdrawn: boolean }[] = [];

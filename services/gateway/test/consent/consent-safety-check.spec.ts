@@ -1,7 +1,22 @@
-import { consentSessionSchema, historyPageSchema, LIVE_UPDATES, signedCertificateSchema, type ConsentSession } from '@app/contracts';
-import { io, type Socket } from 'socket.io-client';
+import {
+  type ConsentSession,
+  consentSessionSchema,
+  historyPageSchema,
+  LIVE_UPDATES,
+  signedCertificateSchema,
+} from '@app/contracts';
 import { binaryBody, consentDevTexts, drawnLines, maskedIdsAndTimes, testRedisPrefix } from '@app/testing';
-import { api, createSession, memberOf, startConsentStack, type ConsentStack, type CreatedSession, type Member, partnerHeaders } from './consent-stack';
+import { io, type Socket } from 'socket.io-client';
+import {
+  api,
+  type ConsentStack,
+  type CreatedSession,
+  createSession,
+  type Member,
+  memberOf,
+  partnerHeaders,
+  startConsentStack,
+} from './consent-stack';
 
 /**
  * The partner's private safety questions through the gateway, with the member's screen open on a real socket: a No
@@ -49,13 +64,16 @@ async function memberSocket(member: Member): Promise<ConsentSession[]> {
 /** A session object without what differs between any two sessions (its ids and times). */
 function withoutIdentity(session: ConsentSession): Partial<ConsentSession> {
   // phoneVerifiedAt: both partners proved their phone, a moment apart.
-  const { id, qrCodeId, initiatorUserId, expiresAt, createdAt, phoneVerifiedAt, ...rest } = consentSessionSchema.strict().parse(session);
+  const { id, qrCodeId, initiatorUserId, expiresAt, createdAt, phoneVerifiedAt, ...rest } = consentSessionSchema
+    .strict()
+    .parse(session);
   expect([id, qrCodeId, initiatorUserId, expiresAt, createdAt, phoneVerifiedAt].every(Boolean)).toBe(true);
   return rest;
 }
 
 /** A value with the session's ids and every time masked: what may differ between two sessions. */
-const withoutIdsAndTimes = (value: unknown, session: CreatedSession) => maskedIdsAndTimes(value, [session.id, session.qrCodeId]);
+const withoutIdsAndTimes = (value: unknown, session: CreatedSession) =>
+  maskedIdsAndTimes(value, [session.id, session.qrCodeId]);
 
 /**
  * The readable part of a certificate's PDF, line by line, with ids and times masked (the signed JSON printed after it
@@ -82,53 +100,96 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   }
 }
 
-it("a No to a safety question gives the member exactly what a No pressed at the recording step gives: answers, pushes, certificate, PDF, history and texts", async () => {
+it('a No to a safety question gives the member exactly what a No pressed at the recording step gives: answers, pushes, certificate, PDF, history and texts', async () => {
   const member = await memberOf(stack);
   const received = await memberSocket(member);
   // As the phones go: each partner proved their phone; one answers No to a safety question, the other Yes to both and
   // then presses No on the recording step.
   const unanswered = { answerSafety: false };
-  const [stopped, refused] = [await createSession(stack, member, undefined, unanswered), await createSession(stack, member, undefined, unanswered)];
+  const [stopped, refused] = [
+    await createSession(stack, member, undefined, unanswered),
+    await createSession(stack, member, undefined, unanswered),
+  ];
   await safetyCheck(refused, { freeToSayNo: true, clearHeaded: true }).expect(200);
 
   const answer = await safetyCheck(stopped, { freeToSayNo: true, clearHeaded: false, ...PARTNER }).expect(200);
-  expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ aiVerdict: 'denied', check: { endedBySafetyAnswers: true, answer: 'no' } });
-  await api(stack).patch(`/api/consent/sessions/${refused.id}/status`).set(partnerHeaders(refused)).send({ status: 'denied', ...PARTNER }).expect(200);
+  expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({
+    aiVerdict: 'denied',
+    check: { endedBySafetyAnswers: true, answer: 'no' },
+  });
+  await api(stack)
+    .patch(`/api/consent/sessions/${refused.id}/status`)
+    .set(partnerHeaders(refused))
+    .send({ status: 'denied', ...PARTNER })
+    .expect(200);
 
   // Each gets its verdict pushed, then the verification text's change.
-  const verdictPushesOf = (session: CreatedSession) => received.filter((pushed) => pushed.id === session.id && pushed.aiVerdict === 'denied');
+  const verdictPushesOf = (session: CreatedSession) =>
+    received.filter((pushed) => pushed.id === session.id && pushed.aiVerdict === 'denied');
   await until(() => verdictPushesOf(stopped).length === 2 && verdictPushesOf(refused).length === 2);
   expect(verdictPushesOf(stopped).map(withoutIdentity)).toEqual(verdictPushesOf(refused).map(withoutIdentity));
-  expect(verdictPushesOf(stopped).map((pushed) => [pushed.aiVerdict, pushed.verificationTextSent, pushed.check])).toEqual([
+  expect(
+    verdictPushesOf(stopped).map((pushed) => [pushed.aiVerdict, pushed.verificationTextSent, pushed.check]),
+  ).toEqual([
     ['denied', false, null],
     ['denied', true, null],
   ]);
 
   const memberRead = async (session: CreatedSession) =>
-    (await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', `Bearer ${member.token}`).expect(200)).body as ConsentSession;
+    (
+      await api(stack)
+        .get(`/api/consent/sessions/${session.id}`)
+        .set('Authorization', `Bearer ${member.token}`)
+        .expect(200)
+    ).body as ConsentSession;
   expect(withoutIdentity(await memberRead(stopped))).toEqual(withoutIdentity(await memberRead(refused)));
   expect(await memberRead(stopped)).toEqual(verdictPushesOf(stopped)[1]);
 
   // The certificate, field by field: the same fields and values but for ids, times and the chain's hash.
   const certificateOf = async (session: CreatedSession) =>
-    signedCertificateSchema.parse((await api(stack).get(`/api/consent/sessions/${session.id}/certificate`).set('Authorization', `Bearer ${member.token}`).expect(200)).body).certificate;
+    signedCertificateSchema.parse(
+      (
+        await api(stack)
+          .get(`/api/consent/sessions/${session.id}/certificate`)
+          .set('Authorization', `Bearer ${member.token}`)
+          .expect(200)
+      ).body,
+    ).certificate;
   const [stoppedCertificate, refusedCertificate] = [await certificateOf(stopped), await certificateOf(refused)];
   expect(Object.keys(stoppedCertificate).sort()).toEqual(Object.keys(refusedCertificate).sort());
   expect(withoutIdsAndTimes(stoppedCertificate, stopped)).toEqual(withoutIdsAndTimes(refusedCertificate, refused));
-  expect(stoppedCertificate).toMatchObject({ verdict: 'denied', reasons: ['pressed_no'], recordingSha256: null, answeredAt: expect.any(String), partnerProof: expect.any(Object) });
+  expect(stoppedCertificate).toMatchObject({
+    verdict: 'denied',
+    reasons: ['pressed_no'],
+    recordingSha256: null,
+    answeredAt: expect.any(String),
+    partnerProof: expect.any(Object),
+  });
   expect(stoppedCertificate).not.toHaveProperty('safetyQuestionsAnsweredAt');
   // The PDF is drawn from that JSON: its words match line by line once ids and times are masked.
   expect(await pdfLines(stopped, member)).toEqual(await pdfLines(refused, member));
 
-  const history = historyPageSchema.parse((await api(stack).get('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).expect(200)).body).sessions;
-  const rowOf = (session: CreatedSession) => withoutIdsAndTimes(history.find((row) => row.id === session.id)!, session);
+  const history = historyPageSchema.parse(
+    (await api(stack).get('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).expect(200)).body,
+  ).sessions;
+  const rowOf = (session: CreatedSession) =>
+    withoutIdsAndTimes(
+      history.find((row) => row.id === session.id)!,
+      session,
+    );
   expect(rowOf(stopped)).toEqual(rowOf(refused));
 
   const texts = await consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken)();
-  const textsOf = (session: CreatedSession) => texts.filter((text) => text.sessionId === session.id && text.purpose !== 'phone_code').map((text) => withoutIdsAndTimes(text, session));
+  const textsOf = (session: CreatedSession) =>
+    texts
+      .filter((text) => text.sessionId === session.id && text.purpose !== 'phone_code')
+      .map((text) => withoutIdsAndTimes(text, session));
   expect(textsOf(stopped)).toEqual(textsOf(refused));
 
-  const audit = await stack.consent.dataSource.query(`SELECT event, details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`, [stopped.id]);
+  const audit = await stack.consent.dataSource.query(
+    `SELECT event, details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`,
+    [stopped.id],
+  );
   expect(audit).toEqual([{ event: 'safety_answers', details: { freeToSayNo: true, clearHeaded: false } }]);
 
   // Nothing more is taken: not a recording, not an answer.
@@ -150,25 +211,42 @@ it('both Yes: audited, and the partner may go on to record', async () => {
   const member = await memberOf(stack);
   const session = await createSession(stack, member);
   const answer = await safetyCheck(session, { freeToSayNo: true, clearHeaded: true }).expect(200);
-  expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({ consentStatus: 'pending', aiVerdict: null, check: { endedBySafetyAnswers: false } });
+  expect(consentSessionSchema.strict().parse(answer.body)).toMatchObject({
+    consentStatus: 'pending',
+    aiVerdict: null,
+    check: { endedBySafetyAnswers: false },
+  });
   expect((await announceRecording(session)).status).toBe(201);
-  const audit = await stack.consent.dataSource.query(`SELECT details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`, [session.id]);
+  const audit = await stack.consent.dataSource.query(
+    `SELECT details FROM consent.audit_log WHERE session_id = $1 AND event = 'safety_answers'`,
+    [session.id],
+  );
   expect(audit).toEqual([{ details: { freeToSayNo: true, clearHeaded: true } }]);
 });
 
 it('refuses a malformed id (the unknown session) and bad answers at the edge', async () => {
   const member = await memberOf(stack);
   const session = await createSession(stack, member);
-  const malformed = await api(stack).post('/api/consent/sessions/not-a-uuid/safety-check').set(partnerHeaders(session)).send({ freeToSayNo: false, clearHeaded: true });
+  const malformed = await api(stack)
+    .post('/api/consent/sessions/not-a-uuid/safety-check')
+    .set(partnerHeaders(session))
+    .send({ freeToSayNo: false, clearHeaded: true });
   expect({ status: malformed.status, code: malformed.body.code }).toEqual({ status: 404, code: 'session_not_found' });
   const bad = await safetyCheck(session, { freeToSayNo: 'yes', clearHeaded: true });
-  expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: { error: 'freeToSayNo must be true or false', code: 'validation_failed' } });
+  expect({ status: bad.status, body: bad.body }).toEqual({
+    status: 400,
+    body: { error: 'freeToSayNo must be true or false', code: 'validation_failed' },
+  });
 });
 
 /** Announcing a recording, the first call of a recording's upload. */
 function announceRecording(session: CreatedSession) {
-  return api(stack)
-    .post('/api/video/assets')
-    .set(partnerHeaders(session))
-    .send({ sessionId: session.id, filename: 'consent.webm', mimeType: 'video/webm', fileSize: 10_000, storageKey: 'ignored', isEncrypted: true });
+  return api(stack).post('/api/video/assets').set(partnerHeaders(session)).send({
+    sessionId: session.id,
+    filename: 'consent.webm',
+    mimeType: 'video/webm',
+    fileSize: 10_000,
+    storageKey: 'ignored',
+    isEncrypted: true,
+  });
 }

@@ -1,5 +1,5 @@
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, ConsentStack } from './consent-stack';
+import { api, ConsentStack, createSession, memberOf, startConsentStack } from './consent-stack';
 
 describe('consent session creation limit', () => {
   let stack: ConsentStack;
@@ -15,10 +15,14 @@ describe('consent session creation limit', () => {
     const busy = await memberOf(stack);
     await createSession(stack, busy);
     await createSession(stack, busy);
-    const count = async () => Number((await stack.consent.dataSource.query(`SELECT count(*) AS n FROM consent.consent_sessions`))[0].n);
+    const count = async () =>
+      Number((await stack.consent.dataSource.query(`SELECT count(*) AS n FROM consent.consent_sessions`))[0].n);
     const before = await count();
 
-    const refused = await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${busy.token}`).send({ deleteAfterDays: 90 });
+    const refused = await api(stack)
+      .post('/api/consent/sessions')
+      .set('Authorization', `Bearer ${busy.token}`)
+      .send({ deleteAfterDays: 90 });
     expectError(refused, 429, /^Too many consent sessions started\. Try again in \d+ minutes?\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await count()).toBe(before);

@@ -2,9 +2,9 @@ import { partnerCookie } from '@app/testing';
 import type { AddressInfo } from 'node:net';
 import request, { type Response } from 'supertest';
 import { markPhoneVerified, markSafetyAnswered } from '../../../consent/test/consent-api';
-import { startConsentTestApp, ConsentTestApp } from '../../../consent/test/consent-test-app';
+import { ConsentTestApp, startConsentTestApp } from '../../../consent/test/consent-test-app';
 import { registerOk } from '../api-helpers';
-import { startGatewayTestApp, GatewayTestApp } from '../gateway-test-app';
+import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 
 /**
  * The gateway in front of a real consent service (each on real Postgres, both on one Redis prefix), as in production:
@@ -18,7 +18,10 @@ export interface ConsentStack {
   close(): Promise<void>;
 }
 
-export async function startConsentStack(consentOverrides: Record<string, string> = {}, gatewayOverrides: Record<string, string> = {}): Promise<ConsentStack> {
+export async function startConsentStack(
+  consentOverrides: Record<string, string> = {},
+  gatewayOverrides: Record<string, string> = {},
+): Promise<ConsentStack> {
   const consent = await startConsentTestApp(consentOverrides);
   // One Redis prefix, as one deployment's services share: the gateway answers polls from the consent service's read model.
   const gateway = await startGatewayTestApp({
@@ -52,7 +55,10 @@ export interface Member {
 export async function memberOf(stack: ConsentStack, active = true): Promise<Member> {
   const { user, token } = await registerOk(stack.gateway);
   await stack.gateway.dataSource.query(`UPDATE identity.users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
-  if (active) await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [user.id]);
+  if (active)
+    await stack.gateway.dataSource.query(`UPDATE identity.users SET subscription_status = 'active' WHERE id = $1`, [
+      user.id,
+    ]);
   return { id: String(user.id), token };
 }
 
@@ -72,7 +78,9 @@ export function credentialOf(confirmed: Response, session: Pick<CreatedSession, 
 }
 
 /** What the partner's phone sends: the link's token, and once the phone is proved the credential cookie it was given. */
-export function partnerHeaders(session: Pick<CreatedSession, 'id' | 'recipientToken' | 'partnerCredential'>): Record<string, string> {
+export function partnerHeaders(
+  session: Pick<CreatedSession, 'id' | 'recipientToken' | 'partnerCredential'>,
+): Record<string, string> {
   const token = { 'X-Recipient-Token': session.recipientToken };
   return session.partnerCredential ? { ...token, Cookie: `partner-${session.id}=${session.partnerCredential}` } : token;
 }
@@ -93,19 +101,41 @@ export async function createSession(
   body: Record<string, unknown> = { deleteAfterDays: 90 },
   { verifyPhone = true, answerSafety = true }: { verifyPhone?: boolean; answerSafety?: boolean } = {},
 ): Promise<CreatedSession> {
-  const response = await api(stack).post('/api/consent/sessions').set('Authorization', `Bearer ${member.token}`).send(body);
-  if (response.status !== 201) throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const response = await api(stack)
+    .post('/api/consent/sessions')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send(body);
+  if (response.status !== 201)
+    throw new Error(`create session failed: ${response.status} ${JSON.stringify(response.body)}`);
   const partnerCredential = verifyPhone ? await markPhoneVerified(stack.consent, response.body.id) : null;
   if (answerSafety) await markSafetyAnswered(stack.consent, response.body.id);
-  return { id: response.body.id, qrCodeId: response.body.qrCodeId, recipientToken: response.body.recipientToken, body: response.body, partnerCredential };
+  return {
+    id: response.body.id,
+    qrCodeId: response.body.qrCodeId,
+    recipientToken: response.body.recipientToken,
+    body: response.body,
+    partnerCredential,
+  };
 }
 
 /** What the partner's phone sends before submitting: an asset, then the recording itself. Returns the asset id. */
-export async function uploadRecording(stack: ConsentStack, session: CreatedSession, video: Buffer, contentType = 'video/webm'): Promise<string> {
+export async function uploadRecording(
+  stack: ConsentStack,
+  session: CreatedSession,
+  video: Buffer,
+  contentType = 'video/webm',
+): Promise<string> {
   const asset = await api(stack)
     .post('/api/video/assets')
     .set(partnerHeaders(session))
-    .send({ sessionId: session.id, filename: 'consent.webm', mimeType: contentType, fileSize: video.length, storageKey: `consent-videos/${session.id}`, isEncrypted: true });
+    .send({
+      sessionId: session.id,
+      filename: 'consent.webm',
+      mimeType: contentType,
+      fileSize: video.length,
+      storageKey: `consent-videos/${session.id}`,
+      isEncrypted: true,
+    });
   if (asset.status !== 201) throw new Error(`create asset failed: ${asset.status} ${JSON.stringify(asset.body)}`);
   const upload = await api(stack)
     .post('/api/upload')
@@ -119,7 +149,13 @@ export async function uploadRecording(stack: ConsentStack, session: CreatedSessi
 
 export const PARTNER = { name: 'Jordan Lee', phone: '+1 555 987 6543' };
 
-export function submitDecision(stack: ConsentStack, session: CreatedSession, videoAssetId: string, decision: 'yes' | 'no' = 'yes', headers = partnerHeaders(session)) {
+export function submitDecision(
+  stack: ConsentStack,
+  session: CreatedSession,
+  videoAssetId: string,
+  decision: 'yes' | 'no' = 'yes',
+  headers = partnerHeaders(session),
+) {
   return api(stack)
     .post('/api/consent/process-video')
     .set(headers)
@@ -138,7 +174,14 @@ export async function grantedByAnalysis(stack: ConsentStack, session: CreatedSes
   await request(stack.consent.baseUrl)
     .post(`/analysis/${session.id}/verdict`)
     .set('X-Internal-Token', stack.consent.mediaWorkerToken)
-    .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['clear_consent'], transcript: 'my name is jordan and i consent', recogniser: 'test', timingsMs: {} })
+    .send({
+      videoAssetId: assetId,
+      outcome: 'granted',
+      reasons: ['clear_consent'],
+      transcript: 'my name is jordan and i consent',
+      recogniser: 'test',
+      timingsMs: {},
+    })
     .expect(200);
   return assetId;
 }

@@ -1,8 +1,16 @@
-import http from 'node:http';
 import { makeTestRecording } from '@app/testing';
+import http from 'node:http';
 import { eventually, filesUnder } from '../../../consent/test/consent-api';
 import { expectError } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, ConsentStack, CreatedSession, partnerHeaders } from './consent-stack';
+import {
+  api,
+  ConsentStack,
+  CreatedSession,
+  createSession,
+  memberOf,
+  partnerHeaders,
+  startConsentStack,
+} from './consent-stack';
 
 const LIMIT = 200_000;
 
@@ -19,10 +27,14 @@ describe('recording uploads through the gateway: streamed, checked by content, n
   });
 
   async function newAsset(size: number, mimeType = 'video/webm'): Promise<string> {
-    const response = await api(stack)
-      .post('/api/video/assets')
-      .set(partnerHeaders(session))
-      .send({ sessionId: session.id, filename: 'consent.webm', mimeType, fileSize: size, storageKey: 'ignored', isEncrypted: true });
+    const response = await api(stack).post('/api/video/assets').set(partnerHeaders(session)).send({
+      sessionId: session.id,
+      filename: 'consent.webm',
+      mimeType,
+      fileSize: size,
+      storageKey: 'ignored',
+      isEncrypted: true,
+    });
     expect(response.status).toBe(201);
     return response.body.id;
   }
@@ -36,19 +48,31 @@ describe('recording uploads through the gateway: streamed, checked by content, n
       .attach('video', bytes, { filename: 'consent.webm', contentType });
 
   const storedAt = async (assetId: string) =>
-    (await stack.consent.dataSource.query(`SELECT stored_at FROM consent.video_assets WHERE id = $1`, [assetId]))[0].stored_at;
+    (await stack.consent.dataSource.query(`SELECT stored_at FROM consent.video_assets WHERE id = $1`, [assetId]))[0]
+      .stored_at;
 
   it('refuses a declared type or size that can never be accepted before any byte is sent', async () => {
-    const asText = await api(stack)
-      .post('/api/video/assets')
-      .set(partnerHeaders(session))
-      .send({ sessionId: session.id, filename: 'a.txt', mimeType: 'text/plain', fileSize: 10, storageKey: 'x', isEncrypted: true });
+    const asText = await api(stack).post('/api/video/assets').set(partnerHeaders(session)).send({
+      sessionId: session.id,
+      filename: 'a.txt',
+      mimeType: 'text/plain',
+      fileSize: 10,
+      storageKey: 'x',
+      isEncrypted: true,
+    });
     expectError(asText, 415, 'Recordings must be WebM or MP4 video');
     expectError(
       await api(stack)
         .post('/api/video/assets')
         .set(partnerHeaders(session))
-        .send({ sessionId: session.id, filename: 'a.webm', mimeType: 'video/webm', fileSize: LIMIT + 1, storageKey: 'x', isEncrypted: true }),
+        .send({
+          sessionId: session.id,
+          filename: 'a.webm',
+          mimeType: 'video/webm',
+          fileSize: LIMIT + 1,
+          storageKey: 'x',
+          isEncrypted: true,
+        }),
       413,
     );
   });
@@ -102,7 +126,11 @@ describe('recording uploads through the gateway: streamed, checked by content, n
         port: stack.gatewayPort,
         method: 'POST',
         path: '/api/upload',
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + 150_000, ...partnerHeaders(session) },
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': head.length + 150_000,
+          ...partnerHeaders(session),
+        },
       });
       call.on('error', () => done());
       call.write(head);
@@ -120,7 +148,11 @@ describe('recording uploads through the gateway: streamed, checked by content, n
   });
 
   it('refuses an upload that is not multipart with a 415', async () => {
-    expectError(await api(stack).post('/api/upload').set(partnerHeaders(session)).send({ video: 'x' }), 415, 'Expected a multipart/form-data upload');
+    expectError(
+      await api(stack).post('/api/upload').set(partnerHeaders(session)).send({ video: 'x' }),
+      415,
+      'Expected a multipart/form-data upload',
+    );
   });
 });
 

@@ -48,7 +48,10 @@ interface ExpressLayer {
  * expression as the path: Nest's `forRoutes('*')` middleware, the web app's history fallback) are not calls.
  */
 function servedRoutes(gateway: GatewayTestApp): Served {
-  const express = gateway.app.getHttpAdapter().getInstance() as { router?: { stack: ExpressLayer[] }; _router?: { stack: ExpressLayer[] } };
+  const express = gateway.app.getHttpAdapter().getInstance() as {
+    router?: { stack: ExpressLayer[] };
+    _router?: { stack: ExpressLayer[] };
+  };
   const router = express.router ?? express._router;
   if (!router) throw new Error("The Express router was not found: has Express's shape changed?");
   const served: Served = { calls: new Map(), mounts: [] };
@@ -91,7 +94,10 @@ function declaredRoutes(gateway: GatewayTestApp): string[] {
         if (paths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         for (const path of asList(paths)) {
-          const joined = `/${[base, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+          const joined = `/${[base, path]
+            .map((part) => part.replace(/^\/+|\/+$/g, ''))
+            .filter(Boolean)
+            .join('/')}`;
           declared.push(callKey(method, joined));
         }
       }
@@ -130,23 +136,35 @@ describe('docs/API.md', () => {
       });
     });
     expect(unseen).toEqual([]);
-    expect(servedKeys).toEqual(expect.arrayContaining(['GET /api/site', 'POST /api/auth/login', 'GET /api/consent/sessions/{}', 'GET /healthz']));
+    expect(servedKeys).toEqual(
+      expect.arrayContaining(['GET /api/site', 'POST /api/auth/login', 'GET /api/consent/sessions/{}', 'GET /healthz']),
+    );
     expect(served.mounts).toContain('/admin/queues');
   });
 
   it('documents every call the gateway maps, as `METHOD /path` with `{param}` for path parameters', () => {
     const documented = documentedCalls(doc);
-    const missing = [...served.calls].filter(([key]) => !documented.has(key)).map(([key, path]) => `${key.split(' ')[0]} ${docStyle(path)}`);
+    const missing = [...served.calls]
+      .filter(([key]) => !documented.has(key))
+      .map(([key, path]) => `${key.split(' ')[0]} ${docStyle(path)}`);
     expect({ 'routes missing from docs/API.md': missing.sort() }).toEqual({ 'routes missing from docs/API.md': [] });
   });
 
   it('documents every Express app mounted on the gateway (e.g. the job dashboard) by its path', () => {
-    const missing = served.mounts.filter((mount) => !doc.includes(`\`${mount}`) && !new RegExp(`\`(${HTTP_METHODS.join('|')}) ${mount}`).test(doc));
-    expect({ 'mounted apps missing from docs/API.md': missing }).toEqual({ 'mounted apps missing from docs/API.md': [] });
+    const missing = served.mounts.filter(
+      (mount) => !doc.includes(`\`${mount}`) && !new RegExp(`\`(${HTTP_METHODS.join('|')}) ${mount}`).test(doc),
+    );
+    expect({ 'mounted apps missing from docs/API.md': missing }).toEqual({
+      'mounted apps missing from docs/API.md': [],
+    });
   });
 
   it('documents no `/api` call the gateway does not map', () => {
-    const stale = [...documentedCalls(doc)].filter((key) => key.split(' ')[1].startsWith('/api/') && !served.calls.has(key));
-    expect({ 'calls in docs/API.md the gateway does not map': stale.sort() }).toEqual({ 'calls in docs/API.md the gateway does not map': [] });
+    const stale = [...documentedCalls(doc)].filter(
+      (key) => key.split(' ')[1].startsWith('/api/') && !served.calls.has(key),
+    );
+    expect({ 'calls in docs/API.md the gateway does not map': stale.sort() }).toEqual({
+      'calls in docs/API.md the gateway does not map': [],
+    });
   });
 });

@@ -2,13 +2,13 @@ import { makeTestRecording } from '@app/testing';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { relative } from 'node:path';
+import { BillingTestApp, startBillingTestApp, startCheckout } from '../../../billing/test/billing-test-app';
 import { AuditLogService } from '../../../consent/src/audit/audit-log.service';
 import { filesUnder } from '../../../consent/test/consent-api';
-import { pictureFiles, registerOk } from '../api-helpers';
-import { api, createSession, memberOf, startConsentStack, ConsentStack } from '../consent/consent-stack';
-import { BillingTestApp, startBillingTestApp, startCheckout } from '../../../billing/test/billing-test-app';
 import { setRole } from '../admin/staff-helpers';
-import { malformedRequest, FuzzRequest, FuzzWorld } from './malformed-requests';
+import { pictureFiles, registerOk } from '../api-helpers';
+import { api, ConsentStack, createSession, memberOf, startConsentStack } from '../consent/consent-stack';
+import { FuzzRequest, FuzzWorld, malformedRequest } from './malformed-requests';
 import { Random } from './random';
 
 /** Replay a failure with the seed it prints: FUZZ_SEED=<seed> npx jest --config jest.config.js services/gateway/test/fuzz */
@@ -65,7 +65,11 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
     const internalToken = randomBytes(32).toString('base64url');
     billing = await startBillingTestApp({ INTERNAL_SERVICE_TOKEN: internalToken });
     stack = await startConsentStack(
-      { RECORDING_MAX_BYTES: String(MAX_RECORDING_BYTES), MAX_ASSETS_PER_SESSION: UNLIMITED, INTERNAL_SERVICE_TOKEN: internalToken },
+      {
+        RECORDING_MAX_BYTES: String(MAX_RECORDING_BYTES),
+        MAX_ASSETS_PER_SESSION: UNLIMITED,
+        INTERNAL_SERVICE_TOKEN: internalToken,
+      },
       {
         BILLING_SERVICE_URL: billing.baseUrl,
         CHECKOUTS_PER_MEMBER_PER_HOUR: UNLIMITED,
@@ -87,7 +91,8 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
     ] as const) {
       server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) =>
         response.on('finish', () => {
-          if (response.statusCode >= 500) serverErrors.push(`${name}: ${response.statusCode} ${request.method} ${request.url?.slice(0, 120)}`);
+          if (response.statusCode >= 500)
+            serverErrors.push(`${name}: ${response.statusCode} ${request.method} ${request.url?.slice(0, 120)}`);
         }),
       );
     }
@@ -102,7 +107,11 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
     const random = new Random(SEED);
     const requests = Array.from({ length: REQUESTS }, () => malformedRequest(random, world));
     const failures: Failure[] = [];
-    const acknowledged: Acknowledged = { uploads: new Set(), submittedSessions: new Set(), submissionsTooLate: new Set() };
+    const acknowledged: Acknowledged = {
+      uploads: new Set(),
+      submittedSessions: new Set(),
+      submissionsTooLate: new Set(),
+    };
     const statuses = new Map<number, number>();
     const errorCodes = new Set<string>();
     let unanswered = 0;
@@ -122,9 +131,12 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
           const problem = checkAnswer(request, answer);
           if (problem) fail(problem);
           else if (answer.status >= 400 && answer.text) errorCodes.add(JSON.parse(answer.text).code);
-          if (request.path === '/api/upload' && answer.status === 201) acknowledged.uploads.add(JSON.parse(answer.text).id);
-          if (request.path === '/api/consent/process-video' && answer.status === 202) acknowledged.submittedSessions.add(JSON.parse(answer.text).id);
-          if (request.path === '/api/consent/process-video' && answer.status === 409) acknowledged.submissionsTooLate.add(request.sessionId!);
+          if (request.path === '/api/upload' && answer.status === 201)
+            acknowledged.uploads.add(JSON.parse(answer.text).id);
+          if (request.path === '/api/consent/process-video' && answer.status === 202)
+            acknowledged.submittedSessions.add(JSON.parse(answer.text).id);
+          if (request.path === '/api/consent/process-video' && answer.status === 409)
+            acknowledged.submissionsTooLate.add(request.sessionId!);
         } catch (error) {
           fail(`client error: ${(error as Error).message}`);
         }
@@ -133,7 +145,11 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 
     const report = `FUZZ_SEED=${SEED}: ${failures.length} of ${REQUESTS} requests failed; statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${unanswered} unanswered`;
-    expect({ report, failures: failures.slice(0, 10), serverErrors: serverErrors.slice(0, 10) }).toEqual({ report, failures: [], serverErrors: [] });
+    expect({ report, failures: failures.slice(0, 10), serverErrors: serverErrors.slice(0, 10) }).toEqual({
+      report,
+      failures: [],
+      serverErrors: [],
+    });
     // The inputs reached the validators of every call, not only a first refusal (a rate limit, the origin check).
     expect(errorCodes.size).toBeGreaterThanOrEqual(25);
 
@@ -154,13 +170,19 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
       [[...acknowledged.submittedSessions]],
     );
     const known = new Set([...acknowledged.uploads, ...submittedAssets.map((session) => session.video_asset_id)]);
-    expect(stored.filter((asset) => !known.has(asset.id) && !acknowledged.submissionsTooLate.has(asset.session_id))).toEqual([]);
+    expect(
+      stored.filter((asset) => !known.has(asset.id) && !acknowledged.submissionsTooLate.has(asset.session_id)),
+    ).toEqual([]);
     for (const id of acknowledged.uploads) expect(stored.some((asset) => asset.id === id)).toBe(true);
   }
 
   async function expectNothingHalfWritten(): Promise<void> {
     const consent = stack.consent.dataSource;
-    expect(await consent.query(`SELECT id FROM consent.video_assets WHERE stored_at IS NOT NULL AND (sha256 IS NULL OR file_size <= 0)`)).toEqual([]);
+    expect(
+      await consent.query(
+        `SELECT id FROM consent.video_assets WHERE stored_at IS NOT NULL AND (sha256 IS NULL OR file_size <= 0)`,
+      ),
+    ).toEqual([]);
     expect(
       await consent.query(`
         SELECT a.id FROM consent.video_assets a
@@ -179,7 +201,9 @@ describe(`fuzz: ${REQUESTS} malformed requests (FUZZ_SEED=${SEED})`, () => {
     for (const { id } of sessions) expect({ id, valid: (await audit.verify(id)).valid }).toEqual({ id, valid: true });
 
     const identity = stack.gateway.dataSource;
-    const keys: { key: string }[] = await identity.query(`SELECT profile_picture_key AS key FROM identity.users WHERE profile_picture_key IS NOT NULL`);
+    const keys: { key: string }[] = await identity.query(
+      `SELECT profile_picture_key AS key FROM identity.users WHERE profile_picture_key IS NOT NULL`,
+    );
     expect(await pictureFiles(stack.gateway)).toEqual(keys.map(({ key }) => key).sort());
     expect(await identity.query(`SELECT id FROM identity.users WHERE profile_picture_key IS NULL`)).toEqual([]);
   }
@@ -193,7 +217,10 @@ async function buildWorld(stack: ConsentStack, billing: BillingTestApp): Promise
   const [support, admin] = [await registerOk(stack.gateway), await registerOk(stack.gateway)];
   await setRole(stack.gateway.dataSource, support.user.id, 'support');
   await setRole(stack.gateway.dataSource, admin.user.id, 'admin');
-  const checkoutIds = [(await startCheckout(billing, member.id, 'monthly')).sessionId, (await startCheckout(billing, inactive.id, 'annual')).sessionId];
+  const checkoutIds = [
+    (await startCheckout(billing, member.id, 'monthly')).sessionId,
+    (await startCheckout(billing, inactive.id, 'annual')).sessionId,
+  ];
   const webm = await makeTestRecording('webm');
   const sessions = [];
   for (let count = 0; count < 24; count++) {
@@ -248,15 +275,23 @@ function send(port: number, request: FuzzRequest): Promise<Answer | undefined> {
       },
       request.truncated ? TRUNCATED_WAIT_MS : ANSWER_TIMEOUT_MS,
     );
-    const call = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers: request.headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        settle({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
-      );
-      response.on('error', (error) => settle(undefined, error));
-    });
-    const resetWhileSending = (error: NodeJS.ErrnoException) => ['ECONNRESET', 'EPIPE'].includes(error.code ?? '') && (request.body?.length ?? 0) > 65_536;
+    const call = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.path, headers: request.headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          settle({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', (error) => settle(undefined, error));
+      },
+    );
+    const resetWhileSending = (error: NodeJS.ErrnoException) =>
+      ['ECONNRESET', 'EPIPE'].includes(error.code ?? '') && (request.body?.length ?? 0) > 65_536;
     call.on('error', (error: NodeJS.ErrnoException) => settle(undefined, resetWhileSending(error) ? undefined : error));
     const body = request.body ?? Buffer.alloc(0);
     if (request.chunked) {
@@ -272,7 +307,8 @@ function send(port: number, request: FuzzRequest): Promise<Answer | undefined> {
 function checkAnswer(request: FuzzRequest, answer: Answer): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 200)}`;
   if (answer.status < 400) return undefined;
-  if (!/^application\/json/.test(answer.contentType)) return `error ${answer.status} is not JSON (${answer.contentType}): ${answer.text.slice(0, 200)}`;
+  if (!/^application\/json/.test(answer.contentType))
+    return `error ${answer.status} is not JSON (${answer.contentType}): ${answer.text.slice(0, 200)}`;
   if (request.method === 'HEAD') return undefined;
   let body: unknown;
   try {
@@ -281,7 +317,13 @@ function checkAnswer(request: FuzzRequest, answer: Answer): string | undefined {
     return `error ${answer.status} body is not JSON: ${answer.text.slice(0, 200)}`;
   }
   const { error, code, ...rest } = body as Record<string, unknown>;
-  if (typeof error !== 'string' || !error || typeof code !== 'string' || !/^[a-z_]+$/.test(code) || Object.keys(rest).length) {
+  if (
+    typeof error !== 'string' ||
+    !error ||
+    typeof code !== 'string' ||
+    !/^[a-z_]+$/.test(code) ||
+    Object.keys(rest).length
+  ) {
     return `error ${answer.status} is not {error, code}: ${answer.text.slice(0, 200)}`;
   }
   return undefined;

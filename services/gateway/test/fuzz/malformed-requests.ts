@@ -65,7 +65,19 @@ const UNICODE = [
   '\uffff\ufffe',
   'مرحبا',
 ];
-const INJECTIONS = ["' OR '1'='1' --", '"; DROP TABLE users; --', '${jndi:ldap://x}', '<script>alert(1)</script>', '../../../etc/passwd', '%00', '\\', '{{7*7}}', 'null', 'undefined', '__proto__'];
+const INJECTIONS = [
+  "' OR '1'='1' --",
+  '"; DROP TABLE users; --',
+  '${jndi:ldap://x}',
+  '<script>alert(1)</script>',
+  '../../../etc/passwd',
+  '%00',
+  '\\',
+  '{{7*7}}',
+  'null',
+  'undefined',
+  '__proto__',
+];
 
 function weirdString(r: Random): string {
   return r.oneOf<string>([
@@ -105,7 +117,17 @@ function weirdValue(r: Random): unknown {
 /** Literals JSON.stringify cannot write: out-of-range numbers, escapes, bodies too deep. */
 function rawLiteral(r: Random): string {
   return r.oneOf<string>([
-    () => r.pick(['1e309', '-1e309', '123456789012345678901234567890', '-0', '1E-400', '0.0000000000000000000001', '1e2', '00012']),
+    () =>
+      r.pick([
+        '1e309',
+        '-1e309',
+        '123456789012345678901234567890',
+        '-0',
+        '1E-400',
+        '0.0000000000000000000001',
+        '1e2',
+        '00012',
+      ]),
     () => r.pick(['"\\u0000"', '"a\\u0000b"', '"\\ud800"', '"\\u001b[2J"', '"\\/\\/"']),
     () => deepArray(r.int(33, 5000)),
   ]);
@@ -114,7 +136,17 @@ function rawLiteral(r: Random): string {
 // ------------------------------------------------------------------ JSON bodies
 
 const PLACEHOLDER = '__fuzz_raw__';
-const EXTRA_KEYS = ['admin', 'isEncrypted', 'id', 'initiatorUserId', 'consentStatus', 'aiVerdict', 'storageKey', 'constructor', ''];
+const EXTRA_KEYS = [
+  'admin',
+  'isEncrypted',
+  'id',
+  'initiatorUserId',
+  'consentStatus',
+  'aiVerdict',
+  'storageKey',
+  'constructor',
+  '',
+];
 
 /** A valid body with one to three things wrong with it, sometimes at the level of the JSON text itself. */
 function jsonBody(r: Random, valid: Record<string, unknown>): { text: Buffer; label: string } {
@@ -164,7 +196,14 @@ function jsonBody(r: Random, valid: Record<string, unknown>): { text: Buffer; la
   const bytes = Buffer.from(text);
   if (r.chance(0.03)) {
     labels.push('invalid UTF-8');
-    return { text: Buffer.concat([bytes.subarray(0, bytes.length >> 1), Buffer.from([0xff, 0xfe, 0xc3]), bytes.subarray(bytes.length >> 1)]), label: labels.join(' ') };
+    return {
+      text: Buffer.concat([
+        bytes.subarray(0, bytes.length >> 1),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        bytes.subarray(bytes.length >> 1),
+      ]),
+      label: labels.join(' '),
+    };
   }
   return { text: bytes, label: labels.join(' ') };
 }
@@ -190,8 +229,19 @@ function jsonHeaders(r: Random, body: Buffer): { headers: Record<string, string>
   if (r.chance(0.05)) {
     return r.oneOf([
       () => ({ headers: { ...headers, 'Content-Encoding': 'gzip' }, body: gzipSync(body), label: 'gzip' }),
-      () => ({ headers: { ...headers, 'Content-Encoding': 'gzip' }, body: gzipSync(Buffer.alloc(9 * 1024 * 1024, 0x20)), label: 'gzip bomb' }),
-      () => ({ headers: { ...headers, 'Content-Encoding': r.pick(['gzip', 'deflate', 'br', 'snappy', 'gzip, gzip', 'identity']) }, body, label: 'lying encoding' }),
+      () => ({
+        headers: { ...headers, 'Content-Encoding': 'gzip' },
+        body: gzipSync(Buffer.alloc(9 * 1024 * 1024, 0x20)),
+        label: 'gzip bomb',
+      }),
+      () => ({
+        headers: {
+          ...headers,
+          'Content-Encoding': r.pick(['gzip', 'deflate', 'br', 'snappy', 'gzip, gzip', 'identity']),
+        },
+        body,
+        label: 'lying encoding',
+      }),
     ]);
   }
   return { headers, body, label: headers['Content-Type'] };
@@ -205,7 +255,10 @@ function lyingLength(r: Random, bodyLength: number): { value: string; label: str
   if (!r.chance(0.04)) return undefined;
   return r.oneOf([
     () => ({ value: String(Math.max(0, bodyLength - r.int(1, 100))), label: 'declares less than it sends' }),
-    () => ({ value: r.pick(['abc', '-1', '1e3', '0x10', '5, 6', '99999999999999999999']), label: 'length not a number' }),
+    () => ({
+      value: r.pick(['abc', '-1', '1e3', '0x10', '5, 6', '99999999999999999999']),
+      label: 'length not a number',
+    }),
   ]);
 }
 
@@ -213,7 +266,13 @@ function lyingLength(r: Random, bodyLength: number): { value: string; label: str
 
 function credentials(r: Random, world: FuzzWorld): { headers: Record<string, string>; label: string } {
   const origin = (): Record<string, string> =>
-    r.oneOf([() => ({}), () => ({ Origin: world.publicOrigin }), () => ({ Origin: 'https://evil.example' }), () => ({ Origin: 'null' }), () => ({ Referer: `${world.publicOrigin}/x` })]);
+    r.oneOf([
+      () => ({}),
+      () => ({ Origin: world.publicOrigin }),
+      () => ({ Origin: 'https://evil.example' }),
+      () => ({ Origin: 'null' }),
+      () => ({ Referer: `${world.publicOrigin}/x` }),
+    ]);
   return r.oneOf<{ headers: Record<string, string>; label: string }>([
     () => ({ headers: {}, label: 'anonymous' }),
     () => ({ headers: {}, label: 'anonymous' }),
@@ -224,11 +283,32 @@ function credentials(r: Random, world: FuzzWorld): { headers: Record<string, str
     () => ({ headers: { Cookie: `session=${world.memberToken}`, ...origin() }, label: 'member cookie' }),
     () => ({
       headers: {
-        Authorization: r.pick(['Bearer', 'Bearer ', 'Bearer x.y.z', 'Basic dXNlcjpwYXNz', `Bearer ${world.memberToken}x`, `bearer ${world.memberToken}`, 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwic2lkIjoieSJ9.']),
+        Authorization: r.pick([
+          'Bearer',
+          'Bearer ',
+          'Bearer x.y.z',
+          'Basic dXNlcjpwYXNz',
+          `Bearer ${world.memberToken}x`,
+          `bearer ${world.memberToken}`,
+          'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwic2lkIjoieSJ9.',
+        ]),
       },
       label: 'bad bearer',
     }),
-    () => ({ headers: { Cookie: r.pick(['session=', 'session=garbage', 'session=a; session=b', `session=${'x'.repeat(3000)}`, '; ;=;', 'sessio=x']), ...origin() }, label: 'bad cookie' }),
+    () => ({
+      headers: {
+        Cookie: r.pick([
+          'session=',
+          'session=garbage',
+          'session=a; session=b',
+          `session=${'x'.repeat(3000)}`,
+          '; ;=;',
+          'sessio=x',
+        ]),
+        ...origin(),
+      },
+      label: 'bad cookie',
+    }),
   ]);
 }
 
@@ -239,7 +319,17 @@ function recipientToken(r: Random, world: FuzzWorld, session: FuzzSession): Reco
     () => ({ 'X-Recipient-Token': session.recipientToken }),
     () => ({ 'X-Recipient-Token': r.pick(world.sessions).recipientToken }),
     () => ({}),
-    () => ({ 'X-Recipient-Token': r.pick(['x', 'x'.repeat(129), `${session.recipientToken} `, 'ÿÿÿ', 'a b', '"', session.recipientToken.toUpperCase()]) }),
+    () => ({
+      'X-Recipient-Token': r.pick([
+        'x',
+        'x'.repeat(129),
+        `${session.recipientToken} `,
+        'ÿÿÿ',
+        'a b',
+        '"',
+        session.recipientToken.toUpperCase(),
+      ]),
+    }),
   ]);
 }
 
@@ -247,7 +337,9 @@ function recipientToken(r: Random, world: FuzzWorld, session: FuzzSession): Reco
 function extraHeaders(r: Random): Record<string, string> {
   if (!r.chance(0.15)) return {};
   return r.oneOf<Record<string, string>>([
-    () => ({ 'X-Forwarded-For': r.pick(['203.0.113.9', 'not-an-ip', `${'1.'.repeat(100)}1`, '::1, 10.0.0.1', 'ÿ', '', ', ,']) }),
+    () => ({
+      'X-Forwarded-For': r.pick(['203.0.113.9', 'not-an-ip', `${'1.'.repeat(100)}1`, '::1, 10.0.0.1', 'ÿ', '', ', ,']),
+    }),
     () => ({ 'X-Request-Id': r.pick(['x'.repeat(200), '../../etc', 'ÿ', '']) }),
     () => ({ 'User-Agent': r.pick(['x'.repeat(5000), 'ÿþ', '']) }),
     () => ({ 'X-Actor-User-Id': '00000000-0000-4000-8000-000000000000', 'X-Internal-Token': 'x'.repeat(40) }),
@@ -258,7 +350,12 @@ function extraHeaders(r: Random): Record<string, string> {
 
 // ------------------------------------------------------------------ paths
 
-function idSegment(r: Random, world: FuzzWorld, session: FuzzSession, kind: 'id' | 'qr'): { segment: string; label: string } {
+function idSegment(
+  r: Random,
+  world: FuzzWorld,
+  session: FuzzSession,
+  kind: 'id' | 'qr',
+): { segment: string; label: string } {
   const valid = kind === 'id' ? session.id : session.qrCodeId;
   const segment = r.oneOf<string>([
     () => valid,
@@ -266,8 +363,33 @@ function idSegment(r: Random, world: FuzzWorld, session: FuzzSession, kind: 'id'
     () => valid.toUpperCase(),
     () => r.pick(world.sessions)[kind === 'id' ? 'id' : 'qrCodeId'],
     () => r.pick(['6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f', 'ciq-abc-def', 'ciq-', 'ciq--', `ciq-${'a'.repeat(70)}-b`]),
-    () => r.pick(['..', '%2e%2e', '.%2E', '..%2F..%2Fhealthz', '..%2fvideo-assets', '%2e%2e%2f%2e%2e%2freadyz', '..%5C..%5Cx', '%252e%252e%252f', '%c0%ae%c0%ae']),
-    () => r.pick(['%00', `${valid}%00`, '%ZZ', '%', '%E0%A4%A', '%E2%98%83', 'ÿ', ';', `${valid};x=1`, '~', '*', `${'a'.repeat(5000)}`]),
+    () =>
+      r.pick([
+        '..',
+        '%2e%2e',
+        '.%2E',
+        '..%2F..%2Fhealthz',
+        '..%2fvideo-assets',
+        '%2e%2e%2f%2e%2e%2freadyz',
+        '..%5C..%5Cx',
+        '%252e%252e%252f',
+        '%c0%ae%c0%ae',
+      ]),
+    () =>
+      r.pick([
+        '%00',
+        `${valid}%00`,
+        '%ZZ',
+        '%',
+        '%E0%A4%A',
+        '%E2%98%83',
+        'ÿ',
+        ';',
+        `${valid};x=1`,
+        '~',
+        '*',
+        `${'a'.repeat(5000)}`,
+      ]),
     () => `${valid}${r.pick(['%2F', '%2Fstatus', '/', '//', '/..', '%3Ftoken%3Dx', '%23x', '.json', '%20'])}`,
   ]);
   return { segment, label: segment.length > 60 ? `${segment.slice(0, 60)}…` : segment };
@@ -292,7 +414,12 @@ function query(r: Random, session: FuzzSession): string {
 
 function multipartFieldValue(r: Random, valid: string): string {
   if (r.chance(0.88)) return valid;
-  return r.oneOf<string>([() => weirdString(r).slice(0, 300), () => weirdString(r).slice(0, 300), () => 'x'.repeat(r.pick([4096, 4097])), () => '']);
+  return r.oneOf<string>([
+    () => weirdString(r).slice(0, 300),
+    () => weirdString(r).slice(0, 300),
+    () => 'x'.repeat(r.pick([4096, 4097])),
+    () => '',
+  ]);
 }
 
 function videoPart(r: Random, world: FuzzWorld): { part: MultipartPart; label: string } {
@@ -310,12 +437,20 @@ function videoPart(r: Random, world: FuzzWorld): { part: MultipartPart; label: s
   const [disposition, dispositionLabel] = r.oneOf<[string | undefined, string]>([
     () => [undefined, ''],
     () => [undefined, ''],
-    () => [`form-data; name="video"; filename*=utf-8''${r.pick(['a%00.webm', '%E2%98%83.webm', '..%2F..%2Fx', `${'a'.repeat(300)}.webm`])}`, 'encoded file name'],
-    () => [`form-data; name="video"; filename="${r.pick(['', '../../x.webm', 'a"b.webm', `${'b'.repeat(250)}.webm`, 'ÿ.webm'])}"`, 'odd file name'],
+    () => [
+      `form-data; name="video"; filename*=utf-8''${r.pick(['a%00.webm', '%E2%98%83.webm', '..%2F..%2Fx', `${'a'.repeat(300)}.webm`])}`,
+      'encoded file name',
+    ],
+    () => [
+      `form-data; name="video"; filename="${r.pick(['', '../../x.webm', 'a"b.webm', `${'b'.repeat(250)}.webm`, 'ÿ.webm'])}"`,
+      'odd file name',
+    ],
     () => ['form-data; name="video"', 'no file name'],
     () => ['attachment', 'no name'],
   ]);
-  const contentType = r.chance(0.8) ? r.pick(['video/webm', 'video/webm;codecs=vp8,opus', 'video/mp4']) : r.pick([undefined, 'text/plain', 'application/octet-stream', 'video/', '']);
+  const contentType = r.chance(0.8)
+    ? r.pick(['video/webm', 'video/webm;codecs=vp8,opus', 'video/mp4'])
+    : r.pick([undefined, 'text/plain', 'application/octet-stream', 'video/', '']);
   return {
     part: { name: 'video', file, filename: 'consent.webm', contentType, ...(disposition ? { disposition } : {}) },
     label: `${fileLabel}${dispositionLabel ? ` ${dispositionLabel}` : ''} type=${String(contentType)}`,
@@ -323,9 +458,17 @@ function videoPart(r: Random, world: FuzzWorld): { part: MultipartPart; label: s
 }
 
 /** Fields then file, by chance missing, reordered, duplicated or garbled; sometimes a body that is not multipart at all. */
-function multipartRequest(r: Random, world: FuzzWorld, fields: Record<string, string>, withVideo: boolean): { headers: Record<string, string | number>; body: Buffer; chunked: boolean; truncated: boolean; label: string } {
+function multipartRequest(
+  r: Random,
+  world: FuzzWorld,
+  fields: Record<string, string>,
+  withVideo: boolean,
+): { headers: Record<string, string | number>; body: Buffer; chunked: boolean; truncated: boolean; label: string } {
   const labels: string[] = [];
-  let parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value: multipartFieldValue(r, value) }));
+  let parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({
+    name,
+    value: multipartFieldValue(r, value),
+  }));
   if (r.chance(0.2)) {
     parts.splice(r.int(0, parts.length - 1), 1);
     labels.push('a field missing');
@@ -362,7 +505,14 @@ function multipartRequest(r: Random, world: FuzzWorld, fields: Record<string, st
   }
   const type = r.chance(0.9)
     ? `multipart/form-data; boundary=${boundary}`
-    : r.pick(['multipart/form-data', `multipart/form-data; boundary=other`, 'multipart/mixed; boundary=x', 'application/json', `multipart/form-data;boundary="${boundary}"`, 'text/plain']);
+    : r.pick([
+        'multipart/form-data',
+        `multipart/form-data; boundary=other`,
+        'multipart/mixed; boundary=x',
+        'application/json',
+        `multipart/form-data;boundary="${boundary}"`,
+        'text/plain',
+      ]);
   const headers: Record<string, string | number> = { 'Content-Type': type };
   const [chunked, truncated] = r.oneOf<[boolean, boolean]>([
     () => [false, false],
@@ -390,7 +540,14 @@ function multipartRequest(r: Random, world: FuzzWorld, fields: Record<string, st
 
 type Generator = (r: Random, world: FuzzWorld) => FuzzRequest;
 
-function jsonCall(r: Random, world: FuzzWorld, method: string, path: string, valid: Record<string, unknown>, callers: Record<string, string> = {}): FuzzRequest {
+function jsonCall(
+  r: Random,
+  world: FuzzWorld,
+  method: string,
+  path: string,
+  valid: Record<string, unknown>,
+  callers: Record<string, string> = {},
+): FuzzRequest {
   const body = jsonBody(r, valid);
   const encoded = jsonHeaders(r, body.text);
   const caller = credentials(r, world);
@@ -399,7 +556,13 @@ function jsonCall(r: Random, world: FuzzWorld, method: string, path: string, val
     label: `${body.label} | ${encoded.label}${length ? `, ${length.label}` : ''} | ${caller.label}`,
     method,
     path,
-    headers: { ...encoded.headers, ...caller.headers, ...callers, ...extraHeaders(r), ...(length ? { 'Content-Length': length.value } : {}) },
+    headers: {
+      ...encoded.headers,
+      ...caller.headers,
+      ...callers,
+      ...extraHeaders(r),
+      ...(length ? { 'Content-Length': length.value } : {}),
+    },
     body: encoded.body,
   };
 }
@@ -410,17 +573,40 @@ const register: Generator = (r, world) =>
     password: 'correct horse 42',
     fullName: 'Alex Doe',
     phoneNumber: '+1 555 123 4567',
-    profilePicture: r.pick(['data:image/png;base64,iVBORw0KGgo=', 'data:,', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,%%%', `data:image/png;base64,${'A'.repeat(1000)}`]),
+    profilePicture: r.pick([
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:,',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:image/png;base64,%%%',
+      `data:image/png;base64,${'A'.repeat(1000)}`,
+    ]),
   });
 
-const login: Generator = (r, world) => jsonCall(r, world, 'POST', '/api/auth/login', { username: r.chance(0.5) ? world.existingEmail : 'nobody@example.test', password: 'wrong password' });
+const login: Generator = (r, world) =>
+  jsonCall(r, world, 'POST', '/api/auth/login', {
+    username: r.chance(0.5) ? world.existingEmail : 'nobody@example.test',
+    password: 'wrong password',
+  });
 
-const createSession: Generator = (r, world) => jsonCall(r, world, 'POST', '/api/consent/sessions', { deleteAfterDays: 90, qrCodeId: 'ciq-x-y', initiatorFullName: 'Mallory', consentStatus: 'granted' });
+const createSession: Generator = (r, world) =>
+  jsonCall(r, world, 'POST', '/api/consent/sessions', {
+    deleteAfterDays: 90,
+    qrCodeId: 'ciq-x-y',
+    initiatorFullName: 'Mallory',
+    consentStatus: 'granted',
+  });
 
 const updateStatus: Generator = (r, world) => {
   const session = r.pick(world.sessions);
   const id = idSegment(r, world, session, 'id');
-  const call = jsonCall(r, world, r.chance(0.9) ? 'PATCH' : r.pick(['PUT', 'POST', 'DELETE']), `/api/consent/sessions/${id.segment}/status${query(r, session)}`, { status: r.pick(['denied', 'granted']), videoAssetId: null }, recipientToken(r, world, session));
+  const call = jsonCall(
+    r,
+    world,
+    r.chance(0.9) ? 'PATCH' : r.pick(['PUT', 'POST', 'DELETE']),
+    `/api/consent/sessions/${id.segment}/status${query(r, session)}`,
+    { status: r.pick(['denied', 'granted']), videoAssetId: null },
+    recipientToken(r, world, session),
+  );
   return { ...call, label: `${id.label} ${call.label}` };
 };
 
@@ -431,7 +617,14 @@ const registerAsset: Generator = (r, world) => {
     world,
     'POST',
     '/api/video/assets',
-    { sessionId: r.chance(0.9) ? session.id : r.pick(['', '..', session.qrCodeId]), filename: 'consent.webm', mimeType: 'video/webm', fileSize: 1000, storageKey: 'x', isEncrypted: true },
+    {
+      sessionId: r.chance(0.9) ? session.id : r.pick(['', '..', session.qrCodeId]),
+      filename: 'consent.webm',
+      mimeType: 'video/webm',
+      fileSize: 1000,
+      storageKey: 'x',
+      isEncrypted: true,
+    },
     recipientToken(r, world, session),
   );
 };
@@ -452,7 +645,10 @@ const readSession: Generator = (r, world) => {
 
 const upload: Generator = (r, world) => {
   const session = r.pick(world.sessions);
-  const assetId = r.chance(0.85) && session.assetIds.length ? r.pick(session.assetIds) : r.pick(['', 'not-a-uuid', r.pick(world.sessions).assetIds[0] ?? '', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f']);
+  const assetId =
+    r.chance(0.85) && session.assetIds.length
+      ? r.pick(session.assetIds)
+      : r.pick(['', 'not-a-uuid', r.pick(world.sessions).assetIds[0] ?? '', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f']);
   const form = multipartRequest(r, world, { sessionId: session.id, videoAssetId: assetId }, r.chance(0.9));
   const caller = credentials(r, world);
   return {
@@ -476,7 +672,11 @@ const processVideo: Generator = (r, world) => {
     is_over_18: r.chance(0.9) ? 'true' : r.pick(['false', '1', 'TRUE']),
   };
   const withStored = r.chance(0.3);
-  if (withStored) fields.videoAssetId = r.chance(0.7) && session.assetIds.length ? r.pick(session.assetIds) : r.pick(['not-a-uuid', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f']);
+  if (withStored)
+    fields.videoAssetId =
+      r.chance(0.7) && session.assetIds.length
+        ? r.pick(session.assetIds)
+        : r.pick(['not-a-uuid', '6f1c2b0e-8d1a-4c55-9e21-3a7b9c0d1e2f']);
   const form = multipartRequest(r, world, fields, !withStored);
   const caller = credentials(r, world);
   return {
@@ -498,11 +698,38 @@ const plainCalls: Generator = (r, world) => {
     ['POST', '/api/auth/logout'],
     ['GET', '/api/site'],
     ['GET', `/api/media/profile-pictures/${world.pictureKey}`],
-    ['GET', `/api/media/profile-pictures/${r.pick(['..%2F..%2Fetc%2Fpasswd', '%00.webp', 'x.webp', `${'a'.repeat(32)}.webp`, '..', 'ÿ', '%2e%2e%2fprofile-pictures'])}`],
-    ['GET', r.pick(['/api/nope', '/api/consent', '/api/consent/sessions', '/api//auth/me', '/api/auth/me/..', '/API/SITE', '/api/site/', '/healthz', '/readyz', '/%00', '/api/%ZZ', '/'])],
-    [r.pick(['DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS']), r.pick(['/api/auth/me', '/api/site', '/api/upload', '/api/consent/process-video'])],
+    [
+      'GET',
+      `/api/media/profile-pictures/${r.pick(['..%2F..%2Fetc%2Fpasswd', '%00.webp', 'x.webp', `${'a'.repeat(32)}.webp`, '..', 'ÿ', '%2e%2e%2fprofile-pictures'])}`,
+    ],
+    [
+      'GET',
+      r.pick([
+        '/api/nope',
+        '/api/consent',
+        '/api/consent/sessions',
+        '/api//auth/me',
+        '/api/auth/me/..',
+        '/API/SITE',
+        '/api/site/',
+        '/healthz',
+        '/readyz',
+        '/%00',
+        '/api/%ZZ',
+        '/',
+      ]),
+    ],
+    [
+      r.pick(['DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS']),
+      r.pick(['/api/auth/me', '/api/site', '/api/upload', '/api/consent/process-video']),
+    ],
   ]);
-  return { label: `${method} ${path} | ${caller.label}`, method, path, headers: { ...caller.headers, ...extraHeaders(r) } };
+  return {
+    label: `${method} ${path} | ${caller.label}`,
+    method,
+    path,
+    headers: { ...caller.headers, ...extraHeaders(r) },
+  };
 };
 
 // ------------------------------------------------------------------ billing and staff
@@ -514,33 +741,70 @@ function checkoutSegment(r: Random, world: FuzzWorld): string {
     () => valid,
     () => valid,
     () => r.pick(['cs_local_nope', 'portal', 'x'.repeat(201)]),
-    () => r.pick(['%00', `${valid}%00`, '..', '%2e%2e', '..%2Faccount', '%2F..%2Fwebhooks', '%ZZ', 'ÿ', `${valid};x`, `${valid}%20`]),
+    () =>
+      r.pick([
+        '%00',
+        `${valid}%00`,
+        '..',
+        '%2e%2e',
+        '..%2Faccount',
+        '%2F..%2Fwebhooks',
+        '%ZZ',
+        'ÿ',
+        `${valid};x`,
+        `${valid}%20`,
+      ]),
   ]);
 }
 
 function checkoutIdValue(r: Random, world: FuzzWorld): string {
-  return r.oneOf<string>([() => r.pick(world.checkoutIds), () => `cs_local_\u0000`, () => '\u0000', () => '../account', () => weirdString(r)]);
+  return r.oneOf<string>([
+    () => r.pick(world.checkoutIds),
+    () => `cs_local_\u0000`,
+    () => '\u0000',
+    () => '../account',
+    () => weirdString(r),
+  ]);
 }
 
 const card = () => ({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
 
-const createSubscription: Generator = (r, world) => jsonCall(r, world, 'POST', '/api/stripe/create-subscription', { plan: r.pick(['monthly', 'annual']) });
+const createSubscription: Generator = (r, world) =>
+  jsonCall(r, world, 'POST', '/api/stripe/create-subscription', { plan: r.pick(['monthly', 'annual']) });
 
 /** session_id in the body, or (as the return address carries it, the spec's empty body) in the query. */
 const verifyPayment: Generator = (r, world) => {
-  if (r.chance(0.6)) return jsonCall(r, world, 'POST', '/api/stripe/verify-payment', { session_id: checkoutIdValue(r, world) });
-  const id = r.pick([encodeURIComponent(r.pick(world.checkoutIds)), '%00', 'cs_local_%00x', '..%2Faccount', '%ZZ', 'a&session_id=b', `${'x'.repeat(300)}`]);
+  if (r.chance(0.6))
+    return jsonCall(r, world, 'POST', '/api/stripe/verify-payment', { session_id: checkoutIdValue(r, world) });
+  const id = r.pick([
+    encodeURIComponent(r.pick(world.checkoutIds)),
+    '%00',
+    'cs_local_%00x',
+    '..%2Faccount',
+    '%ZZ',
+    'a&session_id=b',
+    `${'x'.repeat(300)}`,
+  ]);
   const caller = credentials(r, world);
-  return { label: `query session_id=${id.slice(0, 40)} | ${caller.label}`, method: 'POST', path: `/api/stripe/verify-payment?session_id=${id}`, headers: { ...caller.headers, ...extraHeaders(r) } };
+  return {
+    label: `query session_id=${id.slice(0, 40)} | ${caller.label}`,
+    method: 'POST',
+    path: `/api/stripe/verify-payment?session_id=${id}`,
+    headers: { ...caller.headers, ...extraHeaders(r) },
+  };
 };
 
 const payTestCheckout: Generator = (r, world) => {
   const id = checkoutSegment(r, world);
-  const call = jsonCall(r, world, 'POST', `/api/billing/test-checkout/${id}/pay`, { ...card(), cardNumber: r.pick(['4242 4242 4242 4242', '4000 0000 0000 0002', '4242']) });
+  const call = jsonCall(r, world, 'POST', `/api/billing/test-checkout/${id}/pay`, {
+    ...card(),
+    cardNumber: r.pick(['4242 4242 4242 4242', '4000 0000 0000 0002', '4242']),
+  });
   return { ...call, label: `${id.slice(0, 40)} ${call.label}` };
 };
 
-const testPortalCard: Generator = (r, world) => jsonCall(r, world, 'POST', '/api/billing/test-checkout/portal/card', card());
+const testPortalCard: Generator = (r, world) =>
+  jsonCall(r, world, 'POST', '/api/billing/test-checkout/portal/card', card());
 
 const billingCalls: Generator = (r, world) => {
   const caller = credentials(r, world);
@@ -553,24 +817,55 @@ const billingCalls: Generator = (r, world) => {
     ['GET', '/api/billing/test-checkout/portal'],
     ['POST', '/api/billing/test-checkout/portal/resume'],
     ['GET', `/api/billing/test-checkout/${checkoutSegment(r, world)}`],
-    [r.pick(['DELETE', 'PUT', 'PATCH', 'GET']), r.pick(['/api/billing/cancel', '/api/billing/resume', '/api/stripe/verify-payment', '/api/stripe/create-subscription', '/api/billing/nope'])],
+    [
+      r.pick(['DELETE', 'PUT', 'PATCH', 'GET']),
+      r.pick([
+        '/api/billing/cancel',
+        '/api/billing/resume',
+        '/api/stripe/verify-payment',
+        '/api/stripe/create-subscription',
+        '/api/billing/nope',
+      ]),
+    ],
   ]);
-  return { label: `${method} ${path.slice(0, 80)} | ${caller.label}`, method, path, headers: { ...caller.headers, ...extraHeaders(r) } };
+  return {
+    label: `${method} ${path.slice(0, 80)} | ${caller.label}`,
+    method,
+    path,
+    headers: { ...caller.headers, ...extraHeaders(r) },
+  };
 };
 
 /** The provider's webhook: public, raw bytes, judged by the billing service's signature check. */
 const webhook: Generator = (r, world) => {
   const body = r.oneOf<Buffer>([
-    () => Buffer.from(JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: r.pick(world.checkoutIds) } } })),
+    () =>
+      Buffer.from(
+        JSON.stringify({
+          id: 'evt_1',
+          type: 'checkout.session.completed',
+          data: { object: { id: r.pick(world.checkoutIds) } },
+        }),
+      ),
     () => jsonBody(r, { id: 'evt_1', type: 'invoice.paid', created: 1 }).text,
     () => Buffer.from(r.pick(['', '{', 'null', '\u0000', 'x'.repeat(70_000)])),
   ]);
-  const signature = r.pick([undefined, 't=1,v1=abc', 'garbage', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, 'ÿ']);
+  const signature = r.pick([
+    undefined,
+    't=1,v1=abc',
+    'garbage',
+    `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+    'ÿ',
+  ]);
   return {
     label: `webhook ${body.length} bytes signature=${String(signature)}`,
     method: 'POST',
     path: '/api/stripe/webhook',
-    headers: { 'Content-Type': r.pick(['application/json', 'text/plain', '']), ...(signature === undefined ? {} : { 'Stripe-Signature': signature }), ...extraHeaders(r) },
+    headers: {
+      'Content-Type': r.pick(['application/json', 'text/plain', '']),
+      ...(signature === undefined ? {} : { 'Stripe-Signature': signature }),
+      ...extraHeaders(r),
+    },
     body,
   };
 };
@@ -579,7 +874,10 @@ function staffCredentials(r: Random, world: FuzzWorld): { headers: Record<string
   return r.oneOf([
     () => ({ headers: { Authorization: `Bearer ${world.adminToken}` }, label: 'admin' }),
     () => ({ headers: { Authorization: `Bearer ${world.supportToken}` }, label: 'support' }),
-    () => ({ headers: { Cookie: `session=${world.supportToken}`, Origin: world.publicOrigin }, label: 'support cookie' }),
+    () => ({
+      headers: { Cookie: `session=${world.supportToken}`, Origin: world.publicOrigin },
+      label: 'support cookie',
+    }),
     () => credentials(r, world),
   ]);
 }
@@ -592,10 +890,33 @@ const staffCalls: Generator = (r, world) => {
     () => ['GET', `/api/admin/sessions/${idSegment(r, world, session, 'id').segment}`],
     () => ['GET', `/api/admin/sessions/${idSegment(r, world, session, 'id').segment}`],
     () => [r.pick(['POST', 'DELETE', 'PUT']), `/api/admin/sessions/${session.id}`],
-    () => ['GET', r.pick(['/admin/queues', '/admin/queues/', '/admin/queues/api/queues', '/admin/queues/api/queues?activeQueue=%00', '/admin/queues/api/queues?status=%ZZ&page=-1&jobsPerPage=1e9', '/admin/queues/api/queues?activeQueue=session-updates&status=failed&page=1&jobsPerPage=10'])],
-    () => [r.pick(['PUT', 'POST', 'DELETE']), r.pick(['/admin/queues/api/queues/pause', '/admin/queues/api/queues/session-updates/retry/failed', '/admin/queues/api/queues/nope/clean/completed', '/admin/queues/api/queues/%00/x/retry'])],
+    () => [
+      'GET',
+      r.pick([
+        '/admin/queues',
+        '/admin/queues/',
+        '/admin/queues/api/queues',
+        '/admin/queues/api/queues?activeQueue=%00',
+        '/admin/queues/api/queues?status=%ZZ&page=-1&jobsPerPage=1e9',
+        '/admin/queues/api/queues?activeQueue=session-updates&status=failed&page=1&jobsPerPage=10',
+      ]),
+    ],
+    () => [
+      r.pick(['PUT', 'POST', 'DELETE']),
+      r.pick([
+        '/admin/queues/api/queues/pause',
+        '/admin/queues/api/queues/session-updates/retry/failed',
+        '/admin/queues/api/queues/nope/clean/completed',
+        '/admin/queues/api/queues/%00/x/retry',
+      ]),
+    ],
   ]);
-  return { label: `${method} ${path.slice(0, 100)} | ${caller.label}`, method, path, headers: { ...caller.headers, ...extraHeaders(r) } };
+  return {
+    label: `${method} ${path.slice(0, 100)} | ${caller.label}`,
+    method,
+    path,
+    headers: { ...caller.headers, ...extraHeaders(r) },
+  };
 };
 
 /** Every endpoint, weighted so the expensive ones (password hashing, pictures) stay a small share. */

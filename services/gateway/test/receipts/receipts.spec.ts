@@ -1,8 +1,29 @@
-import { consentSessionSchema, LIVE_UPDATES, receiptSchema, signedCertificateSchema, type ConsentSession } from '@app/contracts';
-import { binaryBody, consentDevTexts, distinctRecording, makeTestRecording, testRedisPrefix, textedReceiptLink } from '@app/testing';
+import {
+  type ConsentSession,
+  consentSessionSchema,
+  LIVE_UPDATES,
+  receiptSchema,
+  signedCertificateSchema,
+} from '@app/contracts';
+import {
+  binaryBody,
+  consentDevTexts,
+  distinctRecording,
+  makeTestRecording,
+  testRedisPrefix,
+  textedReceiptLink,
+} from '@app/testing';
 import { io, type Socket } from 'socket.io-client';
 import { expectAnswer } from '../../../consent/test/consent-api';
-import { api, createSession, grantedByAnalysis, memberOf, startConsentStack, type ConsentStack, partnerHeaders } from '../consent/consent-stack';
+import {
+  api,
+  type ConsentStack,
+  createSession,
+  grantedByAnalysis,
+  memberOf,
+  partnerHeaders,
+  startConsentStack,
+} from '../consent/consent-stack';
 
 /**
  * The partner's receipt through the gateway, in front of the real consent service: the secret in X-Receipt-Secret is
@@ -17,7 +38,10 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   const prefix = testRedisPrefix();
-  stack = await startConsentStack({ REDIS_PREFIX: prefix }, { REDIS_PREFIX: prefix, REGISTRATIONS_PER_IP_PER_HOUR: '100' });
+  stack = await startConsentStack(
+    { REDIS_PREFIX: prefix },
+    { REDIS_PREFIX: prefix, REGISTRATIONS_PER_IP_PER_HOUR: '100' },
+  );
   recording = await makeTestRecording('webm');
 });
 afterEach(() => {
@@ -44,7 +68,10 @@ async function grantedSession() {
   // Each session's own bytes: the same recording is refused in a second session.
   const video = distinctRecording(recording);
   await grantedByAnalysis(stack, session, video);
-  const { receiptId, secret } = await textedReceiptLink(consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken), session.id);
+  const { receiptId, secret } = await textedReceiptLink(
+    consentDevTexts(stack.consent.baseUrl, stack.consent.internalToken),
+    session.id,
+  );
   return { member, session, video, receiptId, secret };
 }
 
@@ -66,12 +93,17 @@ function memberSocket(token: string): Promise<{ received: ConsentSession[] }> {
   });
 }
 
-
-describe('the partner\'s receipt through the gateway', () => {
+describe("the partner's receipt through the gateway", () => {
   it('answers the receipt and streams the recording to the secret only; the member gets the same 404 as a stranger', async () => {
     const { member, video, receiptId, secret } = await grantedSession();
-    const receipt = receiptSchema.strict().parse((await api(stack).get(`/api/receipts/${receiptId}`).set('X-Receipt-Secret', secret).expect(200)).body);
-    expect(receipt).toMatchObject({ transcript: 'my name is jordan and i consent', verdict: { outcome: 'granted' }, withdrawable: true });
+    const receipt = receiptSchema
+      .strict()
+      .parse((await api(stack).get(`/api/receipts/${receiptId}`).set('X-Receipt-Secret', secret).expect(200)).body);
+    expect(receipt).toMatchObject({
+      transcript: 'my name is jordan and i consent',
+      verdict: { outcome: 'granted' },
+      withdrawable: true,
+    });
 
     const played = await api(stack)
       .get(`/api/receipts/${receiptId}/recording`)
@@ -99,9 +131,15 @@ describe('the partner\'s receipt through the gateway', () => {
 
   it("relays the session's certificate to the secret only, the same as the member's, as JSON and PDF", async () => {
     const { member, session, receiptId, secret } = await grantedSession();
-    const theirs = await api(stack).get(`/api/receipts/${receiptId}/certificate`).set('X-Receipt-Secret', secret).expect(200);
+    const theirs = await api(stack)
+      .get(`/api/receipts/${receiptId}/certificate`)
+      .set('X-Receipt-Secret', secret)
+      .expect(200);
     expect(theirs.headers['content-disposition']).toMatch(/^attachment; filename="consentiq-certificate\.json"$/);
-    const members = await api(stack).get(`/api/consent/sessions/${session.id}/certificate`).set('Authorization', `Bearer ${member.token}`).expect(200);
+    const members = await api(stack)
+      .get(`/api/consent/sessions/${session.id}/certificate`)
+      .set('Authorization', `Bearer ${member.token}`)
+      .expect(200);
     const { issuedAt: _theirs, ...receiptFields } = signedCertificateSchema.parse(theirs.body).certificate;
     const { issuedAt: _members, ...memberFields } = signedCertificateSchema.parse(members.body).certificate;
     expect(receiptFields).toEqual(memberFields);
@@ -119,7 +157,13 @@ describe('the partner\'s receipt through the gateway', () => {
 
     for (const path of [`/api/receipts/${receiptId}/certificate`, `/api/receipts/${receiptId}/certificate.pdf`]) {
       expectAnswer(await api(stack).get(path).set('X-Receipt-Secret', 'A'.repeat(43)), 404, RECEIPT_NOT_FOUND);
-      expectAnswer(await api(stack).get(path.replace(receiptId, '00000000-0000-4000-8000-000000000000')).set('X-Receipt-Secret', secret), 404, RECEIPT_NOT_FOUND);
+      expectAnswer(
+        await api(stack)
+          .get(path.replace(receiptId, '00000000-0000-4000-8000-000000000000'))
+          .set('X-Receipt-Secret', secret),
+        404,
+        RECEIPT_NOT_FOUND,
+      );
       expectAnswer(await api(stack).get(path).set('Authorization', `Bearer ${member.token}`), 404, RECEIPT_NOT_FOUND);
     }
   });
@@ -133,19 +177,32 @@ describe('the partner\'s receipt through the gateway', () => {
     const byMember = await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set('Authorization', bearer);
     expect({ status: byMember.status, code: byMember.body.code }).toEqual({ status: 404, code: 'session_not_found' });
 
-    const withdrawn = receiptSchema.parse((await api(stack).post(`/api/receipts/${receiptId}/withdraw`).set('X-Receipt-Secret', secret).expect(200)).body);
+    const withdrawn = receiptSchema.parse(
+      (await api(stack).post(`/api/receipts/${receiptId}/withdraw`).set('X-Receipt-Secret', secret).expect(200)).body,
+    );
     expect(withdrawn.withdrawnAt).not.toBeNull();
 
-    const pushed = await until(() => received.find((update) => update.id === session.id && update.withdrawnAt !== null));
+    const pushed = await until(() =>
+      received.find((update) => update.id === session.id && update.withdrawnAt !== null),
+    );
     expect(consentSessionSchema.parse(pushed)).toMatchObject({ withdrawnAt: withdrawn.withdrawnAt, check: null });
     const polled = await api(stack).get(`/api/consent/sessions/${session.id}`).set('Authorization', bearer).expect(200);
     expect(polled.body.withdrawnAt).toBe(withdrawn.withdrawnAt);
 
-    const byLink = await api(stack).post(`/api/consent/sessions/${session.id}/withdraw`).set(partnerHeaders(session)).expect(200);
+    const byLink = await api(stack)
+      .post(`/api/consent/sessions/${session.id}/withdraw`)
+      .set(partnerHeaders(session))
+      .expect(200);
     expect(byLink.body.withdrawnAt).toBe(withdrawn.withdrawnAt);
-    const texts = (await stack.consent.dataSource.query(`SELECT recipient, purpose FROM consent.text_messages WHERE session_id = $1 AND purpose = 'withdrawal'`, [session.id])) as unknown[];
+    const texts = (await stack.consent.dataSource.query(
+      `SELECT recipient, purpose FROM consent.text_messages WHERE session_id = $1 AND purpose = 'withdrawal'`,
+      [session.id],
+    )) as unknown[];
     expect(texts).toEqual([{ recipient: 'member', purpose: 'withdrawal' }]);
-    const audited = (await stack.consent.dataSource.query(`SELECT count(*)::int AS n FROM consent.audit_log WHERE session_id = $1 AND event = 'consent_withdrawn'`, [session.id])) as { n: number }[];
+    const audited = (await stack.consent.dataSource.query(
+      `SELECT count(*)::int AS n FROM consent.audit_log WHERE session_id = $1 AND event = 'consent_withdrawn'`,
+      [session.id],
+    )) as { n: number }[];
     expect(audited[0].n).toBe(1);
   });
 });

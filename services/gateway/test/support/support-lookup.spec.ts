@@ -1,4 +1,4 @@
-import { supportSessionLookupSchema, type SupportSessionLookup } from '@app/contracts';
+import { type SupportSessionLookup, supportSessionLookupSchema } from '@app/contracts';
 import { createQueue, QUEUES, queueWiringFromUrl } from '@app/queue';
 import { makeTestRecording, testRedisPrefix } from '@app/testing';
 import type { Queue } from 'bullmq';
@@ -8,7 +8,19 @@ import { eventually } from '../../../consent/test/consent-api';
 import { allSent, phoneForms, textsWhen } from '../../../consent/test/text-message-helpers';
 import { accessLog, setRole } from '../admin/staff-helpers';
 import { expectError, http, registerOk } from '../api-helpers';
-import { api, createSession, CreatedSession, Member, memberOf, PARTNER, startConsentStack, submitDecision, uploadRecording, ConsentStack, partnerHeaders } from '../consent/consent-stack';
+import {
+  api,
+  ConsentStack,
+  CreatedSession,
+  createSession,
+  Member,
+  memberOf,
+  PARTNER,
+  partnerHeaders,
+  startConsentStack,
+  submitDecision,
+  uploadRecording,
+} from '../consent/consent-stack';
 import { VALID_FULL_NAME, VALID_PHONE } from '../fixtures';
 import { GatewayTestApp, startGatewayTestApp } from '../gateway-test-app';
 
@@ -59,10 +71,22 @@ describe('GET /api/admin/sessions/:id', () => {
     await request(stack.consent.baseUrl)
       .post(`/analysis/${created.id}/verdict`)
       .set('X-Internal-Token', stack.consent.mediaWorkerToken)
-      .send({ videoAssetId: assetId, outcome: 'granted', reasons: ['affirmed', 'name_matches'], transcript: TRANSCRIPT, recogniser: 'pocketsphinx test', timingsMs: { normalize: 3, transcribe: 40, judge: 1 } })
+      .send({
+        videoAssetId: assetId,
+        outcome: 'granted',
+        reasons: ['affirmed', 'name_matches'],
+        transcript: TRANSCRIPT,
+        recogniser: 'pocketsphinx test',
+        timingsMs: { normalize: 3, transcribe: 40, judge: 1 },
+      })
       .expect(200);
     await textsWhen(stack.consent, created.id, allSent(2));
-    await eventually(async () => (await updates.getJobState(`${created.id}.text_sent`)) === 'completed' && (await updates.getJobState(`${created.id}.verdict`)) === 'completed', 15_000);
+    await eventually(
+      async () =>
+        (await updates.getJobState(`${created.id}.text_sent`)) === 'completed' &&
+        (await updates.getJobState(`${created.id}.verdict`)) === 'completed',
+      15_000,
+    );
     return created;
   }
 
@@ -70,15 +94,34 @@ describe('GET /api/admin/sessions/:id', () => {
     const call = api(stack).get(`/api/admin/sessions/${id}`);
     return token ? call.set('Authorization', `Bearer ${token}`) : call;
   };
-  const logOf = async (userId: string) => (await accessLog(stack.gateway.dataSource)).filter((row) => row.actorUserId === userId);
+  const logOf = async (userId: string) =>
+    (await accessLog(stack.gateway.dataSource)).filter((row) => row.actorUserId === userId);
 
   it("answers support the session's record with each job's state read from Redis, and logs the read", async () => {
     const response = await lookup(session.id, support.token).expect(200);
     const record: SupportSessionLookup = supportSessionLookupSchema.strict().parse(response.body);
-    expect(record.session).toMatchObject({ id: session.id, initiatorUserId: member.id, consentStatus: 'granted', aiVerdict: 'granted', recipientDecision: 'yes' });
+    expect(record.session).toMatchObject({
+      id: session.id,
+      initiatorUserId: member.id,
+      consentStatus: 'granted',
+      aiVerdict: 'granted',
+      recipientDecision: 'yes',
+    });
     expect(record.chain).toEqual({ verified: true, length: 7, brokenAtSeq: null, reason: null });
-    expect(record.timeline.map((entry) => entry.event)).toEqual(['session_created', 'link_opened', 'recording_stored', 'decision_submitted', 'status_changed', 'verdict_stored', 'status_changed']);
-    expect(record.verdict).toMatchObject({ outcome: 'granted', reasons: ['affirmed', 'name_matches'], recogniser: 'pocketsphinx test' });
+    expect(record.timeline.map((entry) => entry.event)).toEqual([
+      'session_created',
+      'link_opened',
+      'recording_stored',
+      'decision_submitted',
+      'status_changed',
+      'verdict_stored',
+      'status_changed',
+    ]);
+    expect(record.verdict).toMatchObject({
+      outcome: 'granted',
+      reasons: ['affirmed', 'name_matches'],
+      recogniser: 'pocketsphinx test',
+    });
     expect(record.textMessages.map(({ recipient, phone, status }) => ({ recipient, phone, status }))).toEqual([
       { recipient: 'partner', phone: '••••••43', status: 'sent' },
       { recipient: 'member', phone: '••••••67', status: 'sent' },
@@ -92,13 +135,27 @@ describe('GET /api/admin/sessions/:id', () => {
       { queue: 'text-messages', name: 'send-text-message', id: partnerText.id, state: 'completed' },
       { queue: 'text-messages', name: 'send-text-message', id: memberText.id, state: 'completed' },
     ]);
-    expect(await logOf(support.id)).toEqual([{ actorUserId: support.id, action: 'view_session', target: `session:${session.id}`, at: expect.any(Date) }]);
+    expect(await logOf(support.id)).toEqual([
+      { actorUserId: support.id, action: 'view_session', target: `session:${session.id}`, at: expect.any(Date) },
+    ]);
   });
 
   it('never answers a full phone number, a name, the transcript, the recording or the link token', async () => {
     const { text } = await lookup(session.id, admin.token).expect(200);
-    const [asset] = await stack.consent.dataSource.query(`SELECT storage_key FROM consent.video_assets WHERE session_id = $1`, [session.id]);
-    for (const secret of [...phoneForms(PARTNER.phone), ...phoneForms(VALID_PHONE), PARTNER.name, VALID_FULL_NAME, TRANSCRIPT, 'transcript', asset.storage_key, session.recipientToken]) {
+    const [asset] = await stack.consent.dataSource.query(
+      `SELECT storage_key FROM consent.video_assets WHERE session_id = $1`,
+      [session.id],
+    );
+    for (const secret of [
+      ...phoneForms(PARTNER.phone),
+      ...phoneForms(VALID_PHONE),
+      PARTNER.name,
+      VALID_FULL_NAME,
+      TRANSCRIPT,
+      'transcript',
+      asset.storage_key,
+      session.recipientToken,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -144,7 +201,13 @@ describe('GET /api/admin/sessions/:id without the consent service', () => {
     const { user, token } = await registerOk(gateway);
     await setRole(gateway.dataSource, user.id, 'support');
     const id = randomUUID();
-    expectError(await http(gateway).get(`/api/admin/sessions/${id}`).set('Authorization', `Bearer ${token}`), 503, 'The consent service is unavailable, please try again');
-    expect((await accessLog(gateway.dataSource)).map((row) => [row.actorUserId, row.target])).toEqual([[user.id, `session:${id}`]]);
+    expectError(
+      await http(gateway).get(`/api/admin/sessions/${id}`).set('Authorization', `Bearer ${token}`),
+      503,
+      'The consent service is unavailable, please try again',
+    );
+    expect((await accessLog(gateway.dataSource)).map((row) => [row.actorUserId, row.target])).toEqual([
+      [user.id, `session:${id}`],
+    ]);
   });
 });

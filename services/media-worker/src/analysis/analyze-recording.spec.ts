@@ -22,14 +22,24 @@ describe('AnalyzeRecording: the job deadline', () => {
   it('aborts a step still running when the deadline passes, and reports no verdict', async () => {
     const sessionId = randomUUID();
     const videoAssetId = randomUUID();
-    const input: AnalysisInput = { open: true, sessionId, videoAssetId, storageKey: 'recordings/x', typedName: 'Jordan Lee', decision: 'yes', recordingKey: null };
+    const input: AnalysisInput = {
+      open: true,
+      sessionId,
+      videoAssetId,
+      storageKey: 'recordings/x',
+      typedName: 'Jordan Lee',
+      decision: 'yes',
+      recordingKey: null,
+    };
     const recording = await makeTestRecording('webm');
     const reported: unknown[] = [];
     const consent = {
       input: async () => input,
       reportVerdict: async (...args: unknown[]) => reported.push(args),
     } as unknown as ConsentClient;
-    const reader = { saveTo: (_input: unknown, path: string) => writeFile(path, recording) } as unknown as RecordingReader;
+    const reader = {
+      saveTo: (_input: unknown, path: string) => writeFile(path, recording),
+    } as unknown as RecordingReader;
     let sawAbort = false;
     // A recogniser that never finishes on its own, like a decoder stuck on a pathological input.
     const transcriber: Transcriber = {
@@ -44,7 +54,9 @@ describe('AnalyzeRecording: the job deadline', () => {
     const analysis = new AnalyzeRecording(config, consent, reader, transcriber);
 
     const started = Date.now();
-    await expect(analysis.run({ version: 1, sessionId, videoAssetId }, AbortSignal.timeout(1500))).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      analysis.run({ version: 1, sessionId, videoAssetId }, AbortSignal.timeout(1500)),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(sawAbort).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(reported).toEqual([]);

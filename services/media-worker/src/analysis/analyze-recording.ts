@@ -58,18 +58,28 @@ export class AnalyzeRecording {
                 signal: deadline,
               });
             });
-            return timed('transcribe', () => this.transcriber.transcribe(audio.wavPath, { typedName: input.typedName }, deadline));
+            return timed('transcribe', () =>
+              this.transcriber.transcribe(audio.wavPath, { typedName: input.typedName }, deadline),
+            );
           });
-    const judgement = await timed('judge', () => judge({ decision: input.decision, typedName: input.typedName, transcription }));
-    const stored = await this.consent.reportVerdict(sessionId, {
-      videoAssetId,
-      outcome: judgement.outcome,
-      reasons: judgement.reasons,
-      transcript: judgement.heard ?? null,
-      recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
-      nameCheck: judgement.nameCheck ?? null,
-      timingsMs,
-    }, deadline);
-    this.logger.log(`Session ${sessionId}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`);
+    const judgement = await timed('judge', () =>
+      judge({ decision: input.decision, typedName: input.typedName, transcription }),
+    );
+    const stored = await this.consent.reportVerdict(
+      sessionId,
+      {
+        videoAssetId,
+        outcome: judgement.outcome,
+        reasons: judgement.reasons,
+        transcript: judgement.heard ?? null,
+        recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
+        nameCheck: judgement.nameCheck ?? null,
+        timingsMs,
+      },
+      deadline,
+    );
+    this.logger.log(
+      `Session ${sessionId}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`,
+    );
   }
 }

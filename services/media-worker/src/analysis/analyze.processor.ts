@@ -1,4 +1,4 @@
-import { JOBS, OnJob, type JobPayload } from '@app/queue';
+import { type JobPayload, JOBS, OnJob } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
@@ -33,11 +33,18 @@ export class AnalyzeProcessor {
     }
   }
 
-  private async reportFailure({ sessionId, videoAssetId }: JobPayload<typeof JOBS.analyzeRecording>, error: unknown): Promise<void> {
+  private async reportFailure(
+    { sessionId, videoAssetId }: JobPayload<typeof JOBS.analyzeRecording>,
+    error: unknown,
+  ): Promise<void> {
     const code = error instanceof MediaRejectedError ? error.code : 'analysis_failed';
     this.logger.warn(`Analysis of session ${sessionId} failed for good (${code})`);
     await this.consent
       .reportFailure(sessionId, { videoAssetId, code })
-      .catch((reportError: Error) => this.logger.warn(`Failure of session ${sessionId} not reported yet (the requeue pass will): ${reportError.message}`));
+      .catch((reportError: Error) =>
+        this.logger.warn(
+          `Failure of session ${sessionId} not reported yet (the requeue pass will): ${reportError.message}`,
+        ),
+      );
   }
 }

@@ -11,7 +11,9 @@ describe('cleanUpForRecognition', () => {
   afterAll(() => rm(directory, { recursive: true, force: true }));
 
   /** A quiet "voice" between stretches of digital silence, as synthetic and some browser recordings are. */
-  const quietVoice = Float64Array.from({ length: 3 * SAMPLE_RATE }, (_, i) => (i > SAMPLE_RATE && i < 2 * SAMPLE_RATE ? 300 * Math.sin((2 * Math.PI * 200 * i) / SAMPLE_RATE) : 0));
+  const quietVoice = Float64Array.from({ length: 3 * SAMPLE_RATE }, (_, i) =>
+    i > SAMPLE_RATE && i < 2 * SAMPLE_RATE ? 300 * Math.sin((2 * Math.PI * 200 * i) / SAMPLE_RATE) : 0,
+  );
 
   it('brings the voice to one level and lays a steady floor 40 dB under it, with no digital silence left', async () => {
     await writePcm16(join(directory, 'in.wav'), quietVoice);

@@ -15,7 +15,9 @@ const GAIN_FLOOR = 10 ** (-15 / 20);
  * at 50% overlap, so a recording with no noise at all comes back as it was, within rounding.
  */
 export function reduceNoise(samples: Float64Array): Float64Array {
-  const window = Float64Array.from({ length: WINDOW }, (_, i) => Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / WINDOW)));
+  const window = Float64Array.from({ length: WINDOW }, (_, i) =>
+    Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / WINDOW)),
+  );
   const frames = samples.length < WINDOW ? 0 : Math.floor((samples.length - WINDOW) / HOP) + 1;
   if (frames === 0) return Float64Array.from(samples);
   const bins = WINDOW / 2 + 1;
@@ -28,7 +30,10 @@ export function reduceNoise(samples: Float64Array): Float64Array {
     for (let k = 0; k < bins; k += 1) power[k] = real[k] * real[k] + imaginary[k] * imaginary[k];
     return { real, imaginary, power };
   });
-  const noise = noiseSpectrum(spectra.map((spectrum) => spectrum.power), bins);
+  const noise = noiseSpectrum(
+    spectra.map((spectrum) => spectrum.power),
+    bins,
+  );
   const output = new Float64Array(samples.length);
   const previousClean = new Float64Array(bins);
   for (const [frame, { real, imaginary, power }] of spectra.entries()) {
@@ -52,7 +57,9 @@ export function reduceNoise(samples: Float64Array): Float64Array {
 
 function noiseSpectrum(powers: Float64Array[], bins: number): Float64Array {
   const energies = powers.map((power) => power.reduce((sum, value) => sum + value, 0));
-  const quietest = [...energies.keys()].sort((a, b) => energies[a] - energies[b]).slice(0, Math.max(1, Math.floor(powers.length * NOISE_SHARE)));
+  const quietest = [...energies.keys()]
+    .sort((a, b) => energies[a] - energies[b])
+    .slice(0, Math.max(1, Math.floor(powers.length * NOISE_SHARE)));
   const noise = new Float64Array(bins).fill(1e-9);
   for (const frame of quietest) for (let k = 0; k < bins; k += 1) noise[k] += powers[frame][k] / quietest.length;
   return noise;

@@ -1,7 +1,11 @@
-import { quietestFrame, foregroundLevel, frameLevels, noiseFloorLevel } from './levels';
+import { foregroundLevel, frameLevels, noiseFloorLevel, quietestFrame } from './levels';
 import { SAMPLE_RATE } from './wav';
 
-const tone = (seconds: number, amplitude: number) => Float64Array.from({ length: seconds * SAMPLE_RATE }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE));
+const tone = (seconds: number, amplitude: number) =>
+  Float64Array.from(
+    { length: seconds * SAMPLE_RATE },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE),
+  );
 
 describe('frame levels', () => {
   it('gives one level per recogniser frame (10 ms apart, 25.6 ms long), in dB of power re one 16-bit step', () => {
@@ -21,7 +25,9 @@ describe('frame levels', () => {
 
 describe('quietestFrame', () => {
   it('finds the pause in the middle of the given share', () => {
-    const levels = Float64Array.from({ length: 1000 }, (_, frame) => (frame >= 520 && frame < 580 ? 20 : frame >= 100 && frame < 200 ? 5 : 70));
+    const levels = Float64Array.from({ length: 1000 }, (_, frame) =>
+      frame >= 520 && frame < 580 ? 20 : frame >= 100 && frame < 200 ? 5 : 70,
+    );
     expect(quietestFrame(levels, 0.4, 0.6)).toBeGreaterThanOrEqual(520);
     expect(quietestFrame(levels, 0.4, 0.6)).toBeLessThan(580);
   });

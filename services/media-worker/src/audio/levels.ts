@@ -18,12 +18,18 @@ export function frameLevels(samples: Float64Array): Float64Array {
 
 /** The loud part of the recording: the mean level of its loudest tenth, where the partner's own voice is. */
 export function foregroundLevel(levels: Float64Array): number {
-  return meanOfShare([...levels].sort((a, b) => b - a), 0.1);
+  return meanOfShare(
+    [...levels].sort((a, b) => b - a),
+    0.1,
+  );
 }
 
 /** The room when nobody speaks: the mean level of the quietest tenth. */
 export function noiseFloorLevel(levels: Float64Array): number {
-  return meanOfShare([...levels].sort((a, b) => a - b), 0.1);
+  return meanOfShare(
+    [...levels].sort((a, b) => a - b),
+    0.1,
+  );
 }
 
 function meanOfShare(sorted: number[], share: number): number {

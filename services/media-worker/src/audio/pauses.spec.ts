@@ -3,7 +3,11 @@ import { shortenPauses } from './pauses';
 import { SAMPLE_RATE } from './wav';
 
 describe('shortenPauses', () => {
-  const tone = (seconds: number) => Float64Array.from({ length: seconds * SAMPLE_RATE }, (_, i) => 8000 * Math.sin((2 * Math.PI * 200 * i) / SAMPLE_RATE));
+  const tone = (seconds: number) =>
+    Float64Array.from(
+      { length: seconds * SAMPLE_RATE },
+      (_, i) => 8000 * Math.sin((2 * Math.PI * 200 * i) / SAMPLE_RATE),
+    );
   const hush = (seconds: number) => Float64Array.from({ length: seconds * SAMPLE_RATE }, (_, i) => (i % 2 ? 3 : -3));
   const join = (...parts: Float64Array[]) => {
     const all = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));

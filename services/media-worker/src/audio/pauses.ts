@@ -14,7 +14,7 @@ export function shortenPauses(samples: Float64Array, levels: Float64Array, foreg
   const quiet = (frame: number) => levels[frame] < foregroundDb - PAUSE_BELOW_DB;
   const kept: Float64Array[] = [];
   let from = 0;
-  for (let frame = 0; frame < levels.length; ) {
+  for (let frame = 0; frame < levels.length;) {
     if (!quiet(frame)) {
       frame += 1;
       continue;

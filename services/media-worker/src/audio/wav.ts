@@ -9,7 +9,9 @@ export async function readPcm16(path: string): Promise<Float64Array> {
   const bytes = await readFile(path);
   const count = Math.max(0, Math.floor((bytes.length - HEADER_BYTES) / 2));
   const samples = new Float64Array(count);
-  const pcm = new Int16Array(bytes.buffer.slice(bytes.byteOffset + HEADER_BYTES, bytes.byteOffset + HEADER_BYTES + count * 2));
+  const pcm = new Int16Array(
+    bytes.buffer.slice(bytes.byteOffset + HEADER_BYTES, bytes.byteOffset + HEADER_BYTES + count * 2),
+  );
   for (let i = 0; i < count; i += 1) samples[i] = pcm[i];
   return samples;
 }

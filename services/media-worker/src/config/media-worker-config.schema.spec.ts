@@ -34,18 +34,38 @@ describe('mediaWorkerConfigSchema', () => {
     expect(() => parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: undefined })).toThrow(
       'Invalid configuration: TRANSCRIBER: is required in production: local (PocketSphinx, offline, built into the image) or openai (with OPENAI_API_KEY)',
     );
-    expect(() => parseConfig(mediaWorkerConfigSchema, { ...production, STORAGE_BACKEND: undefined })).toThrow('Invalid configuration: STORAGE_BACKEND: is required in production: ');
-    expect(parseConfig(mediaWorkerConfigSchema, production)).toMatchObject({ TRANSCRIBER: 'local', STORAGE_BACKEND: 'local' });
-    expect(parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: 'openai', OPENAI_API_KEY: 'sk-test' }).TRANSCRIBER).toBe('openai');
+    expect(() => parseConfig(mediaWorkerConfigSchema, { ...production, STORAGE_BACKEND: undefined })).toThrow(
+      'Invalid configuration: STORAGE_BACKEND: is required in production: ',
+    );
+    expect(parseConfig(mediaWorkerConfigSchema, production)).toMatchObject({
+      TRANSCRIBER: 'local',
+      STORAGE_BACKEND: 'local',
+    });
+    expect(
+      parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: 'openai', OPENAI_API_KEY: 'sk-test' })
+        .TRANSCRIBER,
+    ).toBe('openai');
   });
 
   it.each<[string, Record<string, string | undefined>, string]>([
     ['a missing worker credential', { MEDIA_WORKER_TOKEN: undefined }, 'MEDIA_WORKER_TOKEN: is required'],
-    ['the openai recogniser without a key', { TRANSCRIBER: 'openai' }, 'OPENAI_API_KEY: is required when TRANSCRIBER is openai'],
+    [
+      'the openai recogniser without a key',
+      { TRANSCRIBER: 'openai' },
+      'OPENAI_API_KEY: is required when TRANSCRIBER is openai',
+    ],
     ['an unknown recogniser', { TRANSCRIBER: 'whisper.cpp' }, 'TRANSCRIBER: '],
     ['a key ring without the active key', { STORAGE_ENCRYPTION_ACTIVE_KEY_ID: 'k2' }, 'STORAGE_ENCRYPTION_KEYS: '],
-    ['the offline recogniser without its build', { POCKETSPHINX_BIN_DIR: undefined }, 'POCKETSPHINX_BIN_DIR: is required when TRANSCRIBER is local'],
-    ['a relative PocketSphinx directory', { POCKETSPHINX_BIN_DIR: '.data/tools' }, 'POCKETSPHINX_BIN_DIR: must be an absolute path'],
+    [
+      'the offline recogniser without its build',
+      { POCKETSPHINX_BIN_DIR: undefined },
+      'POCKETSPHINX_BIN_DIR: is required when TRANSCRIBER is local',
+    ],
+    [
+      'a relative PocketSphinx directory',
+      { POCKETSPHINX_BIN_DIR: '.data/tools' },
+      'POCKETSPHINX_BIN_DIR: must be an absolute path',
+    ],
   ])('refuses %s with one line naming the variable', (_, overrides, message) => {
     expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, ...overrides })).toThrow(message);
   });

@@ -1,7 +1,13 @@
 import { env, explicitInProduction, processConfigShape } from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { JOB_CONTRACTS, JOBS } from '@app/queue';
-import { checkStorageConfig, checkStorageEncryptionConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape, storageEncryptionConfigShape } from '@app/storage';
+import {
+  checkStorageConfig,
+  checkStorageEncryptionConfig,
+  STORAGE_OFFLINE_DEFAULTS,
+  storageConfigShape,
+  storageEncryptionConfigShape,
+} from '@app/storage';
 import { z } from 'zod';
 
 const mediaWorkerConfig = z
@@ -50,7 +56,11 @@ const mediaWorkerConfig = z
     checkStorageConfig(config, context);
     checkStorageEncryptionConfig(config, context);
     if (config.TRANSCRIBER === 'local' && !config.POCKETSPHINX_BIN_DIR) {
-      context.addIssue({ code: 'custom', path: ['POCKETSPHINX_BIN_DIR'], message: 'is required when TRANSCRIBER is local (npm start and the image set it)' });
+      context.addIssue({
+        code: 'custom',
+        path: ['POCKETSPHINX_BIN_DIR'],
+        message: 'is required when TRANSCRIBER is local (npm start and the image set it)',
+      });
     }
     if (config.TRANSCRIBER === 'openai' && !config.OPENAI_API_KEY) {
       context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when TRANSCRIBER is openai' });
@@ -62,7 +72,10 @@ const mediaWorkerConfig = z
  * (the image builds it), not a stand-in; what production must not do is pick it by having said nothing.
  */
 export const mediaWorkerConfigSchema = explicitInProduction(
-  { ...STORAGE_OFFLINE_DEFAULTS, TRANSCRIBER: 'local (PocketSphinx, offline, built into the image) or openai (with OPENAI_API_KEY)' },
+  {
+    ...STORAGE_OFFLINE_DEFAULTS,
+    TRANSCRIBER: 'local (PocketSphinx, offline, built into the image) or openai (with OPENAI_API_KEY)',
+  },
   mediaWorkerConfig,
 );
 

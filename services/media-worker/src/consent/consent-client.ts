@@ -1,9 +1,9 @@
 import {
-  analysisInputSchema,
-  analysisStoredSchema,
   type AnalysisFailure,
   type AnalysisInput,
+  analysisInputSchema,
   type AnalysisStored,
+  analysisStoredSchema,
   type VerdictReport,
 } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
@@ -33,11 +33,20 @@ export class ConsentClient {
   }
 
   /** `signal` is the job's deadline, if any; each call also has the step's own limit. */
-  private async call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown, signal?: AbortSignal): Promise<z.infer<S> | null> {
+  private async call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<z.infer<S> | null> {
     const stepLimit = AbortSignal.timeout(this.config.STEP_TIMEOUT_MS);
     const response = await fetch(new URL(path, this.config.CONSENT_SERVICE_URL), {
       method,
-      headers: { 'X-Internal-Token': this.config.MEDIA_WORKER_TOKEN, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        'X-Internal-Token': this.config.MEDIA_WORKER_TOKEN,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: signal ? AbortSignal.any([stepLimit, signal]) : stepLimit,
     });

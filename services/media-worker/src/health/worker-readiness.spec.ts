@@ -10,7 +10,9 @@ describe("the media worker's /healthz and /readyz", () => {
   const config = { REDIS_URL: testRedisUrl(), REDIS_PREFIX: testRedisPrefix() };
   const redis = new RedisConnection(config);
   /** A connection whose server refuses it, as ioredis reports it once its retries are spent. */
-  const unreachable = { client: { ping: () => Promise.reject(new Error('connect ECONNREFUSED')) } } as unknown as RedisConnection;
+  const unreachable = {
+    client: { ping: () => Promise.reject(new Error('connect ECONNREFUSED')) },
+  } as unknown as RedisConnection;
   let worker: Worker | undefined;
 
   afterAll(async () => {
@@ -19,28 +21,42 @@ describe("the media worker's /healthz and /readyz", () => {
     await deleteRedisKeys(config.REDIS_URL, config.REDIS_PREFIX);
   });
 
-  const probe = (connection: RedisConnection, path: '/healthz' | '/readyz') => probeRoutes(workerReadiness(connection, () => worker))[path]();
+  const probe = (connection: RedisConnection, path: '/healthz' | '/readyz') =>
+    probeRoutes(workerReadiness(connection, () => worker))[path]();
 
   it('is alive whatever its dependencies say', async () => {
     expect(await probe(unreachable, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
   });
 
   it('is not ready before its worker consumes', async () => {
-    expect(await probe(redis, '/readyz')).toEqual({ status: 503, body: { error: 'Not ready: worker unreachable', code: 'service_unavailable' } });
+    expect(await probe(redis, '/readyz')).toEqual({
+      status: 503,
+      body: { error: 'Not ready: worker unreachable', code: 'service_unavailable' },
+    });
   });
 
   it('is ready while Redis answers and the worker consumes', async () => {
-    worker = createWorker(QUEUES.mediaAnalysis, { [JOBS.analyzeRecording]: async () => undefined }, queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX));
+    worker = createWorker(
+      QUEUES.mediaAnalysis,
+      { [JOBS.analyzeRecording]: async () => undefined },
+      queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX),
+    );
     await worker.waitUntilReady();
     expect(await probe(redis, '/readyz')).toEqual({ status: 200, body: { status: 'ok', redis: 'ok', worker: 'ok' } });
   });
 
   it('names Redis when it does not answer', async () => {
-    expect(await probe(unreachable, '/readyz')).toEqual({ status: 503, body: { error: 'Not ready: redis unreachable', code: 'service_unavailable' } });
+    expect(await probe(unreachable, '/readyz')).toEqual({
+      status: 503,
+      body: { error: 'Not ready: redis unreachable', code: 'service_unavailable' },
+    });
   });
 
   it('is not ready once the worker is closing (the process drains before it stops)', async () => {
     await worker!.close();
-    expect(await probe(redis, '/readyz')).toEqual({ status: 503, body: { error: 'Not ready: worker unreachable', code: 'service_unavailable' } });
+    expect(await probe(redis, '/readyz')).toEqual({
+      status: 503,
+      body: { error: 'Not ready: worker unreachable', code: 'service_unavailable' },
+    });
   });
 });

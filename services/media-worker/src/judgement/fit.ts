@@ -15,7 +15,9 @@ export class WordFits {
     /** No word is taken as heard below this per-frame fit, however badly the speaker's words fit. */
     private readonly floor: number,
   ) {
-    const perFrame = words.flatMap((word) => (word.fit && frames(word.fit) > 0 ? [word.fit.total / frames(word.fit)] : [])).sort((a, b) => a - b);
+    const perFrame = words
+      .flatMap((word) => (word.fit && frames(word.fit) > 0 ? [word.fit.total / frames(word.fit)] : []))
+      .sort((a, b) => a - b);
     this.typical = perFrame.length === 0 ? 0 : perFrame[Math.floor((perFrame.length - 1) / 2)];
   }
 

@@ -1,11 +1,16 @@
-import { NAME_SOUNDS } from '../language/phrases';
 import { denialKind, tokenize } from '@app/contracts';
 import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
+import { NAME_SOUNDS } from '../language/phrases';
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { judge } from './judge';
 
 /** A provider's transcript: words with no acoustic evidence. */
-const heard = (text: string, doubts: string[] = []): Transcription => ({ words: tokenize(text).map((word) => ({ word })), text, recogniser: 'test', doubts });
+const heard = (text: string, doubts: string[] = []): Transcription => ({
+  words: tokenize(text).map((word) => ({ word })),
+  text,
+  recogniser: 'test',
+  doubts,
+});
 
 /**
  * The local recogniser's reading: each word [word, frames, per-frame fit], one after another. `…` is a name heard as
@@ -14,22 +19,40 @@ const heard = (text: string, doubts: string[] = []): Transcription => ({ words: 
 function reading(parts: [string, number, number][], doubts: string[] = []): Reading {
   let frame = 0;
   const words: HeardWord[] = parts.map(([word, frames, fit]) => {
-    const heardWord = { word: word === '…' ? NAME_SOUNDS : word, fit: { startFrame: frame, endFrame: frame + frames, total: fit * frames } };
+    const heardWord = {
+      word: word === '…' ? NAME_SOUNDS : word,
+      fit: { startFrame: frame, endFrame: frame + frames, total: fit * frames },
+    };
     frame += frames;
     return heardWord;
   });
   return { words, text: words.map(({ word }) => word).join(' '), doubts };
 }
-const acoustic = (parts: [string, number, number][], extra: Partial<Transcription> = {}): Transcription => ({ ...reading(parts), recogniser: 'test', ...extra });
-const judged = (typedName: string, transcription: Transcription) => judge({ decision: 'yes', typedName, transcription });
+const acoustic = (parts: [string, number, number][], extra: Partial<Transcription> = {}): Transcription => ({
+  ...reading(parts),
+  recogniser: 'test',
+  ...extra,
+});
+const judged = (typedName: string, transcription: Transcription) =>
+  judge({ decision: 'yes', typedName, transcription });
 const settings = SPEECH_CHECK_SETTINGS.judge;
 
 /** The shown sentence as the local recogniser hears it, each word fitting about as well as the others. */
-const SENTENCE: [string, number, number][] = [['my', 15, 5], ['name', 30, 8], ['is', 20, 2], ['jordan', 40, 4], ['and', 18, 0], ['i', 6, -10], ['consent', 70, 6]];
+const SENTENCE: [string, number, number][] = [
+  ['my', 15, 5],
+  ['name', 30, 8],
+  ['is', 20, 2],
+  ['jordan', 40, 4],
+  ['and', 18, 0],
+  ['i', 6, -10],
+  ['consent', 70, 6],
+];
 
 describe('judge', () => {
   it('denies a pressed No without looking at the speech', () => {
-    expect(judge({ decision: 'no', typedName: 'Jordan', transcription: heard('my name is jordan and i consent') })).toEqual({ outcome: 'denied', reasons: ['pressed_no'] });
+    expect(
+      judge({ decision: 'no', typedName: 'Jordan', transcription: heard('my name is jordan and i consent') }),
+    ).toEqual({ outcome: 'denied', reasons: ['pressed_no'] });
   });
 
   // [what was heard, typed name, outcome, reasons]
@@ -41,7 +64,12 @@ describe('judge', () => {
     ['Um, yes, I consent, my name is Jordan', 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
     ['My name is Jordan and I consent to this recording', 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
     ["I'm Priya and I agree to this", 'Priya', 'granted', ['consent_affirmed', 'name_matched']],
-    ['My name is Jordan and I consent. My name is Jordan and I consent.', 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
+    [
+      'My name is Jordan and I consent. My name is Jordan and I consent.',
+      'Jordan',
+      'granted',
+      ['consent_affirmed', 'name_matched'],
+    ],
     ["I'm Jordan, I'm Sam and I consent", 'Jordan', 'unclear', ['unclear_words', 'name_different']],
     ['Hello, this is Dmitri. Yes, I do consent.', 'Dmitri', 'granted', ['consent_affirmed', 'name_matched']],
     // The verdict rests on the consent: a consent with no name, or one spelled unlike the typed name by a provider
@@ -64,12 +92,27 @@ describe('judge', () => {
     ['My name is Jordan', 'Jordan', 'unclear', ['no_consent_statement', 'name_matched']],
     ["I'm not sure", 'Jordan', 'unclear', ['hesitation', 'no_consent_statement', 'name_not_confirmed']],
     ['My name is Jordan and I guess I consent', 'Jordan', 'unclear', ['hesitation', 'name_matched']],
-    ['My name is Jordan, I consent to nothing', 'Jordan', 'unclear', ['negation', 'off_topic_speech', 'speech_after_consent', 'name_matched']],
+    [
+      'My name is Jordan, I consent to nothing',
+      'Jordan',
+      'unclear',
+      ['negation', 'off_topic_speech', 'speech_after_consent', 'name_matched'],
+    ],
     ['He told me to say my name is Jordan and I consent', 'Jordan', 'unclear', ['off_topic_speech', 'name_matched']],
     ['Should I say my name is Jordan and I consent', 'Jordan', 'unclear', ['off_topic_speech', 'name_matched']],
     // Words after the consent, whatever they are, are not part of it ("...and I consent, but only if you pay me").
-    ['My name is Jordan and I consent but only if you pay me', 'Jordan', 'unclear', ['off_topic_speech', 'speech_after_consent', 'name_matched']],
-    ['My name is Jordan and I consent um um uh uh and', 'Jordan', 'unclear', ['speech_after_consent', 'unclear_words', 'name_matched']],
+    [
+      'My name is Jordan and I consent but only if you pay me',
+      'Jordan',
+      'unclear',
+      ['off_topic_speech', 'speech_after_consent', 'name_matched'],
+    ],
+    [
+      'My name is Jordan and I consent um um uh uh and',
+      'Jordan',
+      'unclear',
+      ['speech_after_consent', 'unclear_words', 'name_matched'],
+    ],
     ["My name's Jordan, my name is Jordan and I consent", 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
     ['', 'Jordan', 'unclear', ['no_speech']],
   ];
@@ -81,90 +124,205 @@ describe('judge', () => {
   });
 
   // The screens read a denial from these reasons (`denialKind`): only a refusal the judge denied is told as one.
-  it.each(cases.filter(([, , outcome]) => outcome !== 'granted'))('heard %p (typed %p) reads as the screens say', (text, typedName, outcome) => {
-    expect(denialKind(judged(typedName, heard(text)))).toBe(outcome === 'denied' ? 'refused_in_words' : 'not_heard');
-  });
+  it.each(cases.filter(([, , outcome]) => outcome !== 'granted'))(
+    'heard %p (typed %p) reads as the screens say',
+    (text, typedName, outcome) => {
+      expect(denialKind(judged(typedName, heard(text)))).toBe(outcome === 'denied' ? 'refused_in_words' : 'not_heard');
+    },
+  );
 
   it('gives a pressed No the reason the screens read as a No pressed', () => {
-    expect(denialKind(judge({ decision: 'no', typedName: 'Jordan', transcription: heard('i consent') }))).toBe('pressed_no');
+    expect(denialKind(judge({ decision: 'no', typedName: 'Jordan', transcription: heard('i consent') }))).toBe(
+      'pressed_no',
+    );
   });
 
-  describe('with the local recogniser\'s evidence, each word measured against the free phones of its frames', () => {
+  describe("with the local recogniser's evidence, each word measured against the free phones of its frames", () => {
     it('grants the shown sentence whose words fit the sound, and confirms the typed name', () => {
-      expect(judged('Jordan', acoustic(SENTENCE))).toMatchObject({ outcome: 'granted', reasons: ['consent_affirmed', 'name_matched'], nameCheck: 'matched' });
+      expect(judged('Jordan', acoustic(SENTENCE))).toMatchObject({
+        outcome: 'granted',
+        reasons: ['consent_affirmed', 'name_matched'],
+        nameCheck: 'matched',
+      });
     });
 
     it('does not take a consent forced onto sound that fits it badly', () => {
-      const forced = SENTENCE.map(([word, frames, fit]): [string, number, number] => [word, frames, word === 'consent' ? 4 + settings.consentMargin - 20 : fit]);
-      expect(judged('Jordan', acoustic(forced))).toMatchObject({ outcome: 'unclear', reasons: ['consent_unclear', 'unclear_words', 'name_matched'] });
+      const forced = SENTENCE.map(([word, frames, fit]): [string, number, number] => [
+        word,
+        frames,
+        word === 'consent' ? 4 + settings.consentMargin - 20 : fit,
+      ]);
+      expect(judged('Jordan', acoustic(forced))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['consent_unclear', 'unclear_words', 'name_matched'],
+      });
     });
 
     it('measures a short word with its phrase ("I" in "and I consent")', () => {
-      const shortI = SENTENCE.map(([word, frames, fit]): [string, number, number] => [word, frames, word === 'i' ? -60 : fit]);
+      const shortI = SENTENCE.map(([word, frames, fit]): [string, number, number] => [
+        word,
+        frames,
+        word === 'i' ? -60 : fit,
+      ]);
       expect(judged('Jordan', acoustic(shortI)).outcome).toBe('granted');
     });
 
     it('takes a filler forced onto other speech as words no phrase explains', () => {
       const filler: [string, number, number][] = [['hello', 30, 4 + settings.fillerMargin - 20], ...SENTENCE];
-      expect(judged('Jordan', acoustic(filler))).toMatchObject({ outcome: 'unclear', reasons: ['unclear_words', 'name_matched'] });
+      expect(judged('Jordan', acoustic(filler))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['unclear_words', 'name_matched'],
+      });
     });
 
     it('does not take a refusal that fits the sound badly as the last word: the partner may say it again', () => {
-      const refusal: [string, number, number][] = [['i', 8, 0], ['do', 12, -90], ['not', 20, -90], ['consent', 60, 4], ['my', 15, 4], ['name', 30, 4], ['is', 20, 4], ['jordan', 40, 4]];
-      expect(judged('Jordan', acoustic(refusal))).toMatchObject({ outcome: 'unclear', reasons: ['refusal', 'uncertain_refusal'] });
+      const refusal: [string, number, number][] = [
+        ['i', 8, 0],
+        ['do', 12, -90],
+        ['not', 20, -90],
+        ['consent', 60, 4],
+        ['my', 15, 4],
+        ['name', 30, 4],
+        ['is', 20, 4],
+        ['jordan', 40, 4],
+      ];
+      expect(judged('Jordan', acoustic(refusal))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['refusal', 'uncertain_refusal'],
+      });
     });
 
     it('grants a name it heard only as sounds, not confirmed, unless the cohort of other names fits it better', () => {
-      const sounds = SENTENCE.map(([word, frames, fit]): [string, number, number] => [word === 'jordan' ? '…' : word, frames, fit]);
-      expect(judged('Adaeze Okafor', acoustic(sounds))).toMatchObject({ outcome: 'granted', reasons: ['consent_affirmed', 'name_not_confirmed'], nameCheck: 'not_confirmed' });
-      expect(judged('Adaeze Okafor', acoustic(sounds, { cohortAdvantage: settings.cohortMargin + 5 }))).toMatchObject({ outcome: 'unclear', reasons: ['name_different'], nameCheck: 'different' });
+      const sounds = SENTENCE.map(([word, frames, fit]): [string, number, number] => [
+        word === 'jordan' ? '…' : word,
+        frames,
+        fit,
+      ]);
+      expect(judged('Adaeze Okafor', acoustic(sounds))).toMatchObject({
+        outcome: 'granted',
+        reasons: ['consent_affirmed', 'name_not_confirmed'],
+        nameCheck: 'not_confirmed',
+      });
+      expect(judged('Adaeze Okafor', acoustic(sounds, { cohortAdvantage: settings.cohortMargin + 5 }))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['name_different'],
+        nameCheck: 'different',
+      });
     });
 
     it('calls a name different where the cohort fits it better and the typed name does not fit the sound', () => {
-      const forced = SENTENCE.map(([word, frames, fit]): [string, number, number] => [word, frames, word === 'jordan' ? fit + settings.nameMargin - 10 : fit]);
-      expect(judged('Jordan', acoustic(forced, { cohortAdvantage: settings.cohortMargin + 5 }))).toMatchObject({ outcome: 'unclear', nameCheck: 'different' });
-      expect(judged('Jordan', acoustic(forced, { cohortAdvantage: settings.cohortMargin - 5 }))).toMatchObject({ outcome: 'granted', nameCheck: 'not_confirmed' });
+      const forced = SENTENCE.map(([word, frames, fit]): [string, number, number] => [
+        word,
+        frames,
+        word === 'jordan' ? fit + settings.nameMargin - 10 : fit,
+      ]);
+      expect(judged('Jordan', acoustic(forced, { cohortAdvantage: settings.cohortMargin + 5 }))).toMatchObject({
+        outcome: 'unclear',
+        nameCheck: 'different',
+      });
+      expect(judged('Jordan', acoustic(forced, { cohortAdvantage: settings.cohortMargin - 5 }))).toMatchObject({
+        outcome: 'granted',
+        nameCheck: 'not_confirmed',
+      });
     });
 
     it('takes no word as heard below the fit floor, however well the rest of its phrase fits', () => {
-      const squeezed: [string, number, number][] = [...SENTENCE.slice(0, 5), ['i', 3, settings.minFit - 10], ['consent', 70, 6]];
+      const squeezed: [string, number, number][] = [
+        ...SENTENCE.slice(0, 5),
+        ['i', 3, settings.minFit - 10],
+        ['consent', 70, 6],
+      ];
       // Its "and" is measured with the phrase it joins, so that is unclear too.
-      expect(judged('Jordan', acoustic(squeezed))).toMatchObject({ outcome: 'unclear', reasons: ['consent_unclear', 'unclear_words', 'name_matched'] });
+      expect(judged('Jordan', acoustic(squeezed))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['consent_unclear', 'unclear_words', 'name_matched'],
+      });
     });
 
     it('does not grant on one consent that fits where another consent phrase was forced onto other words', () => {
       // "Do you want me to say I agree to this, I consent?" heard as two consents, the first on the question.
-      const forced: [string, number, number][] = [['i', 9, 4 + settings.consentMargin - 15], ['agree', 35, 4 + settings.consentMargin - 15], ['i', 6, 4], ['consent', 60, 4], ['my', 15, 4], ['name', 30, 4], ['is', 20, 4], ['jordan', 40, 4]];
-      expect(judged('Jordan', acoustic(forced))).toMatchObject({ outcome: 'unclear', reasons: ['consent_unclear', 'name_matched'] });
+      const forced: [string, number, number][] = [
+        ['i', 9, 4 + settings.consentMargin - 15],
+        ['agree', 35, 4 + settings.consentMargin - 15],
+        ['i', 6, 4],
+        ['consent', 60, 4],
+        ['my', 15, 4],
+        ['name', 30, 4],
+        ['is', 20, 4],
+        ['jordan', 40, 4],
+      ];
+      expect(judged('Jordan', acoustic(forced))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['consent_unclear', 'name_matched'],
+      });
     });
 
     it('keeps a typed name that fits the sound matched, however well the best of the cohort fits', () => {
-      expect(judged('Jordan', acoustic(SENTENCE, { cohortAdvantage: settings.cohortMargin + 5 }))).toMatchObject({ outcome: 'granted', nameCheck: 'matched' });
+      expect(judged('Jordan', acoustic(SENTENCE, { cohortAdvantage: settings.cohortMargin + 5 }))).toMatchObject({
+        outcome: 'granted',
+        nameCheck: 'matched',
+      });
     });
 
     it('does not confirm a typed name that is only a small part of what was said where the name stands', () => {
-      const mostlySounds: [string, number, number][] = [['my', 15, 5], ['name', 30, 8], ['is', 20, 2], ['…', 80, 0], ['lee', 15, 6], ['and', 18, 0], ['i', 6, -10], ['consent', 70, 6]];
-      expect(judged('Jordan Lee', acoustic(mostlySounds))).toMatchObject({ outcome: 'granted', nameCheck: 'not_confirmed' });
+      const mostlySounds: [string, number, number][] = [
+        ['my', 15, 5],
+        ['name', 30, 8],
+        ['is', 20, 2],
+        ['…', 80, 0],
+        ['lee', 15, 6],
+        ['and', 18, 0],
+        ['i', 6, -10],
+        ['consent', 70, 6],
+      ];
+      expect(judged('Jordan Lee', acoustic(mostlySounds))).toMatchObject({
+        outcome: 'granted',
+        nameCheck: 'not_confirmed',
+      });
     });
 
     it('is unclear where the sounds standing for the name last far longer than the name takes to say', () => {
       const long = settings.nameSoundsBaseFrames + settings.nameSoundsFramesPerLetter * 10 + 20;
-      const swallowed: [string, number, number][] = [['my', 15, 5], ['name', 30, 8], ['is', 20, 2], ['…', long, 0], ['i', 6, -10], ['agree', 40, 6]];
-      expect(judged('Kavya Iyer', acoustic(swallowed))).toMatchObject({ outcome: 'unclear', reasons: ['unclear_words', 'name_not_confirmed'] });
+      const swallowed: [string, number, number][] = [
+        ['my', 15, 5],
+        ['name', 30, 8],
+        ['is', 20, 2],
+        ['…', long, 0],
+        ['i', 6, -10],
+        ['agree', 40, 6],
+      ];
+      expect(judged('Kavya Iyer', acoustic(swallowed))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['unclear_words', 'name_not_confirmed'],
+      });
     });
 
     it('is unclear on a typed name after "I\'m" that does not fit the sound ("I\'m really drunk")', () => {
-      const forced: [string, number, number][] = [["i'm", 15, 4], ['minh', 20, 4 + settings.nameMargin - 20], ['i', 6, 4], ['consent', 60, 4]];
-      expect(judged('Nguyễn Văn Minh', acoustic(forced))).toMatchObject({ outcome: 'unclear', reasons: ['unclear_words', 'name_not_confirmed'] });
+      const forced: [string, number, number][] = [
+        ["i'm", 15, 4],
+        ['minh', 20, 4 + settings.nameMargin - 20],
+        ['i', 6, 4],
+        ['consent', 60, 4],
+      ];
+      expect(judged('Nguyễn Văn Minh', acoustic(forced))).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['unclear_words', 'name_not_confirmed'],
+      });
     });
 
     it('never grants on a reading with speech the phrases cannot explain', () => {
-      expect(judged('Jordan', { ...reading(SENTENCE, ['unexplained_speech']), recogniser: 'test' })).toMatchObject({ outcome: 'unclear', reasons: ['unexplained_speech', 'name_matched'] });
+      expect(judged('Jordan', { ...reading(SENTENCE, ['unexplained_speech']), recogniser: 'test' })).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['unexplained_speech', 'name_matched'],
+      });
     });
   });
 
   describe('with several readings of one recording', () => {
-    const readings = (...texts: string[]): Transcription => ({ ...heard(texts[0]), alternatives: texts.slice(1).map((text) => heard(text)) });
+    const readings = (...texts: string[]): Transcription => ({
+      ...heard(texts[0]),
+      alternatives: texts.slice(1).map((text) => heard(text)),
+    });
 
     it('grants on a reading that grants when no other reading refuses, and stores that reading', () => {
       expect(judged('Jordan', readings('my name is jordan and uh and', 'my name is jordan and i consent'))).toEqual({
@@ -176,7 +334,9 @@ describe('judge', () => {
     });
 
     it('is unclear when one reading grants and another refuses: never a yes or a no the recording does not clearly hold', () => {
-      expect(judged('Jordan', readings('my name is jordan and i consent', 'my name is jordan and i do not consent'))).toMatchObject({
+      expect(
+        judged('Jordan', readings('my name is jordan and i consent', 'my name is jordan and i do not consent')),
+      ).toMatchObject({
         outcome: 'unclear',
         reasons: ['readings_disagree', 'refusal'],
         heard: 'my name is jordan and i consent',
@@ -184,9 +344,17 @@ describe('judge', () => {
     });
 
     it('does not grant when another reading heard speech against the consent, such as words it cannot explain', () => {
-      const transcription = { ...heard('yes and my name is jordan and i consent'), alternatives: [{ ...heard('uh and my name is jordan and i consent'), doubts: ['unexplained_speech'] }] };
-      expect(judged('Jordan', transcription)).toMatchObject({ outcome: 'unclear', reasons: ['readings_disagree', 'unexplained_speech', 'name_matched'] });
-      expect(judged('Jordan', readings('my name is jordan and i consent', 'my name is jordan and uh'))).toMatchObject({ outcome: 'granted' });
+      const transcription = {
+        ...heard('yes and my name is jordan and i consent'),
+        alternatives: [{ ...heard('uh and my name is jordan and i consent'), doubts: ['unexplained_speech'] }],
+      };
+      expect(judged('Jordan', transcription)).toMatchObject({
+        outcome: 'unclear',
+        reasons: ['readings_disagree', 'unexplained_speech', 'name_matched'],
+      });
+      expect(judged('Jordan', readings('my name is jordan and i consent', 'my name is jordan and uh'))).toMatchObject({
+        outcome: 'granted',
+      });
     });
 
     it('denies only when every reading hears the refusal', () => {

@@ -1,10 +1,10 @@
-import { tokenize, type JudgementOutcome, type NameCheck } from '@app/contracts';
+import { type JudgementOutcome, type NameCheck, tokenize } from '@app/contracts';
 import { SPEECH_CHECK_SETTINGS } from '../config/speech-check.settings';
+import { NAME_SOUNDS, type PhraseClass } from '../language/phrases';
+import { analyseStatement, type FoundName, type FoundPhrase } from '../language/statement';
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { WordFits } from './fit';
 import { checkName } from './name-check';
-import { NAME_SOUNDS, type PhraseClass } from '../language/phrases';
-import { analyseStatement, type FoundName, type FoundPhrase } from '../language/statement';
 
 export interface JudgeInput {
   decision: 'yes' | 'no';
@@ -41,7 +41,10 @@ const AFTER_CONSENT: ReadonlySet<PhraseClass> = new Set(['affirm', 'affirm_objec
 export function judge(input: JudgeInput): Judgement {
   if (input.decision === 'no') return { outcome: 'denied', reasons: ['pressed_no'] };
   const readings = [input.transcription, ...(input.transcription.alternatives ?? [])];
-  const judgements = readings.map((reading) => ({ ...judgeReading(reading, input.typedName, input.transcription.cohortAdvantage), heard: reading.text }));
+  const judgements = readings.map((reading) => ({
+    ...judgeReading(reading, input.typedName, input.transcription.cohortAdvantage),
+    heard: reading.text,
+  }));
   const granted = judgements.find((judgement) => judgement.outcome === 'granted');
   // A reading that missed a word is no evidence against a consent another heard; one that heard something against it is.
   const against = granted && judgements.find((judgement) => judgement !== granted && contradicts(judgement, granted));
@@ -55,7 +58,14 @@ export function judge(input: JudgeInput): Judgement {
 }
 
 /** Reasons a reading gives that speak against a consent: something heard, not something missed. */
-const AGAINST_CONSENT: ReadonlySet<string> = new Set(['refusal', 'retraction', 'negation', 'hesitation', 'off_topic_speech', 'speech_after_consent']);
+const AGAINST_CONSENT: ReadonlySet<string> = new Set([
+  'refusal',
+  'retraction',
+  'negation',
+  'hesitation',
+  'off_topic_speech',
+  'speech_after_consent',
+]);
 
 /**
  * Whether `judgement` heard something against the consent `granted` stands on: a refusal, a negation, other speech;
@@ -68,14 +78,22 @@ function contradicts(judgement: Judgement & { heard: string }, granted: Judgemen
 
 /** The readings of one recording disagree: unclear, so the partner may say it again; the first reading is stored. */
 function disagree(against: Judgement, first: Judgement & { heard: string }): Judgement {
-  return { outcome: 'unclear', reasons: [...new Set(['readings_disagree', ...against.reasons])], heard: first.heard, nameCheck: first.nameCheck };
+  return {
+    outcome: 'unclear',
+    reasons: [...new Set(['readings_disagree', ...against.reasons])],
+    heard: first.heard,
+    nameCheck: first.nameCheck,
+  };
 }
 
 /** The verdict one reading supports. */
 function judgeReading(reading: Reading, typedName: string, cohortAdvantage: number | undefined): Judgement {
   const settings = SPEECH_CHECK_SETTINGS.judge;
   const words = reading.words;
-  const statement = analyseStatement(words.map((word) => word.word), typedName);
+  const statement = analyseStatement(
+    words.map((word) => word.word),
+    typedName,
+  );
   const fits = new WordFits(words, settings.minFit);
   const nameCheck = checkName(statement, words, fits, typedName, cohortAdvantage);
   const nameReason = `name_${nameCheck}`;
@@ -94,15 +112,21 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
     if (!has('retract') && statement.shortRefusalOnly) return unclear([...refusals, 'short_refusal'], nameCheck);
     // A refusal that does not fit the sound is not taken as the partner's last word: they may say it again.
     const clear = [...of('refuse'), ...of('retract')].some((phrase) => heardClearly(phrase, settings.refusalMargin));
-    return clear ? { outcome: 'denied', reasons: refusals, nameCheck } : unclear([...refusals, 'uncertain_refusal'], nameCheck);
+    return clear
+      ? { outcome: 'denied', reasons: refusals, nameCheck }
+      : unclear([...refusals, 'uncertain_refusal'], nameCheck);
   }
 
   const consents = of('affirm');
   const lastConsentEnd = Math.max(-1, ...consents.map((phrase) => phrase.tokens[phrase.tokens.length - 1]));
-  const afterConsent = statement.phrases.some((phrase) => phrase.tokens[0] > lastConsentEnd && !AFTER_CONSENT.has(phrase.phraseClass));
+  const afterConsent = statement.phrases.some(
+    (phrase) => phrase.tokens[0] > lastConsentEnd && !AFTER_CONSENT.has(phrase.phraseClass),
+  );
   const fillers = of('filler');
-  const nextOf = (phrase: FoundPhrase) => statement.phrases.find((other) => other.tokens[0] === phrase.tokens[phrase.tokens.length - 1] + 1);
-  const isConnective = (phrase: FoundPhrase) => phrase.phraseClass === 'filler' && CONNECTIVES.has(statement.tokens[phrase.tokens[0]]);
+  const nextOf = (phrase: FoundPhrase) =>
+    statement.phrases.find((other) => other.tokens[0] === phrase.tokens[phrase.tokens.length - 1] + 1);
+  const isConnective = (phrase: FoundPhrase) =>
+    phrase.phraseClass === 'filler' && CONNECTIVES.has(statement.tokens[phrase.tokens[0]]);
   // "and" is said into the phrase it joins ("...and I consent"): alone, its few frames blur into both neighbours.
   const withConnective = (phrase: FoundPhrase): FoundPhrase => {
     const next = isConnective(phrase) ? nextOf(phrase) : undefined;
@@ -110,7 +134,9 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
   };
   // "Um, yes, I consent" has two fillers; more, or a run of them, is other speech they were forced onto ("he told me
   // to say"). An "and" that joins a phrase belongs to it: the statement said twice is no filler.
-  const counted = fillers.filter((phrase) => !(isConnective(phrase) && nextOf(phrase) && nextOf(phrase)!.phraseClass !== 'filler'));
+  const counted = fillers.filter(
+    (phrase) => !(isConnective(phrase) && nextOf(phrase) && nextOf(phrase)!.phraseClass !== 'filler'),
+  );
   const fillerTokens = new Set(counted.flatMap((phrase) => phrase.tokens));
   let run = 0;
   let fillerRun = 0;
@@ -122,19 +148,30 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
     has('hesitate') && 'hesitation',
     has('negate') && 'negation',
     consents.length === 0 && 'no_consent_statement',
-    consents.length > 0 && !consents.every((phrase) => heardClearly(phrase, settings.consentMargin)) && 'consent_unclear',
+    consents.length > 0 &&
+      !consents.every((phrase) => heardClearly(phrase, settings.consentMargin)) &&
+      'consent_unclear',
     statement.unmatched.length > 0 && 'off_topic_speech',
-    consents.length > 0 && (afterConsent || statement.unmatched.some((index) => index > lastConsentEnd)) && 'speech_after_consent',
-    statement.phrases.some((phrase) => phrase.phraseClass !== 'affirm' && !heardClearly(withConnective(phrase), marginOf(phrase.phraseClass))) && 'unclear_words',
+    consents.length > 0 &&
+      (afterConsent || statement.unmatched.some((index) => index > lastConsentEnd)) &&
+      'speech_after_consent',
+    statement.phrases.some(
+      (phrase) =>
+        phrase.phraseClass !== 'affirm' && !heardClearly(withConnective(phrase), marginOf(phrase.phraseClass)),
+    ) && 'unclear_words',
     (counted.length > settings.maxFillers || fillerRun >= settings.maxFillersInARow) && 'unclear_words',
     // Two introductions ("I'm ... I'm ...", "my name's ... my name is ...") other than the statement said again with
     // the typed name, or a name heard only as sounds for longer than the typed name takes to say: the name's place
     // stood for other speech ("my friend said I should say my name is", "I'm really ... but I consent", "my name is
     // ... and I consent, but only if ...").
-    statement.names.length > 1 && statement.names.some((name) => name.kind !== 'typed' || !fits.fit(name.tokens, settings.nameMargin)) && 'unclear_words',
+    statement.names.length > 1 &&
+      statement.names.some((name) => name.kind !== 'typed' || !fits.fit(name.tokens, settings.nameMargin)) &&
+      'unclear_words',
     statement.names.some((name) => soundsFrames(name, words) > maxSoundsFrames(typedName)) && 'unclear_words',
     // After "I'm" or "this is" a name the sound does not confirm may as well be "so tired" or "not sure".
-    statement.names.some((name) => name.kind === 'typed' && !name.naming && !fits.fit(name.tokens, settings.nameMargin)) && 'unclear_words',
+    statement.names.some(
+      (name) => name.kind === 'typed' && !name.naming && !fits.fit(name.tokens, settings.nameMargin),
+    ) && 'unclear_words',
     nameCheck === 'different' && nameReason,
     ...reading.doubts,
   ].filter(isReason);
@@ -145,12 +182,23 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
 /** How far under the speaker's typical fit a phrase of each class may fit the sound and still be taken as said. */
 function marginOf(phraseClass: PhraseClass): number {
   const settings = SPEECH_CHECK_SETTINGS.judge;
-  return phraseClass === 'filler' ? settings.fillerMargin : phraseClass === 'affirm_object' ? settings.consentMargin : settings.phraseMargin;
+  return phraseClass === 'filler'
+    ? settings.fillerMargin
+    : phraseClass === 'affirm_object'
+      ? settings.consentMargin
+      : settings.phraseMargin;
 }
 
 /** The frames of a name's part that was heard only as sounds. */
 function soundsFrames(name: FoundName, words: readonly HeardWord[]): number {
-  return name.tokens.reduce((sum, index) => sum + (words[index].word === NAME_SOUNDS && words[index].fit ? words[index].fit!.endFrame - words[index].fit!.startFrame : 0), 0);
+  return name.tokens.reduce(
+    (sum, index) =>
+      sum +
+      (words[index].word === NAME_SOUNDS && words[index].fit
+        ? words[index].fit!.endFrame - words[index].fit!.startFrame
+        : 0),
+    0,
+  );
 }
 
 /**
@@ -159,7 +207,10 @@ function soundsFrames(name: FoundName, words: readonly HeardWord[]): number {
  */
 function maxSoundsFrames(typedName: string): number {
   const settings = SPEECH_CHECK_SETTINGS.judge;
-  return settings.nameSoundsBaseFrames + settings.nameSoundsFramesPerLetter * Math.max(settings.nameSoundsMinLetters, tokenize(typedName).join('').length);
+  return (
+    settings.nameSoundsBaseFrames +
+    settings.nameSoundsFramesPerLetter * Math.max(settings.nameSoundsMinLetters, tokenize(typedName).join('').length)
+  );
 }
 
 function unclear(reasons: string[], nameCheck: NameCheck): Judgement {

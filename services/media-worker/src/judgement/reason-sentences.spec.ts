@@ -5,9 +5,27 @@ import { PHRASE_CLASSES } from '../language/phrases';
 import { MEDIA_REJECTION_CODES } from '../media/media-rejected.error';
 
 /** Where the worker writes the reason codes a verdict (or a failed analysis) stores. */
-const REASON_SOURCES = ['judgement/judge.ts', 'transcription/decode-reading.ts', 'transcription/openai-transcriber.ts', 'analysis/analyze.processor.ts'];
+const REASON_SOURCES = [
+  'judgement/judge.ts',
+  'transcription/decode-reading.ts',
+  'transcription/openai-transcriber.ts',
+  'analysis/analyze.processor.ts',
+];
 /** Words in those files that are not reasons: phrase classes, outcomes, name checks, words heard, settings. */
-const NOT_REASONS = new Set<string>([...PHRASE_CLASSES, ...JUDGEMENT_OUTCOMES, ...NAME_CHECKS, 'and', 'so', 'yes', 'no', 'typed', 'en', 'json', 'openai', 'bullmq']);
+const NOT_REASONS = new Set<string>([
+  ...PHRASE_CLASSES,
+  ...JUDGEMENT_OUTCOMES,
+  ...NAME_CHECKS,
+  'and',
+  'so',
+  'yes',
+  'no',
+  'typed',
+  'en',
+  'json',
+  'openai',
+  'bullmq',
+]);
 
 /** Every quoted lower-case word in a source file: a new reason code shows up here before anyone has read it. */
 function quotedWords(file: string): string[] {
@@ -29,6 +47,15 @@ describe('every reason the media worker stores has a plain sentence (certificate
   });
 
   it('finds the codes where they are written', () => {
-    expect([...codes]).toEqual(expect.arrayContaining(['consent_affirmed', 'readings_disagree', 'no_speech', 'unexplained_speech', 'analysis_failed', 'corrupt_media']));
+    expect([...codes]).toEqual(
+      expect.arrayContaining([
+        'consent_affirmed',
+        'readings_disagree',
+        'no_speech',
+        'unexplained_speech',
+        'analysis_failed',
+        'corrupt_media',
+      ]),
+    );
   });
 });

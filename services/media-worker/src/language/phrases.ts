@@ -5,7 +5,16 @@ import { FILLER_WORDS } from '@app/contracts';
  * reads transcripts with it, so the two cannot drift apart. Lower case, words separated by single spaces; `{name}`
  * stands for the partner's name, and is the only place a name can stand.
  */
-export const PHRASE_CLASSES = ['affirm', 'affirm_object', 'refuse', 'retract', 'hesitate', 'negate', 'name_intro', 'filler'] as const;
+export const PHRASE_CLASSES = [
+  'affirm',
+  'affirm_object',
+  'refuse',
+  'retract',
+  'hesitate',
+  'negate',
+  'name_intro',
+  'filler',
+] as const;
 export type PhraseClass = (typeof PHRASE_CLASSES)[number];
 
 export const NAME_SLOT = '{name}';

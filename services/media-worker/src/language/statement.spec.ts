@@ -1,11 +1,17 @@
+import { tokenize } from '@app/contracts';
 import { NAME_SOUNDS } from './phrases';
 import { analyseStatement, sameName } from './statement';
-import { tokenize } from '@app/contracts';
 
-const analyse = (text: string, typedName: string) => analyseStatement(tokenize(text).map((word) => (word === 'sounds' ? NAME_SOUNDS : word)), typedName);
+const analyse = (text: string, typedName: string) =>
+  analyseStatement(
+    tokenize(text).map((word) => (word === 'sounds' ? NAME_SOUNDS : word)),
+    typedName,
+  );
 const names = (text: string, typedName: string) => {
   const statement = analyse(text, typedName);
-  return statement.names.map((name) => `${name.kind}${name.naming ? '' : '*'}:${name.tokens.map((index) => statement.tokens[index]).join(' ')}`);
+  return statement.names.map(
+    (name) => `${name.kind}${name.naming ? '' : '*'}:${name.tokens.map((index) => statement.tokens[index]).join(' ')}`,
+  );
 };
 
 describe('analyseStatement', () => {
@@ -18,7 +24,7 @@ describe('analyseStatement', () => {
     expect(names('my name is sounds okafor and i consent', 'Adaeze Okafor')).toEqual([`typed:${NAME_SOUNDS} okafor`]);
     expect(names("i'm not sure", 'Jordan')).toEqual([]);
     expect(names('i consent', 'Jordan')).toEqual([]);
-    expect(names("i consent jordan", 'Jordan')).toEqual(['typed*:jordan']);
+    expect(names('i consent jordan', 'Jordan')).toEqual(['typed*:jordan']);
   });
 
   it('matches the phrases with the names taken out, longest first, refusals before the consents they contain', () => {
@@ -26,7 +32,10 @@ describe('analyseStatement', () => {
     expect(statement.phrases.map((phrase) => phrase.phraseClass)).toEqual(['name_intro', 'filler', 'refuse']);
     expect([...statement.classes]).toEqual(expect.arrayContaining(['refuse']));
     expect(statement.classes.has('affirm')).toBe(false);
-    expect(analyse('i consent to this recording', 'Jordan').phrases.map((phrase) => phrase.phraseClass)).toEqual(['affirm', 'affirm_object']);
+    expect(analyse('i consent to this recording', 'Jordan').phrases.map((phrase) => phrase.phraseClass)).toEqual([
+      'affirm',
+      'affirm_object',
+    ]);
   });
 
   it('keeps the words no phrase explains, and knows a lone no from a longer refusal', () => {

@@ -1,5 +1,5 @@
-import { NAME_SLOT, NAME_SOUNDS, PHRASES, type PhraseClass } from './phrases';
 import { tokenize } from '@app/contracts';
+import { NAME_SLOT, NAME_SOUNDS, type PhraseClass, PHRASES } from './phrases';
 
 /** A phrase of the list found in the transcript: tokens `start` to `end` (exclusive), names between them aside. */
 export interface FoundPhrase {
@@ -38,8 +38,19 @@ const INTRODUCTIONS = [...PHRASES.name_intro.map((phrase) => phrase.replace(` ${
 const MAX_OTHER_NAME_WORDS = 3;
 const NAMING: ReadonlySet<string> = new Set(['my name is', "my name's", 'call me']);
 /** Refusals, retractions and hesitations contain negations and affirm words; they are matched first and consume them. */
-const MATCH_ORDER: readonly PhraseClass[] = ['retract', 'refuse', 'hesitate', 'affirm', 'affirm_object', 'negate', 'name_intro', 'filler'];
-const PHRASE_WORDS: ReadonlySet<string> = new Set(Object.values(PHRASES).flatMap((phrases) => phrases.flatMap((phrase) => phrase.split(' '))));
+const MATCH_ORDER: readonly PhraseClass[] = [
+  'retract',
+  'refuse',
+  'hesitate',
+  'affirm',
+  'affirm_object',
+  'negate',
+  'name_intro',
+  'filler',
+];
+const PHRASE_WORDS: ReadonlySet<string> = new Set(
+  Object.values(PHRASES).flatMap((phrases) => phrases.flatMap((phrase) => phrase.split(' '))),
+);
 
 /** Compares names by their letters only, allowing one slip in longer names ("Jordon" for "Jordan"). */
 export function sameName(heard: string, typed: string): boolean {
@@ -73,10 +84,12 @@ export function analyseStatement(tokens: readonly string[], typedName: string): 
     while (end < tokens.length && isNameWord(tokens[end])) end += 1;
     const run = range(i + intro.length, end);
     const naming = NAMING.has(intro.join(' '));
-    if (run.length > 0) take({ kind: run.some((index) => isTyped(tokens[index])) ? 'typed' : 'sounds', naming, tokens: run });
+    if (run.length > 0)
+      take({ kind: run.some((index) => isTyped(tokens[index])) ? 'typed' : 'sounds', naming, tokens: run });
     else {
       // Words there that no phrase has are someone else's name ("my name is Alex Smith"; "I'm so tired" is not granted either).
-      while (end < tokens.length && end - i - intro.length < MAX_OTHER_NAME_WORDS && !PHRASE_WORDS.has(tokens[end])) end += 1;
+      while (end < tokens.length && end - i - intro.length < MAX_OTHER_NAME_WORDS && !PHRASE_WORDS.has(tokens[end]))
+        end += 1;
       const other = range(i + intro.length, end);
       if (other.length > 0) take({ kind: 'other', naming, tokens: other });
     }

@@ -1,4 +1,10 @@
-export const MEDIA_REJECTION_CODES = ['corrupt_media', 'no_audio', 'no_video', 'too_long', 'recording_missing'] as const;
+export const MEDIA_REJECTION_CODES = [
+  'corrupt_media',
+  'no_audio',
+  'no_video',
+  'too_long',
+  'recording_missing',
+] as const;
 export type MediaRejectionCode = (typeof MEDIA_REJECTION_CODES)[number];
 
 /**

@@ -6,8 +6,7 @@ import { MediaRejectedError } from './media-rejected.error';
 import { normalize } from './normalize';
 import { withWorkspace } from './workspace';
 
-const ffmpeg = (args: string[]) =>
-  promisify(execFile)('ffmpeg', ['-nostdin', '-y', '-v', 'error', ...args]);
+const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-nostdin', '-y', '-v', 'error', ...args]);
 const VIDEO = ['-f', 'lavfi', '-i', 'color=c=gray:s=64x48:r=5'];
 const AUDIO = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=300:duration=${seconds}`];
 
@@ -33,7 +32,10 @@ describe('normalize', () => {
   it.each([
     ['no_audio', (path: string) => ffmpeg([...VIDEO, '-t', '1', '-c:v', 'libvpx', path])],
     ['no_video', (path: string) => ffmpeg([...AUDIO(1), '-c:a', 'libopus', path])],
-    ['too_long', (path: string) => ffmpeg([...VIDEO, ...AUDIO(5), '-t', '5', '-c:v', 'libvpx', '-c:a', 'libopus', path])],
+    [
+      'too_long',
+      (path: string) => ffmpeg([...VIDEO, ...AUDIO(5), '-t', '5', '-c:v', 'libvpx', '-c:a', 'libopus', path]),
+    ],
     ['corrupt_media', (path: string) => writeFile(path, 'not a recording at all')],
     ['corrupt_media', (path: string) => writeFile(path, Buffer.alloc(0))],
   ] as const)('rejects with %s', async (code, make) => {

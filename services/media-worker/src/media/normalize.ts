@@ -58,15 +58,43 @@ export async function normalize(inputPath: string, options: NormalizeOptions): P
 }
 
 /** ffmpeg writes the audio as 16 kHz mono WAV; a recording it cannot decode is `corrupt_media`. */
-async function extractAudio(inputPath: string, wavPath: string, maxSeconds: number, limits: RunProcessOptions): Promise<void> {
+async function extractAudio(
+  inputPath: string,
+  wavPath: string,
+  maxSeconds: number,
+  limits: RunProcessOptions,
+): Promise<void> {
   try {
     await runProcess(
       'ffmpeg',
       // -t caps the decode just past the limit: a container without a duration cannot make us decode for long.
-      ['-nostdin', '-v', 'error', '-protocol_whitelist', 'file,pipe', '-i', inputPath, '-t', String(maxSeconds + 1),
-        '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le',
+      [
+        '-nostdin',
+        '-v',
+        'error',
+        '-protocol_whitelist',
+        'file,pipe',
+        '-i',
+        inputPath,
+        '-t',
+        String(maxSeconds + 1),
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        String(SAMPLE_RATE),
+        '-c:a',
+        'pcm_s16le',
         // bit-exact and without metadata: a plain 44-byte header, so the file size gives the duration
-        '-fflags', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', '-y', wavPath],
+        '-fflags',
+        '+bitexact',
+        '-flags:a',
+        '+bitexact',
+        '-map_metadata',
+        '-1',
+        '-y',
+        wavPath,
+      ],
       limits,
     );
   } catch (error) {

@@ -22,18 +22,19 @@ describe('runProcess', () => {
   });
 
   it('rejects with the exit code and stderr of a failing child', async () => {
-    const error = await runProcess('node', ['-e', "console.error('bad input'); process.exit(3)"], { timeoutMs: 5000 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runProcess('node', ['-e', "console.error('bad input'); process.exit(3)"], {
+      timeoutMs: 5000,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProcessFailedError);
     expect(error).toMatchObject({ exitCode: 3 });
     expect((error as Error).message).toContain('bad input');
   });
 
-  it('keeps a private error output out of the message (it may quote the partner\'s name) but on the error', async () => {
-    const error = await runProcess('node', ['-e', "console.error('Jordan not in dictionary'); process.exit(3)"], { timeoutMs: 5000, privateStderr: true }).catch(
-      (e: unknown) => e,
-    );
+  it("keeps a private error output out of the message (it may quote the partner's name) but on the error", async () => {
+    const error = await runProcess('node', ['-e', "console.error('Jordan not in dictionary'); process.exit(3)"], {
+      timeoutMs: 5000,
+      privateStderr: true,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProcessFailedError);
     expect((error as Error).message).toBe('node exited with 3: (error output withheld)');
     expect((error as ProcessFailedError).stderr).toContain('Jordan');
@@ -47,9 +48,13 @@ describe('runProcess', () => {
   });
 
   it('leaves stdin closed', async () => {
-    const { stdout } = await runProcess('node', ['-e', 'process.stdin.on("data",()=>{}).on("end",()=>process.stdout.write("eof"))'], {
-      timeoutMs: 5000,
-    });
+    const { stdout } = await runProcess(
+      'node',
+      ['-e', 'process.stdin.on("data",()=>{}).on("end",()=>process.stdout.write("eof"))'],
+      {
+        timeoutMs: 5000,
+      },
+    );
     expect(stdout).toBe('eof');
   });
 

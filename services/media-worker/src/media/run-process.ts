@@ -27,7 +27,9 @@ export class ProcessFailedError extends Error {
     readonly stderr: string,
     privateStderr = false,
   ) {
-    super(`${command} exited with ${exitCode ?? 'a signal'}: ${privateStderr ? '(error output withheld)' : stderr.trim().slice(-300)}`);
+    super(
+      `${command} exited with ${exitCode ?? 'a signal'}: ${privateStderr ? '(error output withheld)' : stderr.trim().slice(-300)}`,
+    );
   }
 }
 
@@ -47,7 +49,11 @@ const DEFAULT_MAX_OUTPUT = 4 * 1024 * 1024;
  * Runs a program with an argument vector (never through a shell, so no argument is ever interpreted), stdin closed,
  * and resolves with its output when it exits 0.
  */
-export function runProcess(command: string, args: readonly string[], options: RunProcessOptions): Promise<ProcessResult> {
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions,
+): Promise<ProcessResult> {
   const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -66,7 +72,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     const onAbort = () => kill(options.signal?.reason instanceof Error ? options.signal.reason : new Error('Aborted'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.once('error', (error) => failure ??= error); // e.g. ENOENT: 'close' still follows
+    child.once('error', (error) => (failure ??= error)); // e.g. ENOENT: 'close' still follows
     child.once('close', (code) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);

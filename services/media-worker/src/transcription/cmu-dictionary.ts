@@ -22,7 +22,10 @@ function parseDictionary(text: string): PronouncingDictionary {
     const space = line.indexOf(' ');
     if (space <= 0) continue;
     const word = line.slice(0, space).replace(/\(\d+\)$/, '');
-    const phones = line.slice(space + 1).replace(/#.*$/, '').trim();
+    const phones = line
+      .slice(space + 1)
+      .replace(/#.*$/, '')
+      .trim();
     const list = entries.get(word);
     if (list) list.push(phones);
     else entries.set(word, [phones]);

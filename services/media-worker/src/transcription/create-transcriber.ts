@@ -19,7 +19,11 @@ export interface TranscriberConfig {
 export function createTranscriber(config: TranscriberConfig): Transcriber {
   if (config.TRANSCRIBER === 'local') {
     if (!config.POCKETSPHINX_BIN_DIR) throw new Error('TRANSCRIBER=local needs POCKETSPHINX_BIN_DIR');
-    return new LocalTranscriber({ timeoutMs: config.STEP_TIMEOUT_MS, binDir: config.POCKETSPHINX_BIN_DIR, decoders: config.DECODER_PROCESSES });
+    return new LocalTranscriber({
+      timeoutMs: config.STEP_TIMEOUT_MS,
+      binDir: config.POCKETSPHINX_BIN_DIR,
+      decoders: config.DECODER_PROCESSES,
+    });
   }
   if (!config.OPENAI_API_KEY) throw new Error('TRANSCRIBER=openai needs OPENAI_API_KEY');
   return new OpenAiTranscriber({

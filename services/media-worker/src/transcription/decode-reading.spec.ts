@@ -29,41 +29,91 @@ const frames = (parts: [string, number, number][]) => parts.reduce((sum, [, coun
 
 describe('readDecode', () => {
   const statement: [string, number, number][] = [
-    ['<sil>', 40, -5], ['my', 12, -30], ['name', 20, -35], ['is', 10, -30], ['jordan', 30, -40], ['and', 10, -30], ['i', 8, -30], ['consent', 40, -38], ['<sil>', 30, -5],
+    ['<sil>', 40, -5],
+    ['my', 12, -30],
+    ['name', 20, -35],
+    ['is', 10, -30],
+    ['jordan', 30, -40],
+    ['and', 10, -30],
+    ['i', 8, -30],
+    ['consent', 40, -38],
+    ['<sil>', 30, -5],
   ];
   const loud = [20, 70, 72, 70, 74, 69, 70, 71, 20];
 
   it('hears the words said in front of the phone, each with its fit against the free phones of its frames', () => {
     const reading = readDecode(decodeOf(statement), phonesOf(frames(statement), -32), levelsOf(statement, loud));
     expect(reading.text).toBe('my name is jordan and i consent');
-    expect(reading.words.find((word) => word.word === 'jordan')?.fit).toEqual({ startFrame: 82, endFrame: 112, total: 30 * (-40 + 32) });
-    expect(reading.words.find((word) => word.word === 'my')?.fit).toEqual({ startFrame: 40, endFrame: 52, total: 12 * (-30 + 32) });
+    expect(reading.words.find((word) => word.word === 'jordan')?.fit).toEqual({
+      startFrame: 82,
+      endFrame: 112,
+      total: 30 * (-40 + 32),
+    });
+    expect(reading.words.find((word) => word.word === 'my')?.fit).toEqual({
+      startFrame: 40,
+      endFrame: 52,
+      total: 12 * (-30 + 32),
+    });
     expect(reading.doubts).toEqual([]);
   });
 
   it('leaves out words spoken well under the foreground (someone else in the room)', () => {
     const parts: [string, number, number][] = [['no', 20, -20], ['<sil>', 30, -5], ...statement];
-    const reading = readDecode(decodeOf(parts), phonesOf(frames(parts), -30), levelsOf(parts, [74 - settings.backgroundBelowDb - 3, 20, ...loud]));
+    const reading = readDecode(
+      decodeOf(parts),
+      phonesOf(frames(parts), -30),
+      levelsOf(parts, [74 - settings.backgroundBelowDb - 3, 20, ...loud]),
+    );
     expect(reading.words[0].word).toBe('my');
   });
 
   it('keeps a soft word between loud ones ("is" in "my name is")', () => {
-    const reading = readDecode(decodeOf(statement), phonesOf(frames(statement), -30), levelsOf(statement, [20, 70, 72, 74 - settings.backgroundBelowDb - 5, 74, 69, 70, 71, 20]));
+    const reading = readDecode(
+      decodeOf(statement),
+      phonesOf(frames(statement), -30),
+      levelsOf(statement, [20, 70, 72, 74 - settings.backgroundBelowDb - 5, 74, 69, 70, 71, 20]),
+    );
     expect(reading.text).toBe('my name is jordan and i consent');
   });
 
   it('doubts a foreground stretch that no phrase explains (garbage phones, the noise filler)', () => {
-    const parts: [string, number, number][] = [['ph_hh', 8, -20], ['ph_iy', 8, -20], ['[SPEECH]', 10, -20], ...statement];
+    const parts: [string, number, number][] = [
+      ['ph_hh', 8, -20],
+      ['ph_iy', 8, -20],
+      ['[SPEECH]', 10, -20],
+      ...statement,
+    ];
     const reading = readDecode(decodeOf(parts), phonesOf(frames(parts), -30), levelsOf(parts, [70, 70, 70, ...loud]));
     expect(reading.doubts).toEqual(['unexplained_speech']);
     expect(reading.text).toBe('my name is jordan and i consent');
   });
 
   it('takes a name heard as sounds as one word, with the fit of all its frames', () => {
-    const parts: [string, number, number][] = [['my', 12, -30], ['name', 20, -35], ['is', 10, -30], ['nm_ah', 9, -20], ['nm_d', 7, -50], ['nm_ey', 14, -30], ['and', 10, -30], ['i', 8, -30], ['consent', 40, -38]];
-    const reading = readDecode(decodeOf(parts), phonesOf(frames(parts), -30), levelsOf(parts, parts.map(() => 70)));
+    const parts: [string, number, number][] = [
+      ['my', 12, -30],
+      ['name', 20, -35],
+      ['is', 10, -30],
+      ['nm_ah', 9, -20],
+      ['nm_d', 7, -50],
+      ['nm_ey', 14, -30],
+      ['and', 10, -30],
+      ['i', 8, -30],
+      ['consent', 40, -38],
+    ];
+    const reading = readDecode(
+      decodeOf(parts),
+      phonesOf(frames(parts), -30),
+      levelsOf(
+        parts,
+        parts.map(() => 70),
+      ),
+    );
     expect(reading.text).toBe(`my name is ${NAME_SOUNDS} and i consent`);
-    expect(reading.words[3].fit).toEqual({ startFrame: 42, endFrame: 72, total: 9 * -20 + 7 * -50 + 14 * -30 + 30 * 30 });
+    expect(reading.words[3].fit).toEqual({
+      startFrame: 42,
+      endFrame: 72,
+      total: 9 * -20 + 7 * -50 + 14 * -30 + 30 * 30,
+    });
   });
 
   it('finds no speech in a recording of silence', () => {

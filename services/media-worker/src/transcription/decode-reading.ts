@@ -31,10 +31,18 @@ export function readDecode(decode: Decode, phoneLoop: Decode, levels: Float64Arr
   };
   for (const segment of decode.segments) {
     if (SILENCES.has(segment.word)) continue;
-    const isPhone = segment.word.startsWith(GARBAGE_PREFIX) || segment.word.startsWith(NAME_PHONE_PREFIX) || segment.word.startsWith('[');
+    const isPhone =
+      segment.word.startsWith(GARBAGE_PREFIX) ||
+      segment.word.startsWith(NAME_PHONE_PREFIX) ||
+      segment.word.startsWith('[');
     const margin = isPhone ? 0 : settings.wordContextFrames;
     let peak = -Infinity;
-    for (let frame = Math.max(0, segment.startFrame - margin); frame < segment.endFrame + margin && frame < levels.length; frame += 1) peak = Math.max(peak, levels[frame]);
+    for (
+      let frame = Math.max(0, segment.startFrame - margin);
+      frame < segment.endFrame + margin && frame < levels.length;
+      frame += 1
+    )
+      peak = Math.max(peak, levels[frame]);
     const inForeground = peak >= foreground - settings.backgroundBelowDb;
     if (segment.word.startsWith(NAME_PHONE_PREFIX)) {
       // A name heard as sounds is one word, however quiet a part of it is.
@@ -61,7 +69,8 @@ function framewiseScores(decode: Decode, frames: number): Float64Array {
   const scores = new Float64Array(frames);
   for (const segment of decode.segments) {
     const length = segment.endFrame - segment.startFrame;
-    for (let frame = segment.startFrame; frame < segment.endFrame && frame < frames; frame += 1) scores[frame] = segment.acousticScore / length;
+    for (let frame = segment.startFrame; frame < segment.endFrame && frame < frames; frame += 1)
+      scores[frame] = segment.acousticScore / length;
   }
   return scores;
 }

@@ -2,7 +2,8 @@ import { joinDecodes, parseHypseg } from './decode';
 
 describe('parseHypseg', () => {
   it('reads each word with its frames and acoustic score, alternative pronunciations under their word', () => {
-    const line = 'clean S 0 T -5000 A -4000 L -1000 0 -300 0 <sil> 40 -900 -337 my 52 -700 0 name(2) 75 -2100 0 ph_aa 90 -1000 0 consent 130\n';
+    const line =
+      'clean S 0 T -5000 A -4000 L -1000 0 -300 0 <sil> 40 -900 -337 my 52 -700 0 name(2) 75 -2100 0 ph_aa 90 -1000 0 consent 130\n';
     expect(parseHypseg(line)).toEqual({
       acousticScore: -4000,
       frames: 130,
@@ -26,9 +27,22 @@ describe('parseHypseg', () => {
 
 describe('joinDecodes', () => {
   it("counts the second part's frames from the first part's start, and adds up scores and frames", () => {
-    const first = { segments: [{ word: 'my', startFrame: 0, endFrame: 50, acousticScore: -10 }], acousticScore: -10, frames: 50 };
-    const second = { segments: [{ word: 'consent', startFrame: 5, endFrame: 40, acousticScore: -20 }], acousticScore: -20, frames: 60 };
-    expect(joinDecodes([{ decode: first, startFrame: 0 }, { decode: second, startFrame: 50 }])).toEqual({
+    const first = {
+      segments: [{ word: 'my', startFrame: 0, endFrame: 50, acousticScore: -10 }],
+      acousticScore: -10,
+      frames: 50,
+    };
+    const second = {
+      segments: [{ word: 'consent', startFrame: 5, endFrame: 40, acousticScore: -20 }],
+      acousticScore: -20,
+      frames: 60,
+    };
+    expect(
+      joinDecodes([
+        { decode: first, startFrame: 0 },
+        { decode: second, startFrame: 50 },
+      ]),
+    ).toEqual({
       segments: [
         { word: 'my', startFrame: 0, endFrame: 50, acousticScore: -10 },
         { word: 'consent', startFrame: 55, endFrame: 90, acousticScore: -20 },

@@ -23,18 +23,31 @@ export function parseHypseg(text: string): Decode {
   const segments: HeardSegment[] = [];
   let i = 9;
   for (; i + 3 < fields.length; i += 4) {
-    segments.push({ word: fields[i + 3].replace(/\(\d+\)$/, ''), startFrame: Number(fields[i]), endFrame: 0, acousticScore: Number(fields[i + 1]) });
+    segments.push({
+      word: fields[i + 3].replace(/\(\d+\)$/, ''),
+      startFrame: Number(fields[i]),
+      endFrame: 0,
+      acousticScore: Number(fields[i + 1]),
+    });
   }
   const frames = Number(fields[i]);
   segments.forEach((segment, k) => (segment.endFrame = k + 1 < segments.length ? segments[k + 1].startFrame : frames));
-  return { segments: segments.filter((segment) => segment.endFrame > segment.startFrame), acousticScore: Number(fields[6]), frames };
+  return {
+    segments: segments.filter((segment) => segment.endFrame > segment.startFrame),
+    acousticScore: Number(fields[6]),
+    frames,
+  };
 }
 
 /** Decodes of consecutive parts of one recording as one: frames and segments counted from the first part's start. */
 export function joinDecodes(parts: readonly { decode: Decode; startFrame: number }[]): Decode {
   return {
     segments: parts.flatMap(({ decode, startFrame }) =>
-      decode.segments.map((segment) => ({ ...segment, startFrame: segment.startFrame + startFrame, endFrame: segment.endFrame + startFrame })),
+      decode.segments.map((segment) => ({
+        ...segment,
+        startFrame: segment.startFrame + startFrame,
+        endFrame: segment.endFrame + startFrame,
+      })),
     ),
     acousticScore: parts.reduce((sum, { decode }) => sum + decode.acousticScore, 0),
     frames: parts.reduce((sum, { decode }) => sum + decode.frames, 0),

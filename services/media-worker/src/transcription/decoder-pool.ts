@@ -86,8 +86,10 @@ export class DecoderPool {
 
   decode(request: DecodeRequest): Promise<Decoded> {
     if (this.closed) return Promise.reject(new DecoderError('the decoder pool is closed'));
-    if (request.signal?.aborted) return Promise.reject(request.signal.reason instanceof Error ? request.signal.reason : new Error('Aborted'));
-    if (this.profileIndex(request.profile) < 0) return Promise.reject(new DecoderError(`no decoder is loaded for ${JSON.stringify(request.profile)}`));
+    if (request.signal?.aborted)
+      return Promise.reject(request.signal.reason instanceof Error ? request.signal.reason : new Error('Aborted'));
+    if (this.profileIndex(request.profile) < 0)
+      return Promise.reject(new DecoderError(`no decoder is loaded for ${JSON.stringify(request.profile)}`));
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       void this.start().then(() => this.dispatch(), reject);
@@ -111,32 +113,39 @@ export class DecoderPool {
   }
 
   private profileIndex(profile: DecoderProfile): number {
-    return this.options.profiles.findIndex(({ warp, topn, allSenones }) => warp === profile.warp && topn === profile.topn && allSenones === profile.allSenones);
+    return this.options.profiles.findIndex(
+      ({ warp, topn, allSenones }) =>
+        warp === profile.warp && topn === profile.topn && allSenones === profile.allSenones,
+    );
   }
 
   private dispatch(): void {
     while (this.queue.length > 0 && this.idle.length > 0) {
       const pending = this.queue.shift()!;
       if (pending.request.signal?.aborted) {
-        pending.reject(pending.request.signal.reason instanceof Error ? pending.request.signal.reason : new Error('Aborted'));
+        pending.reject(
+          pending.request.signal.reason instanceof Error ? pending.request.signal.reason : new Error('Aborted'),
+        );
         continue;
       }
       const process = this.idle.pop()!;
       const profile = this.profileIndex(pending.request.profile);
-      process
-        .decode(profile, pending.request, this.options.timeoutMs)
-        .then(
-          (decoded) => {
-            pending.resolve(decoded);
-            this.release(process);
-          },
-          (error: Error) => {
-            pending.reject(error);
-            // A process that failed mid-decode (killed, hung, crashed) is replaced; one that answered an error is fine.
-            if (process.alive) this.release(process);
-            else if (!this.closed) void this.spawn().then(() => this.dispatch(), (spawnError: Error) => this.failAll(spawnError));
-          },
-        );
+      process.decode(profile, pending.request, this.options.timeoutMs).then(
+        (decoded) => {
+          pending.resolve(decoded);
+          this.release(process);
+        },
+        (error: Error) => {
+          pending.reject(error);
+          // A process that failed mid-decode (killed, hung, crashed) is replaced; one that answered an error is fine.
+          if (process.alive) this.release(process);
+          else if (!this.closed)
+            void this.spawn().then(
+              () => this.dispatch(),
+              (spawnError: Error) => this.failAll(spawnError),
+            );
+        },
+      );
     }
   }
 
@@ -175,13 +184,17 @@ class DecoderProcess {
       child.once('error', (error) => reject(new DecoderError(`decoder-server could not start: ${error.message}`)));
       child.once('exit', (code, signal) => {
         process.ended = true;
-        const error = new DecoderError(`decoder-server ended (${signal ?? `exit ${code}`}): ${stderr.trim().slice(-300)}`);
+        const error = new DecoderError(
+          `decoder-server ended (${signal ?? `exit ${code}`}): ${stderr.trim().slice(-300)}`,
+        );
         process.current?.reject(error);
         process.current = undefined;
         reject(error);
       });
       child.stdin.on('error', () => undefined); // a write to a process that just died: its exit reports it
-      lines.once('line', (line) => (line === 'ready' ? resolve(process) : reject(new DecoderError(`decoder-server said ${JSON.stringify(line)}`))));
+      lines.once('line', (line) =>
+        line === 'ready' ? resolve(process) : reject(new DecoderError(`decoder-server said ${JSON.stringify(line)}`)),
+      );
       lines.on('line', (line) => process.answer(line));
     });
   }
@@ -190,9 +203,19 @@ class DecoderProcess {
     const id = String(++this.sequence);
     const { search, wavPath, samples } = request;
     const grammar = search === 'phones' ? undefined : search;
-    const fields = [id, profile, grammar?.jsgfPath ?? '-', grammar?.dictPath ?? '-', wavPath, samples?.first ?? 0, samples?.count ?? -1, grammar?.withPhones ? 1 : 0];
+    const fields = [
+      id,
+      profile,
+      grammar?.jsgfPath ?? '-',
+      grammar?.dictPath ?? '-',
+      wavPath,
+      samples?.first ?? 0,
+      samples?.count ?? -1,
+      grammar?.withPhones ? 1 : 0,
+    ];
     // Paths come from the worker's own workspaces; a tab or newline in one would break the line.
-    if (fields.some((field) => /[\t\n]/.test(String(field)))) return Promise.reject(new DecoderError('a path holds a tab or newline'));
+    if (fields.some((field) => /[\t\n]/.test(String(field))))
+      return Promise.reject(new DecoderError('a path holds a tab or newline'));
     return new Promise<string>((resolve, reject) => {
       const kill = (error: Error) => {
         this.current = undefined;
@@ -200,8 +223,12 @@ class DecoderProcess {
         this.child.kill('SIGKILL');
         reject(error);
       };
-      const timer = setTimeout(() => kill(new DecoderError(`decoder-server did not answer within ${timeoutMs} ms`)), timeoutMs);
-      const onAbort = () => kill(request.signal?.reason instanceof Error ? request.signal.reason : new Error('Aborted'));
+      const timer = setTimeout(
+        () => kill(new DecoderError(`decoder-server did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const onAbort = () =>
+        kill(request.signal?.reason instanceof Error ? request.signal.reason : new Error('Aborted'));
       request.signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => {
         clearTimeout(timer);

@@ -101,25 +101,45 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
   async transcribe(wavPath: string, hints: TranscriptionHints, signal?: AbortSignal): Promise<Transcription> {
     const directory = dirname(wavPath);
     const name = nameWordsWithSpelling(hints.typedName);
-    const [audio, model] = await Promise.all([cleanUpForRecognition(wavPath, join(directory, 'clean.wav')), this.writeGrammar(directory, name, signal)]);
+    const [audio, model] = await Promise.all([
+      cleanUpForRecognition(wavPath, join(directory, 'clean.wav')),
+      this.writeGrammar(directory, name, signal),
+    ]);
     const decode = (request: Omit<DecodeRequest, 'signal'>) => this.pool.decode({ ...request, signal });
     // Each profile's grammar decode, and the free-phone decode of the same audio its words are measured against.
     const decodePair = async (wavPath: string, profile: DecoderProfile): Promise<Decode[]> => {
-      const { decode: grammar, phones } = await decode({ profile, search: { ...model.statement, withPhones: true }, wavPath });
+      const { decode: grammar, phones } = await decode({
+        profile,
+        search: { ...model.statement, withPhones: true },
+        wavPath,
+      });
       return [grammar, phones!];
     };
     const seconds = audio.samples.length / SAMPLE_RATE;
     const long = seconds > MAX_WARPED_SECONDS;
     const pairs = long
-      ? [await this.decodeInHalves(audio.samples, audio.levels, directory, (wavPath) => decodePair(wavPath, LONG_RECORDING))]
+      ? [
+          await this.decodeInHalves(audio.samples, audio.levels, directory, (wavPath) =>
+            decodePair(wavPath, LONG_RECORDING),
+          ),
+        ]
       : await Promise.all(WARPS.map((warp) => decodePair(audio.wavPath, profileAt(warp))));
     // Best fit first; the ties of a sort are kept in warp order, so the order is the same on every run.
     const ranked = pairs
-      .map(([grammar, phones], k) => ({ grammar, reading: readDecode(grammar, phones, audio.levels), profile: long ? LONG_RECORDING : profileAt(WARPS[k]) }))
+      .map(([grammar, phones], k) => ({
+        grammar,
+        reading: readDecode(grammar, phones, audio.levels),
+        profile: long ? LONG_RECORDING : profileAt(WARPS[k]),
+      }))
       .sort((a, b) => b.grammar.acousticScore - a.grammar.acousticScore);
     const [best, ...others] = ranked;
     const cohortAdvantage = await this.measureName(best.reading, hints.typedName, model, audio.wavPath, decode);
-    return { ...best.reading, recogniser: this.recogniser, alternatives: others.map(({ reading }) => reading), cohortAdvantage };
+    return {
+      ...best.reading,
+      recogniser: this.recogniser,
+      alternatives: others.map(({ reading }) => reading),
+      cohortAdvantage,
+    };
   }
 
   /**
@@ -134,8 +154,13 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
     decode: (request: Omit<DecodeRequest, 'signal'>) => Promise<Decoded>,
   ): Promise<number | undefined> {
     if (!model.typedName || !model.cohort) return undefined;
-    const statement = analyseStatement(reading.words.map(({ word }) => word), typedName);
-    const unconfirmed = statement.names.find((found) => found.kind !== 'other' && found.tokens.every((index) => reading.words[index].fit));
+    const statement = analyseStatement(
+      reading.words.map(({ word }) => word),
+      typedName,
+    );
+    const unconfirmed = statement.names.find(
+      (found) => found.kind !== 'other' && found.tokens.every((index) => reading.words[index].fit),
+    );
     if (!unconfirmed) return undefined;
     const first = reading.words[unconfirmed.tokens[0]].fit!.startFrame;
     const last = reading.words[unconfirmed.tokens[unconfirmed.tokens.length - 1]].fit!.endFrame;
@@ -150,13 +175,23 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
   }
 
   /** Cuts the recording at its quietest pause between 40% and 60% of it and decodes both parts at once. */
-  private async decodeInHalves(samples: Float64Array, levels: Float64Array, directory: string, decode: (wavPath: string) => Promise<Decode[]>): Promise<Decode[]> {
+  private async decodeInHalves(
+    samples: Float64Array,
+    levels: Float64Array,
+    directory: string,
+    decode: (wavPath: string) => Promise<Decode[]>,
+  ): Promise<Decode[]> {
     const cutFrame = quietestFrame(levels, 0.4, 0.6);
     const cut = cutFrame * FRAME_SHIFT;
     const halves = [join(directory, 'first.wav'), join(directory, 'second.wav')];
     await Promise.all([writePcm16(halves[0], samples.subarray(0, cut)), writePcm16(halves[1], samples.subarray(cut))]);
     const [first, second] = await Promise.all(halves.map(decode));
-    return first.map((decode, k) => joinDecodes([{ decode, startFrame: 0 }, { decode: second[k], startFrame: cutFrame }]));
+    return first.map((decode, k) =>
+      joinDecodes([
+        { decode, startFrame: 0 },
+        { decode: second[k], startFrame: cutFrame },
+      ]),
+    );
   }
 
   /** Writes the request's grammars and dictionaries into its workspace. */
@@ -166,15 +201,25 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
     const namePronunciations = await pronounceName(name, cmu, this.timeoutMs, signal);
     const cohort = cohortFor(words, namePronunciations, cmu);
     const grammar = buildStatementGrammar(words, SPEECH_CHECK_SETTINGS.grammar);
-    const lines = await dictionaryLines(cmu, grammar.vocabulary, { words, pronunciations: namePronunciations }, this.timeoutMs, signal);
+    const lines = await dictionaryLines(
+      cmu,
+      grammar.vocabulary,
+      { words, pronunciations: namePronunciations },
+      this.timeoutMs,
+      signal,
+    );
     const file = (name: string) => join(directory, name);
     const statement = { jsgfPath: file('statement.jsgf'), dictPath: file('statement.dict') };
     const typedName = words.length > 0 ? { jsgfPath: file('name.jsgf'), dictPath: statement.dictPath } : undefined;
-    const cohortModel = words.length > 0 && cohort.length > 0 ? { jsgfPath: file('cohort.jsgf'), dictPath: file('cohort.dict') } : undefined;
+    const cohortModel =
+      words.length > 0 && cohort.length > 0
+        ? { jsgfPath: file('cohort.jsgf'), dictPath: file('cohort.dict') }
+        : undefined;
     await Promise.all([
       writeFile(statement.jsgfPath, grammar.jsgf, { mode: 0o600 }),
       writeFile(statement.dictPath, `${[...lines, ...grammar.phoneEntries].join('\n')}\n`, { mode: 0o600 }),
-      typedName && writeFile(typedName.jsgfPath, alternativesGrammar('name', [words.join(' '), ...words]), { mode: 0o600 }),
+      typedName &&
+        writeFile(typedName.jsgfPath, alternativesGrammar('name', [words.join(' '), ...words]), { mode: 0o600 }),
       cohortModel && writeFile(cohortModel.jsgfPath, cohortGrammar(cohort), { mode: 0o600 }),
       cohortModel && writeFile(cohortModel.dictPath, `${cohortLines(cohort, cmu).join('\n')}\n`, { mode: 0o600 }),
     ]);
@@ -193,5 +238,7 @@ function cohortGrammar(cohort: readonly string[]): string {
 }
 
 function cohortLines(cohort: readonly string[], cmu: PronouncingDictionary): string[] {
-  return cohort.flatMap((word) => (cmu.get(word) ?? []).map((phones, i) => `${i === 0 ? word : `${word}(${i + 1})`} ${phones}`));
+  return cohort.flatMap((word) =>
+    (cmu.get(word) ?? []).map((phones, i) => `${i === 0 ? word : `${word}(${i + 1})`} ${phones}`),
+  );
 }

@@ -1,6 +1,7 @@
 import { nameAccents } from './name-accents';
 
-const accents = (...spellings: string[]) => nameAccents(spellings).map(({ accent, ownSpelling }) => `${accent}${ownSpelling ? '*' : ''}`);
+const accents = (...spellings: string[]) =>
+  nameAccents(spellings).map(({ accent, ownSpelling }) => `${accent}${ownSpelling ? '*' : ''}`);
 
 describe('nameAccents', () => {
   it('always reads a name in US and British English and letter by letter; the own-spelling reader (*) follows its cues', () => {

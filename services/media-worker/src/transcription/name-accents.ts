@@ -17,7 +17,8 @@ const LANGUAGE_CUES: readonly { accent: string; cue: RegExp }[] = [
 ];
 
 /** Hanyu Pinyin without tone marks: every word a run of syllables (an initial, then a final). */
-const PINYIN_WORD = /^(?:(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ao|an|ei|en|er|ia|ie|in|iu|ou|ua|uo|ui|un|ue|a|e|i|o|u))+$/;
+const PINYIN_WORD =
+  /^(?:(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ao|an|ei|en|er|ia|ie|in|iu|ou|ua|uo|ui|un|ue|a|e|i|o|u))+$/;
 const PINYIN = 'cmn-latn-pinyin';
 
 /**
@@ -29,5 +30,7 @@ export function nameAccents(spellings: readonly string[]): { accent: string; own
   const name = spellings.join(' ');
   const pinyin = spellings.length > 0 && spellings.every((word) => PINYIN_WORD.test(word));
   const language = pinyin ? PINYIN : LANGUAGE_CUES.find(({ cue }) => cue.test(name))?.accent;
-  return [...ENGLISH_ACCENTS, SPELLING_READER].map((accent) => ({ accent, ownSpelling: false })).concat(language ? [{ accent: language, ownSpelling: true }] : []);
+  return [...ENGLISH_ACCENTS, SPELLING_READER]
+    .map((accent) => ({ accent, ownSpelling: false }))
+    .concat(language ? [{ accent: language, ownSpelling: true }] : []);
 }

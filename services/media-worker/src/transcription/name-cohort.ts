@@ -67,9 +67,17 @@ const SAME_NAME_EDITS = 1;
  * The cohort for one typed name: without its own words, and without names said within one phone of a way of saying
  * one of them ("Gordon" for "Jordan"), which would otherwise be heard as someone else when the partner said their own.
  */
-export function cohortFor(words: readonly string[], pronunciations: NamePronunciations, cmu: PronouncingDictionary): string[] {
+export function cohortFor(
+  words: readonly string[],
+  pronunciations: NamePronunciations,
+  cmu: PronouncingDictionary,
+): string[] {
   const typed = pronunciations.flat();
   return NAME_COHORT.filter(
-    (other) => !words.includes(other) && !(cmu.get(other) ?? []).some((phones) => typed.some((own) => phoneEdits(phones.split(' '), own) <= SAME_NAME_EDITS)),
+    (other) =>
+      !words.includes(other) &&
+      !(cmu.get(other) ?? []).some((phones) =>
+        typed.some((own) => phoneEdits(phones.split(' '), own) <= SAME_NAME_EDITS),
+      ),
   );
 }

@@ -38,7 +38,7 @@ describe('nameWordsWithSpelling', () => {
       { word: 'huong', spelling: 'hương' },
       { word: 'pham', spelling: 'phạm' },
     ]);
-    expect(nameWordsWithSpelling("Saoirse Ní Bhraonáin")).toEqual([
+    expect(nameWordsWithSpelling('Saoirse Ní Bhraonáin')).toEqual([
       { word: 'saoirse', spelling: 'saoirse' },
       { word: 'ni', spelling: 'ní' },
       { word: 'bhraonain', spelling: 'bhraonáin' },
@@ -47,6 +47,7 @@ describe('nameWordsWithSpelling', () => {
 
   it('gives spellings of Latin letters, apostrophes and hyphens only: safe to pass as one argument', () => {
     const hostile = Array.from({ length: 500 }, (_, i) => String.fromCharCode(i * 7)).join('');
-    for (const { spelling } of nameWordsWithSpelling(`${hostile} -v en --ipa`)) expect(spelling).toMatch(/^[\p{Script=Latin}](?:[\p{Script=Latin}'-]*[\p{Script=Latin}])?$/u);
+    for (const { spelling } of nameWordsWithSpelling(`${hostile} -v en --ipa`))
+      expect(spelling).toMatch(/^[\p{Script=Latin}](?:[\p{Script=Latin}'-]*[\p{Script=Latin}])?$/u);
   });
 });

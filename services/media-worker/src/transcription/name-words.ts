@@ -2,7 +2,17 @@ const MAX_WORDS = 3;
 const MAX_WORD_LENGTH = 24;
 
 /** Latin letters that carry no combining mark to strip, as their plain forms ("Łukasz", "Đặng", "Søren"). */
-const PLAIN_LETTERS: Readonly<Record<string, string>> = { ł: 'l', đ: 'd', ð: 'd', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ı: 'i', þ: 'th' };
+const PLAIN_LETTERS: Readonly<Record<string, string>> = {
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ı: 'i',
+  þ: 'th',
+};
 
 /** One word of the typed name: as the recogniser's dictionary holds it, and as it was spelled. */
 export interface NameWord {

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { APIConnectionError } from 'openai';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APIConnectionError } from 'openai';
 import { createTranscriber } from './create-transcriber';
 import { LocalTranscriber } from './local-transcriber';
 import { OpenAiTranscriber } from './openai-transcriber';
@@ -29,7 +29,12 @@ describe('OpenAiTranscriber (against a local server that answers like the API)',
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        seen = { method: request.method, url: request.url, authorization: request.headers.authorization, body: Buffer.concat(chunks).toString('latin1') };
+        seen = {
+          method: request.method,
+          url: request.url,
+          authorization: request.headers.authorization,
+          body: Buffer.concat(chunks).toString('latin1'),
+        };
         const reply = answer(request);
         if (reply === 'hang') return;
         response.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
@@ -71,7 +76,10 @@ describe('OpenAiTranscriber (against a local server that answers like the API)',
 
   it('marks empty text as no speech', async () => {
     answer = () => ({ status: 200, body: JSON.stringify({ text: '' }) });
-    expect(await transcriber().transcribe(wavPath, { typedName: 'Jordan' })).toMatchObject({ words: [], doubts: ['no_speech'] });
+    expect(await transcriber().transcribe(wavPath, { typedName: 'Jordan' })).toMatchObject({
+      words: [],
+      doubts: ['no_speech'],
+    });
   });
 
   it('throws on a server error (transient: the job is retried)', async () => {
@@ -82,19 +90,34 @@ describe('OpenAiTranscriber (against a local server that answers like the API)',
   it('throws when the server does not answer in time', async () => {
     answer = () => 'hang';
     const started = Date.now();
-    await expect(transcriber(300).transcribe(wavPath, { typedName: 'Jordan' })).rejects.toBeInstanceOf(APIConnectionError);
+    await expect(transcriber(300).transcribe(wavPath, { typedName: 'Jordan' })).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 
 describe('createTranscriber', () => {
-  it('makes the local recogniser, which needs the project\'s PocketSphinx build', () => {
-    expect(createTranscriber({ TRANSCRIBER: 'local', STEP_TIMEOUT_MS: 1000, POCKETSPHINX_BIN_DIR: '/opt/pocketsphinx/bin', DECODER_PROCESSES: 1 })).toBeInstanceOf(LocalTranscriber);
-    expect(() => createTranscriber({ TRANSCRIBER: 'local', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toThrow(/POCKETSPHINX_BIN_DIR/);
+  it("makes the local recogniser, which needs the project's PocketSphinx build", () => {
+    expect(
+      createTranscriber({
+        TRANSCRIBER: 'local',
+        STEP_TIMEOUT_MS: 1000,
+        POCKETSPHINX_BIN_DIR: '/opt/pocketsphinx/bin',
+        DECODER_PROCESSES: 1,
+      }),
+    ).toBeInstanceOf(LocalTranscriber);
+    expect(() => createTranscriber({ TRANSCRIBER: 'local', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toThrow(
+      /POCKETSPHINX_BIN_DIR/,
+    );
   });
 
   it('makes the OpenAI-compatible one, which needs a key', () => {
-    expect(createTranscriber({ TRANSCRIBER: 'openai', OPENAI_API_KEY: 'k', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toBeInstanceOf(OpenAiTranscriber);
-    expect(() => createTranscriber({ TRANSCRIBER: 'openai', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toThrow(/OPENAI_API_KEY/);
+    expect(
+      createTranscriber({ TRANSCRIBER: 'openai', OPENAI_API_KEY: 'k', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 }),
+    ).toBeInstanceOf(OpenAiTranscriber);
+    expect(() => createTranscriber({ TRANSCRIBER: 'openai', STEP_TIMEOUT_MS: 1000, DECODER_PROCESSES: 1 })).toThrow(
+      /OPENAI_API_KEY/,
+    );
   });
 });

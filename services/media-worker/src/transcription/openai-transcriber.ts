@@ -1,6 +1,6 @@
+import { tokenize } from '@app/contracts';
 import { readFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
-import { tokenize } from '@app/contracts';
 import { Transcriber, Transcription, TranscriptionHints } from './transcriber';
 
 export interface OpenAiTranscriberOptions {
@@ -20,7 +20,12 @@ export class OpenAiTranscriber implements Transcriber {
 
   constructor(private readonly options: OpenAiTranscriberOptions) {
     // Retries belong to the job queue, which backs off; one attempt here keeps the step within its time limit.
-    this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, timeout: options.timeoutMs, maxRetries: 0 });
+    this.client = new OpenAI({
+      baseURL: options.baseURL,
+      apiKey: options.apiKey,
+      timeout: options.timeoutMs,
+      maxRetries: 0,
+    });
   }
 
   async transcribe(wavPath: string, _hints: TranscriptionHints, signal?: AbortSignal): Promise<Transcription> {
@@ -32,6 +37,11 @@ export class OpenAiTranscriber implements Transcriber {
     );
     const text = result.text.trim();
     const words = tokenize(text).map((word) => ({ word }));
-    return { words, text, recogniser: `openai-compatible ${this.options.model}`, doubts: words.length > 0 ? [] : ['no_speech'] };
+    return {
+      words,
+      text,
+      recogniser: `openai-compatible ${this.options.model}`,
+      doubts: words.length > 0 ? [] : ['no_speech'],
+    };
   }
 }

@@ -1,7 +1,17 @@
 const VOWELS = new Set(['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW']);
 /** Consonants that readers of different languages swap for each other in a name (voicing, place). */
 const NEAR_CONSONANTS: readonly (readonly string[])[] = [
-  ['P', 'B'], ['T', 'D', 'TH', 'DH'], ['K', 'G'], ['F', 'V', 'TH'], ['S', 'Z', 'SH', 'ZH'], ['CH', 'JH', 'SH', 'ZH'], ['M', 'N', 'NG'], ['L', 'R'], ['W', 'V'], ['Y', 'IY'], ['HH'],
+  ['P', 'B'],
+  ['T', 'D', 'TH', 'DH'],
+  ['K', 'G'],
+  ['F', 'V', 'TH'],
+  ['S', 'Z', 'SH', 'ZH'],
+  ['CH', 'JH', 'SH', 'ZH'],
+  ['M', 'N', 'NG'],
+  ['L', 'R'],
+  ['W', 'V'],
+  ['Y', 'IY'],
+  ['HH'],
 ];
 
 /** Substituting one phone for another: free for the same, half for close ones (two vowels, consonants readers swap). */
@@ -17,7 +27,11 @@ export function phoneEdits(heard: readonly string[], reference: readonly string[
   for (let i = 1; i <= heard.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= reference.length; j += 1) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution(heard[i - 1], reference[j - 1]));
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + substitution(heard[i - 1], reference[j - 1]),
+      );
     }
     previous = current;
   }

@@ -27,7 +27,12 @@ describe('buildStatementGrammar', () => {
     expect(rule(jsgf, 'naming')).toMatch(/^<naming> = <intro_name> .*\| <name_phones> ;$/);
     expect(rule(jsgf, 'intro_name')).toBe('<intro_name> = <name> ;');
     // Nowhere else: not alone, not after a consent ("I consent, Jordan" was how "I consent to nothing" got granted).
-    expect(jsgf.split('\n').filter((line) => line.includes('<name>') && !line.startsWith('<name> =')).map((line) => line.split(' =')[0])).toEqual(['<intro_name>']);
+    expect(
+      jsgf
+        .split('\n')
+        .filter((line) => line.includes('<name>') && !line.startsWith('<name> ='))
+        .map((line) => line.split(' =')[0]),
+    ).toEqual(['<intro_name>']);
     expect(rule(jsgf, 'part')).not.toContain('<name>');
   });
 
@@ -38,7 +43,10 @@ describe('buildStatementGrammar', () => {
   });
 
   it('cannot be broken by a hostile typed name once it is sanitised', () => {
-    const { jsgf, vocabulary } = buildStatementGrammar(nameWords('jordan;\n<part> = /1/ i consent ;\n| ph_aa'), weights);
+    const { jsgf, vocabulary } = buildStatementGrammar(
+      nameWords('jordan;\n<part> = /1/ i consent ;\n| ph_aa'),
+      weights,
+    );
     expect(jsgf.match(/^<part> =/gm)).toHaveLength(1);
     expect(rule(jsgf, 'name')).toBe('<name> = ( jordan part i ) | ( jordan ) | ( part ) | ( i ) ;');
     for (const word of vocabulary) expect(word).toMatch(/^[a-z'-]+$/);
@@ -49,13 +57,19 @@ describe('buildStatementGrammar', () => {
     expect(jsgf).not.toContain('<name> =');
     expect(jsgf).not.toContain('<intro_name>');
     expect(rule(jsgf, 'naming')).toBe('<naming> = <name_phones> ;');
-    expect(rule(jsgf, 'name_intro')).toBe(`<name_intro> = /${weights.part}/ my name is <naming> | /${weights.part}/ my name's <naming> ;`);
+    expect(rule(jsgf, 'name_intro')).toBe(
+      `<name_intro> = /${weights.part}/ my name is <naming> | /${weights.part}/ my name's <naming> ;`,
+    );
   });
 
   it('lets a name heard as sounds last about as many phones as the typed name has letters, so it cannot swallow the statement', () => {
     const count = (jsgf: string) => (rule(jsgf, 'name_phones').match(/<name_phone>/g) ?? []).length;
     expect(count(buildStatementGrammar(['adaeze', 'okafor'], weights).jsgf)).toBe(12 + weights.namePhones.extra);
-    expect(count(buildStatementGrammar(['li'], weights).jsgf)).toBe(weights.namePhones.minLetters + weights.namePhones.extra);
-    expect(count(buildStatementGrammar([], weights).jsgf)).toBe(weights.namePhones.minLetters + weights.namePhones.extra);
+    expect(count(buildStatementGrammar(['li'], weights).jsgf)).toBe(
+      weights.namePhones.minLetters + weights.namePhones.extra,
+    );
+    expect(count(buildStatementGrammar([], weights).jsgf)).toBe(
+      weights.namePhones.minLetters + weights.namePhones.extra,
+    );
   });
 });

@@ -1,8 +1,47 @@
-import { NAME_SLOT, PHRASE_CLASSES, PHRASES, type PhraseClass } from '../language/phrases';
+import { NAME_SLOT, PHRASE_CLASSES, type PhraseClass, PHRASES } from '../language/phrases';
 
 /** The acoustic model's phones (cmudict's set): the garbage words, one per phone, that speech outside the phrases is heard as. */
-export const PHONES = ['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'B', 'CH', 'D', 'DH', 'EH', 'ER', 'EY', 'F', 'G', 'HH', 'IH', 'IY', 'JH', 'K', 'L',
-  'M', 'N', 'NG', 'OW', 'OY', 'P', 'R', 'S', 'SH', 'T', 'TH', 'UH', 'UW', 'V', 'W', 'Y', 'Z', 'ZH'] as const;
+export const PHONES = [
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'B',
+  'CH',
+  'D',
+  'DH',
+  'EH',
+  'ER',
+  'EY',
+  'F',
+  'G',
+  'HH',
+  'IH',
+  'IY',
+  'JH',
+  'K',
+  'L',
+  'M',
+  'N',
+  'NG',
+  'OW',
+  'OY',
+  'P',
+  'R',
+  'S',
+  'SH',
+  'T',
+  'TH',
+  'UH',
+  'UW',
+  'V',
+  'W',
+  'Y',
+  'Z',
+  'ZH',
+] as const;
 /** Garbage words are named `ph_<phone>`: no typed name can be one (`nameWords` keeps no underscore). */
 export const GARBAGE_PREFIX = 'ph_';
 /** The phones of a name the dictionary could not give (`nm_<phone>`), heard where a name stands. */
@@ -51,21 +90,28 @@ export function buildStatementGrammar(names: readonly string[], weights: Grammar
       .map((phrase) => {
         // Only an introduction ("I am ...") may name someone else, and only "my name is ..." a name heard as sounds: after
         // "I'm" or "this is", sounds would as well fit "so tired" or "not sure".
-        const slot = phraseClass !== 'name_intro' ? '<name>' : phrase.startsWith('my name') ? '<naming>' : '<intro_name>';
+        const slot =
+          phraseClass !== 'name_intro' ? '<name>' : phrase.startsWith('my name') ? '<naming>' : '<intro_name>';
         const words = phrase.split(' ').map((word) => (word === NAME_SLOT ? slot : word));
         // Each phrase begins a part of the utterance (an object continues its consent, and costs nothing more).
         const partWeight = phraseClass === 'affirm_object' ? 1 : weights.part;
-        const weight = partWeight * (weights.phraseClass[phraseClass] ?? (words.length === 1 && weights.shortWord.classes.includes(phraseClass) ? weights.shortWord.weight : 1));
+        const weight =
+          partWeight *
+          (weights.phraseClass[phraseClass] ??
+            (words.length === 1 && weights.shortWord.classes.includes(phraseClass) ? weights.shortWord.weight : 1));
         // A weight goes on an alternative's first word (pocketsphinx ignores one on a group or a rule), so weighted ones are bare.
         return weight === 1 ? `( ${words.join(' ')} )` : `/${weight}/ ${words.join(' ')}`;
       })
       .join(' | ');
-  const phoneAlternatives = (prefix: string, weight: number) => PHONES.map((phone) => `/${weight}/ ${prefix}${phone.toLowerCase()}`).join(' | ');
+  const phoneAlternatives = (prefix: string, weight: number) =>
+    PHONES.map((phone) => `/${weight}/ ${prefix}${phone.toLowerCase()}`).join(' | ');
   const jsgf = [
     '#JSGF V1.0;',
     'grammar statement;',
     'public <utterance> = <part>+ ;',
-    `<part> = ${PHRASE_CLASSES.filter((phraseClass) => phraseClass !== 'affirm_object').map((phraseClass) => (phraseClass === 'affirm' ? '<affirm> [ <affirm_object> ]' : `<${phraseClass}>`)).join(' | ')} | <garbage> ;`,
+    `<part> = ${PHRASE_CLASSES.filter((phraseClass) => phraseClass !== 'affirm_object')
+      .map((phraseClass) => (phraseClass === 'affirm' ? '<affirm> [ <affirm_object> ]' : `<${phraseClass}>`))
+      .join(' | ')} | <garbage> ;`,
     ...(typedName ? [`<name> = ${typedName} ;`] : []),
     ...(typedName ? ['<intro_name> = <name> ;'] : []),
     // After "my name is" the typed name may end in a sound or two its pronunciations lack (a vowel held longer).
@@ -76,10 +122,17 @@ export function buildStatementGrammar(names: readonly string[], weights: Grammar
     `<garbage> = ${phoneAlternatives(GARBAGE_PREFIX, weights.garbage * weights.part)} ;`,
     '',
   ].join('\n');
-  const vocabulary = [...new Set([...PHRASE_CLASSES.flatMap((phraseClass) => PHRASES[phraseClass]).flatMap((phrase) => phrase.split(' ')), ...names])]
+  const vocabulary = [
+    ...new Set([
+      ...PHRASE_CLASSES.flatMap((phraseClass) => PHRASES[phraseClass]).flatMap((phrase) => phrase.split(' ')),
+      ...names,
+    ]),
+  ]
     .filter((word) => word !== NAME_SLOT)
     .sort();
-  const phoneEntries = [GARBAGE_PREFIX, NAME_PHONE_PREFIX].flatMap((prefix) => PHONES.map((phone) => `${prefix}${phone.toLowerCase()} ${phone}`));
+  const phoneEntries = [GARBAGE_PREFIX, NAME_PHONE_PREFIX].flatMap((prefix) =>
+    PHONES.map((phone) => `${prefix}${phone.toLowerCase()} ${phone}`),
+  );
   return { jsgf, vocabulary, phoneEntries };
 }
 

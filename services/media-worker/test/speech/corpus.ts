@@ -11,7 +11,17 @@ import type { SpeechCondition, SpokenPart, Voice } from '@app/testing';
 /** `development`: used while the check was tuned; `held_out`: never looked at while tuning, only measured. */
 export type CorpusSet = 'development' | 'held_out';
 
-export const NAME_ORIGINS = ['english', 'west_african', 'south_asian', 'east_asian', 'slavic', 'irish', 'hispanic', 'arabic', 'vietnamese'] as const;
+export const NAME_ORIGINS = [
+  'english',
+  'west_african',
+  'south_asian',
+  'east_asian',
+  'slavic',
+  'irish',
+  'hispanic',
+  'arabic',
+  'vietnamese',
+] as const;
 export type NameOrigin = (typeof NAME_ORIGINS)[number];
 
 export interface PartnerName {
@@ -23,9 +33,16 @@ export interface PartnerName {
   set: CorpusSet;
 }
 
-const name = (set: CorpusSet, origin: NameOrigin, typed: string, said?: { language: string; text: string }): PartnerName => ({ typed, origin, said, set });
-const dev = (origin: NameOrigin, typed: string, language?: string, text?: string) => name('development', origin, typed, language ? { language, text: text ?? typed } : undefined);
-const heldOut = (origin: NameOrigin, typed: string, language?: string, text?: string) => name('held_out', origin, typed, language ? { language, text: text ?? typed } : undefined);
+const name = (
+  set: CorpusSet,
+  origin: NameOrigin,
+  typed: string,
+  said?: { language: string; text: string },
+): PartnerName => ({ typed, origin, said, set });
+const dev = (origin: NameOrigin, typed: string, language?: string, text?: string) =>
+  name('development', origin, typed, language ? { language, text: text ?? typed } : undefined);
+const heldOut = (origin: NameOrigin, typed: string, language?: string, text?: string) =>
+  name('held_out', origin, typed, language ? { language, text: text ?? typed } : undefined);
 
 export const NAMES: readonly PartnerName[] = [
   dev('english', 'Jordan Lee'),
@@ -72,9 +89,25 @@ export const NAMES: readonly PartnerName[] = [
  * consent given under another person's name, or one of the ways not to consent (never to be granted).
  */
 export const STATEMENT_KINDS = [
-  'shown_sentence', 'own_words', 'other_name',
-  'refusal', 'negation', 'retraction', 'taken_back', 'limited_to_nothing', 'conditional', 'hesitation', 'reported_speech',
-  'incapacity', 'question', 'coercion', 'off_topic', 'sound_alike', 'silence', 'noise', 'music',
+  'shown_sentence',
+  'own_words',
+  'other_name',
+  'refusal',
+  'negation',
+  'retraction',
+  'taken_back',
+  'limited_to_nothing',
+  'conditional',
+  'hesitation',
+  'reported_speech',
+  'incapacity',
+  'question',
+  'coercion',
+  'off_topic',
+  'sound_alike',
+  'silence',
+  'noise',
+  'music',
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
@@ -91,7 +124,9 @@ export interface StatementTemplate {
 
 export const SHOWN_SENTENCE = 'My name is {name} and I consent.';
 
-const t = (set: CorpusSet) => (kind: StatementKind, id: string, text?: string): StatementTemplate => ({ id, kind, text, set });
+const t =
+  (set: CorpusSet) =>
+  (kind: StatementKind, id: string, text?: string): StatementTemplate => ({ id, kind, text, set });
 const d = t('development');
 const h = t('held_out');
 
@@ -230,7 +265,12 @@ function partsOf(text: string, said: PartnerName): (string | PartnerName)[] {
   return after === undefined ? [text] : [before, said, after].filter((part) => part !== '');
 }
 
-function statement(template: StatementTemplate, typed: PartnerName, said: PartnerName = typed, kind = template.kind): Statement {
+function statement(
+  template: StatementTemplate,
+  typed: PartnerName,
+  said: PartnerName = typed,
+  kind = template.kind,
+): Statement {
   const named = template.text?.includes('{name}') ?? false;
   return {
     id: `${template.id}/${named || kind !== template.kind ? said.typed : typed.typed}`,
@@ -238,7 +278,8 @@ function statement(template: StatementTemplate, typed: PartnerName, said: Partne
     typedName: typed.typed,
     origin: typed.origin,
     text: template.text?.replace('{name}', said.typed),
-    set: template.set === 'held_out' || typed.set === 'held_out' || said.set === 'held_out' ? 'held_out' : 'development',
+    set:
+      template.set === 'held_out' || typed.set === 'held_out' || said.set === 'held_out' ? 'held_out' : 'development',
     parts: template.text === undefined ? undefined : partsOf(template.text, said),
   };
 }
@@ -249,16 +290,25 @@ function statement(template: StatementTemplate, typed: PartnerName, said: Partne
  */
 export function statementsOf(set: CorpusSet): Statement[] {
   const names = NAMES.filter((candidate) => candidate.set === set);
-  const templates = TEMPLATES.filter((template) => template.set === set || (set === 'held_out' && template.kind === 'shown_sentence'));
+  const templates = TEMPLATES.filter(
+    (template) => template.set === set || (set === 'held_out' && template.kind === 'shown_sentence'),
+  );
   const rotating = (i: number) => names[(i * 7) % names.length];
   return [
-    ...templates.filter((template) => template.kind === 'shown_sentence').flatMap((template) => names.map((typed) => statement(template, typed))),
+    ...templates
+      .filter((template) => template.kind === 'shown_sentence')
+      .flatMap((template) => names.map((typed) => statement(template, typed))),
     ...templates
       .filter((template) => template.kind === 'own_words')
       .flatMap((template, i) => [0, 1, 2].map((k) => statement(template, names[(i * 3 + k * 6) % names.length]))),
     ...templates.filter((template) => !isConsent(template.kind)).map((template, i) => statement(template, rotating(i))),
     ...OTHER_NAME_PAIRS.filter((pair) => pair.set === set).map((pair) =>
-      statement({ id: 'other_name', kind: 'other_name', text: SHOWN_SENTENCE, set }, byTypedOrEnglish(pair.typed, set), pair.said, 'other_name'),
+      statement(
+        { id: 'other_name', kind: 'other_name', text: SHOWN_SENTENCE, set },
+        byTypedOrEnglish(pair.typed, set),
+        pair.said,
+        'other_name',
+      ),
     ),
   ];
 }
@@ -269,26 +319,62 @@ function byTypedOrEnglish(typed: string, set: CorpusSet): PartnerName {
 
 /** The parts of a statement in `voice`, its name said in the voice of its language (same sex as the sentence's). */
 export function spokenParts(statement: Statement, voice: SentenceVoice): SpokenPart[] {
-  return (statement.parts ?? []).map((part) =>
-    typeof part === 'string'
-      ? { voice: voice.voice, text: part.trim() }
-      : part.said
-        ? { voice: `espeak:${part.said.language}+${voice.nameVariant}` as Voice, text: part.said.text }
-        : { voice: voice.voice, text: part.typed },
-  ).filter((part) => /\p{L}/u.test(part.text));
+  return (statement.parts ?? [])
+    .map((part) =>
+      typeof part === 'string'
+        ? { voice: voice.voice, text: part.trim() }
+        : part.said
+          ? { voice: `espeak:${part.said.language}+${voice.nameVariant}` as Voice, text: part.said.text }
+          : { voice: voice.voice, text: part.typed },
+    )
+    .filter((part) => /\p{L}/u.test(part.text));
 }
 
 /** Babble's four talkers and what they say: nothing the check listens for. */
 export const BABBLE_TALKERS: readonly { voice: Voice; text: string }[] = [
-  { voice: 'espeak:en-gb+m5', text: 'The train was late again this morning, so we walked along the river and stopped for breakfast at the little bakery near the bridge. '.repeat(3) },
-  { voice: 'awb', text: 'Put the potatoes in the oven for forty minutes, then add the peppers and a little olive oil, and stir everything before serving. '.repeat(3) },
-  { voice: 'espeak:en-us+f4', text: 'Our meeting moved to Thursday afternoon because the projector in the big room is broken and the new one arrives next week. '.repeat(3) },
-  { voice: 'slt', text: 'The garden needs water every evening in summer, and the roses by the fence grow best when the soil stays damp and cool. '.repeat(3) },
+  {
+    voice: 'espeak:en-gb+m5',
+    text: 'The train was late again this morning, so we walked along the river and stopped for breakfast at the little bakery near the bridge. '.repeat(
+      3,
+    ),
+  },
+  {
+    voice: 'awb',
+    text: 'Put the potatoes in the oven for forty minutes, then add the peppers and a little olive oil, and stir everything before serving. '.repeat(
+      3,
+    ),
+  },
+  {
+    voice: 'espeak:en-us+f4',
+    text: 'Our meeting moved to Thursday afternoon because the projector in the big room is broken and the new one arrives next week. '.repeat(
+      3,
+    ),
+  },
+  {
+    voice: 'slt',
+    text: 'The garden needs water every evening in summer, and the roses by the fence grow best when the soil stays damp and cool. '.repeat(
+      3,
+    ),
+  },
 ];
 
 /** The floors the check is held to, first recording only, per group of conditions (issue: shown sentence; own words). */
 export const SHOWN_SENTENCE_FLOORS: readonly { conditions: readonly SpeechCondition[]; minRecall: number }[] = [
-  { conditions: ['clean', 'pitch_up', 'pitch_down', 'tempo_slow', 'tempo_fast', 'opus_12k', 'pink_20db', 'babble_20db', 'lead_in_2s', 'quiet'], minRecall: 0.95 },
+  {
+    conditions: [
+      'clean',
+      'pitch_up',
+      'pitch_down',
+      'tempo_slow',
+      'tempo_fast',
+      'opus_12k',
+      'pink_20db',
+      'babble_20db',
+      'lead_in_2s',
+      'quiet',
+    ],
+    minRecall: 0.95,
+  },
   { conditions: ['reverb', 'phone_band', 'room_phone'], minRecall: 0.8 },
   { conditions: ['pink_10db', 'babble_10db', 'quiet_room', 'far'], minRecall: 0.75 },
 ];

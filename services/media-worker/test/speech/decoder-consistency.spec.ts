@@ -25,12 +25,18 @@ const CLIPS: { name: string; voice: Voice; parts: (string | number)[] }[] = [
   { name: 'refusal', voice: 'kal16', parts: ["No, I don't consent"] },
   { name: 'retraction', voice: 'awb', parts: ['I consent. Actually no, I take it back'] },
   { name: 'off topic', voice: 'espeak', parts: ['The weather is lovely today and it might rain tomorrow afternoon'] },
-  { name: 'dense 30 s', voice: 'slt', parts: Array.from({ length: 15 }, (_, i) => (i % 2 ? 1.74 : 'My name is Jordan and I consent')) },
+  {
+    name: 'dense 30 s',
+    voice: 'slt',
+    parts: Array.from({ length: 15 }, (_, i) => (i % 2 ? 1.74 : 'My name is Jordan and I consent')),
+  },
   { name: 'silence', voice: 'slt', parts: [5] },
 ];
 const OTHERS: { voice: Voice; text: string }[] = [
-  { voice: 'rms', text: 'I can send it tomorrow' }, { voice: 'awb', text: 'My name is Riley and I agree' },
-  { voice: 'espeak', text: 'I do not consent' }, { voice: 'kal16', text: 'Maybe later, I am not sure' },
+  { voice: 'rms', text: 'I can send it tomorrow' },
+  { voice: 'awb', text: 'My name is Riley and I agree' },
+  { voice: 'espeak', text: 'I do not consent' },
+  { voice: 'kal16', text: 'Maybe later, I am not sure' },
   { voice: 'slt', text: 'He told me to say I consent' },
 ];
 const PROJECT_BUILD = pocketsphinxBinDir();
@@ -40,28 +46,71 @@ const { beams } = SPEECH_CHECK_SETTINGS;
 const ACOUSTIC_MODEL = join(DEFAULT_SPHINX_MODEL_DIR, 'en-us');
 
 /** pocketsphinx_batch on a whole WAV with the worker's settings (every senone scored); its hypseg and whether it took the AVX path. */
-async function batchDecode(command: string, wavPath: string, search: { jsgfPath: string; dictPath: string }, warp: number): Promise<{ decode: Decode; avx: boolean }> {
+async function batchDecode(
+  command: string,
+  wavPath: string,
+  search: { jsgfPath: string; dictPath: string },
+  warp: number,
+): Promise<{ decode: Decode; avx: boolean }> {
   const directory = dirname(wavPath);
   const utterance = basename(wavPath, extname(wavPath));
   const tag = `${utterance}-${basename(command)}-${warp}`;
   await writeFile(join(directory, `${tag}.ctl`), `${utterance}\n`);
   await run(command, [
-    '-ctl', join(directory, `${tag}.ctl`), '-cepdir', directory, '-cepext', extname(wavPath), '-adcin', 'yes', '-adchdr', '44',
-    '-hmm', ACOUSTIC_MODEL, '-jsgf', search.jsgfPath, '-dict', search.dictPath, '-remove_noise', 'yes', '-remove_silence', 'no',
-    '-compallsen', 'yes', '-warp_type', 'inverse_linear', '-warp_params', String(warp),
-    '-beam', String(beams.beam), '-pbeam', String(beams.phoneBeam), '-wbeam', String(beams.wordBeam),
-    '-hypseg', join(directory, `${tag}.hypseg`), '-logfn', join(directory, `${tag}.log`),
+    '-ctl',
+    join(directory, `${tag}.ctl`),
+    '-cepdir',
+    directory,
+    '-cepext',
+    extname(wavPath),
+    '-adcin',
+    'yes',
+    '-adchdr',
+    '44',
+    '-hmm',
+    ACOUSTIC_MODEL,
+    '-jsgf',
+    search.jsgfPath,
+    '-dict',
+    search.dictPath,
+    '-remove_noise',
+    'yes',
+    '-remove_silence',
+    'no',
+    '-compallsen',
+    'yes',
+    '-warp_type',
+    'inverse_linear',
+    '-warp_params',
+    String(warp),
+    '-beam',
+    String(beams.beam),
+    '-pbeam',
+    String(beams.phoneBeam),
+    '-wbeam',
+    String(beams.wordBeam),
+    '-hypseg',
+    join(directory, `${tag}.hypseg`),
+    '-logfn',
+    join(directory, `${tag}.log`),
   ]);
-  return { decode: parseHypseg(await readFile(join(directory, `${tag}.hypseg`), 'utf8')), avx: (await readFile(join(directory, `${tag}.log`), 'utf8')).includes('Codebook evaluation: AVX') };
+  return {
+    decode: parseHypseg(await readFile(join(directory, `${tag}.hypseg`), 'utf8')),
+    avx: (await readFile(join(directory, `${tag}.log`), 'utf8')).includes('Codebook evaluation: AVX'),
+  };
 }
 
 describe('the speech check decodes the same recording the same way', () => {
   let directory: string;
   const wavs = new Map<string, string>();
   beforeAll(async () => {
-    if (!PROJECT_BUILD) throw new Error('POCKETSPHINX_BIN_DIR is unset: npm test builds PocketSphinx (scripts/lib/common.sh)');
+    if (!PROJECT_BUILD)
+      throw new Error('POCKETSPHINX_BIN_DIR is unset: npm test builds PocketSphinx (scripts/lib/common.sh)');
     directory = await mkdtemp(join(tmpdir(), 'ciq-decoder-consistency-'));
-    const clips = [...CLIPS, ...OTHERS.map((other, i) => ({ name: `other ${i}`, voice: other.voice, parts: [other.text] }))];
+    const clips = [
+      ...CLIPS,
+      ...OTHERS.map((other, i) => ({ name: `other ${i}`, voice: other.voice, parts: [other.text] })),
+    ];
     await mapLimit(clips, 2, async (clip) => {
       const workDir = await mkdtemp(join(directory, 'clip-'));
       const base = join(workDir, 'speech');
@@ -73,7 +122,14 @@ describe('the speech check decodes the same recording the same way', () => {
 
   it("decodes every clip at every warp exactly as Debian's binaries do, through the AVX path where the CPU has it, in the decoder server too", async () => {
     const transcriber = new LocalTranscriber({ timeoutMs: 20000, binDir: PROJECT_BUILD!, decoders: 1 });
-    const server = new DecoderPool({ binDir: PROJECT_BUILD!, acousticModel: ACOUSTIC_MODEL, beams, profiles: WARPS.map((warp) => ({ warp, topn: 4, allSenones: true })), size: 1, timeoutMs: 20000 });
+    const server = new DecoderPool({
+      binDir: PROJECT_BUILD!,
+      acousticModel: ACOUSTIC_MODEL,
+      beams,
+      profiles: WARPS.map((warp) => ({ warp, topn: 4, allSenones: true })),
+      size: 1,
+      timeoutMs: 20000,
+    });
     try {
       const results = await mapLimit(CLIPS, 2, async (clip) => {
         const workDir = await mkdtemp(join(directory, 'parity-'));
@@ -82,9 +138,25 @@ describe('the speech check decodes the same recording the same way', () => {
         const rows = [];
         for (const warp of WARPS) {
           const debian = await batchDecode('pocketsphinx_batch', cleaned.wavPath, statement, warp);
-          const project = await batchDecode(join(PROJECT_BUILD!, 'pocketsphinx_batch'), cleaned.wavPath, statement, warp);
-          const served = await server.decode({ profile: { warp, topn: 4, allSenones: true }, search: statement, wavPath: cleaned.wavPath });
-          rows.push({ clip: clip.name, warp, debian: debian.decode, project: project.decode, server: served.decode, avx: project.avx });
+          const project = await batchDecode(
+            join(PROJECT_BUILD!, 'pocketsphinx_batch'),
+            cleaned.wavPath,
+            statement,
+            warp,
+          );
+          const served = await server.decode({
+            profile: { warp, topn: 4, allSenones: true },
+            search: statement,
+            wavPath: cleaned.wavPath,
+          });
+          rows.push({
+            clip: clip.name,
+            warp,
+            debian: debian.decode,
+            project: project.decode,
+            server: served.decode,
+            avx: project.avx,
+          });
         }
         return rows;
       });
@@ -94,7 +166,11 @@ describe('the speech check decodes the same recording the same way', () => {
         expect(avx).toBe(CPU_HAS_AVX);
       }
       // Not a vacuous comparison: the decodes heard the clips.
-      const words = (clip: string) => results.flat().find((row) => row.clip === clip && row.warp === 1)!.debian.segments.map((segment) => segment.word);
+      const words = (clip: string) =>
+        results
+          .flat()
+          .find((row) => row.clip === clip && row.warp === 1)!
+          .debian.segments.map((segment) => segment.word);
       expect(words('consent')).toEqual(expect.arrayContaining(['jordan', 'consent']));
       expect(words('dense 30 s').filter((word) => word === 'consent').length).toBeGreaterThanOrEqual(7);
     } finally {
@@ -103,7 +179,14 @@ describe('the speech check decodes the same recording the same way', () => {
   }, 240000);
 
   it('finds the same words with the free phones decoded beside a grammar as without them', async () => {
-    const pool = new DecoderPool({ binDir: PROJECT_BUILD!, acousticModel: ACOUSTIC_MODEL, beams, profiles: [{ warp: 1, topn: 4, allSenones: false }], size: 1, timeoutMs: 20000 });
+    const pool = new DecoderPool({
+      binDir: PROJECT_BUILD!,
+      acousticModel: ACOUSTIC_MODEL,
+      beams,
+      profiles: [{ warp: 1, topn: 4, allSenones: false }],
+      size: 1,
+      timeoutMs: 20000,
+    });
     const transcriber = new LocalTranscriber({ timeoutMs: 20000, binDir: PROJECT_BUILD!, decoders: 1 });
     try {
       for (const clip of ['consent', 'retraction', 'dense 30 s']) {
@@ -113,8 +196,13 @@ describe('the speech check decodes the same recording the same way', () => {
         const profile = { warp: 1, topn: 4, allSenones: false };
         const alone = await pool.decode({ profile, search: statement, wavPath: cleaned.wavPath });
         const phonesAlone = await pool.decode({ profile, search: 'phones', wavPath: cleaned.wavPath });
-        const beside = await pool.decode({ profile, search: { ...statement, withPhones: true }, wavPath: cleaned.wavPath });
-        const shape = (decode: Decode) => decode.segments.map(({ word, startFrame, endFrame }) => ({ word, startFrame, endFrame }));
+        const beside = await pool.decode({
+          profile,
+          search: { ...statement, withPhones: true },
+          wavPath: cleaned.wavPath,
+        });
+        const shape = (decode: Decode) =>
+          decode.segments.map(({ word, startFrame, endFrame }) => ({ word, startFrame, endFrame }));
         expect(shape(beside.decode)).toEqual(shape(alone.decode));
         expect(shape(beside.phones!)).toEqual(shape(phonesAlone.decode));
         expect(beside.decode.segments.map(({ word }) => word)).toContain('consent');
@@ -144,13 +232,24 @@ describe('the speech check decodes the same recording the same way', () => {
   }, 240000);
 
   it('replaces a decoder killed mid-decode (the job aborted), and decodes the next request as before', async () => {
-    const pool = new DecoderPool({ binDir: PROJECT_BUILD!, acousticModel: ACOUSTIC_MODEL, beams, profiles: [{ warp: 1, topn: 4, allSenones: true }], size: 1, timeoutMs: 20000 });
+    const pool = new DecoderPool({
+      binDir: PROJECT_BUILD!,
+      acousticModel: ACOUSTIC_MODEL,
+      beams,
+      profiles: [{ warp: 1, topn: 4, allSenones: true }],
+      size: 1,
+      timeoutMs: 20000,
+    });
     const transcriber = new LocalTranscriber({ timeoutMs: 20000, binDir: PROJECT_BUILD!, decoders: 1 });
     try {
       const workDir = await mkdtemp(join(directory, 'abort-'));
       const cleaned = await cleanUpForRecognition(wavs.get('dense 30 s')!, join(workDir, 'clean.wav'));
       const { statement } = await transcriber.writeGrammar(workDir, NAME);
-      const request = { profile: { warp: 1, topn: 4, allSenones: true }, search: { ...statement, withPhones: true }, wavPath: cleaned.wavPath };
+      const request = {
+        profile: { warp: 1, topn: 4, allSenones: true },
+        search: { ...statement, withPhones: true },
+        wavPath: cleaned.wavPath,
+      };
       const started = Date.now();
       const first = await pool.decode(request);
       const decodeMs = Date.now() - started;

@@ -45,7 +45,14 @@ describe('speech latency (real tools)', () => {
     if (!binDir) throw new Error('POCKETSPHINX_BIN_DIR is unset: run npm run bench:speech');
     directory = await mkdtemp(join(tmpdir(), 'ciq-speech-bench-'));
     transcriber = new LocalTranscriber({ timeoutMs: 60000, binDir, decoders: 2 });
-    pool = new DecoderPool({ binDir, acousticModel: ACOUSTIC_MODEL, beams: SPEECH_CHECK_SETTINGS.beams, profiles: [{ warp: 1, topn: 4, allSenones: false }], size: 1, timeoutMs: 60000 });
+    pool = new DecoderPool({
+      binDir,
+      acousticModel: ACOUSTIC_MODEL,
+      beams: SPEECH_CHECK_SETTINGS.beams,
+      profiles: [{ warp: 1, topn: 4, allSenones: false }],
+      size: 1,
+      timeoutMs: 60000,
+    });
     await Promise.all([transcriber.onModuleInit(), pool.start()]);
   });
   afterAll(async () => {
@@ -58,7 +65,10 @@ describe('speech latency (real tools)', () => {
     for (const clip of CLIPS) {
       const webm = join(directory, 'clip.webm');
       await muxWebm(await spokenInputs(clip.parts, 'slt', join(directory, 'part')), webm);
-      const samples = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<(typeof STEPS)[number], number[]>;
+      const samples = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<
+        (typeof STEPS)[number],
+        number[]
+      >;
       let heard = '';
       for (let i = 0; i < RUNS + 1; i += 1) {
         await withWorkspace(async (workDir) => {
@@ -69,23 +79,60 @@ describe('speech latency (real tools)', () => {
             return result;
           };
           const audio = await timed('normalize', () => normalize(webm, { workDir, timeoutMs: 20000 }));
-          const cleaned = await timed('clean-up', () => cleanUpForRecognition(audio.wavPath, join(workDir, 'clean.wav')));
-          const { statement } = await timed('grammar', () => transcriber.writeGrammar(workDir, nameWordsWithSpelling('Jordan')));
-          await timed('server decode', () => pool.decode({ profile: { warp: 1, topn: 4, allSenones: false }, search: { ...statement, withPhones: true }, wavPath: cleaned.wavPath }));
+          const cleaned = await timed('clean-up', () =>
+            cleanUpForRecognition(audio.wavPath, join(workDir, 'clean.wav')),
+          );
+          const { statement } = await timed('grammar', () =>
+            transcriber.writeGrammar(workDir, nameWordsWithSpelling('Jordan')),
+          );
+          await timed('server decode', () =>
+            pool.decode({
+              profile: { warp: 1, topn: 4, allSenones: false },
+              search: { ...statement, withPhones: true },
+              wavPath: cleaned.wavPath,
+            }),
+          );
           await writeFile(join(workDir, 'clean.ctl'), 'clean\n');
           await timed('batch decode', () =>
             run('pocketsphinx_batch', [
-              '-ctl', join(workDir, 'clean.ctl'), '-cepdir', workDir, '-cepext', '.wav', '-adcin', 'yes', '-adchdr', '44', '-hmm', ACOUSTIC_MODEL,
-              '-jsgf', statement.jsgfPath, '-dict', statement.dictPath, '-remove_noise', 'yes', '-remove_silence', 'no', '-compallsen', 'yes',
-              '-hypseg', join(workDir, 'clean.hypseg'), '-logfn', '/dev/null',
+              '-ctl',
+              join(workDir, 'clean.ctl'),
+              '-cepdir',
+              workDir,
+              '-cepext',
+              '.wav',
+              '-adcin',
+              'yes',
+              '-adchdr',
+              '44',
+              '-hmm',
+              ACOUSTIC_MODEL,
+              '-jsgf',
+              statement.jsgfPath,
+              '-dict',
+              statement.dictPath,
+              '-remove_noise',
+              'yes',
+              '-remove_silence',
+              'no',
+              '-compallsen',
+              'yes',
+              '-hypseg',
+              join(workDir, 'clean.hypseg'),
+              '-logfn',
+              '/dev/null',
             ]),
           );
-          const transcription = await timed('transcribe', () => transcriber.transcribe(audio.wavPath, { typedName: 'Jordan' }));
+          const transcription = await timed('transcribe', () =>
+            transcriber.transcribe(audio.wavPath, { typedName: 'Jordan' }),
+          );
           heard = `${transcription.doubts.join(',') || 'no doubt'}: ${transcription.text}`;
         });
       }
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-      lines.push(`| ${clip.name} | ${STEPS.map((step) => `${Math.round(median(samples[step]))}/${Math.round(Math.max(...samples[step]))}`).join(' | ')} | ${heard} |`);
+      lines.push(
+        `| ${clip.name} | ${STEPS.map((step) => `${Math.round(median(samples[step]))}/${Math.round(Math.max(...samples[step]))}`).join(' | ')} | ${heard} |`,
+      );
     }
     process.stdout.write(`\n${lines.join('\n')}\n`);
   }, 900000);

@@ -1,7 +1,7 @@
 import { SPEECH_CONDITIONS, type SpeechCondition } from '@app/testing';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isConsent, SENTENCE_VOICES, statementsOf, type CorpusSet } from './corpus';
+import { type CorpusSet, isConsent, SENTENCE_VOICES, statementsOf } from './corpus';
 import { conditionTable, measureSpeech, originTable } from './robustness';
 
 /**
@@ -11,32 +11,65 @@ import { conditionTable, measureSpeech, originTable } from './robustness';
  * condition and per origin of the partner's name, then every recording whose verdict was not what was said, and
  * keeps the results in .data/bench/speech-quality/.
  */
-const pick = <T extends string>(variable: string | undefined, all: readonly T[]): T[] => (variable ? (variable.split(',') as T[]) : [...all]);
+const pick = <T extends string>(variable: string | undefined, all: readonly T[]): T[] =>
+  variable ? (variable.split(',') as T[]) : [...all];
 
-it('measures the speech check', async () => {
-  const set = (process.env.SPEECH_SET ?? 'held_out') as CorpusSet | 'all';
-  const sets: CorpusSet[] = set === 'all' ? ['development', 'held_out'] : [set];
-  const voices = SENTENCE_VOICES.filter((voice) => sets.includes(voice.set) && (!process.env.SPEECH_VOICES || process.env.SPEECH_VOICES.split(',').includes(voice.voice)));
-  const conditions = pick<SpeechCondition>(process.env.SPEECH_CONDITIONS, SPEECH_CONDITIONS);
-  const cases = sets.flatMap((corpusSet) =>
-    conditions.flatMap((condition) => voices.filter((voice) => voice.set === corpusSet).flatMap((voice) => statementsOf(corpusSet).map((statement) => ({ statement, voice, condition })))),
-  );
-  const started = Date.now();
-  const results = await measureSpeech(cases);
-  const wrong = results
-    .filter((result) => (isConsent(result.statement.kind) !== (result.outcome === 'granted')) || (result.statement.kind === 'other_name' && result.reasons.includes('name_matched')))
-    .map((result) => {
-      const label = isConsent(result.statement.kind) ? 'missed     ' : result.outcome === 'granted' ? 'FALSE GRANT' : 'other name ';
-      return `${label} ${result.condition} ${result.voice.voice} ${result.statement.id}: ${result.outcome} [${result.reasons.join(',')}] heard "${result.heard}"`;
-    });
-  process.stdout.write(
-    `\nbench:speech-quality (${sets.join(' and ')}): ${results.length} recordings, ${voices.length} voices, ${conditions.length} conditions, ${Math.round((Date.now() - started) / 1000)} s\n\n` +
-      `${conditionTable(results)}\n\n${originTable(results)}\n\n${wrong.join('\n')}\n`,
-  );
-  const directory = join(__dirname, '../../../../.data/bench/speech-quality');
-  await mkdir(directory, { recursive: true });
-  await writeFile(
-    join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-    JSON.stringify(results.map((result) => ({ id: result.statement.id, kind: result.statement.kind, origin: result.statement.origin, set: result.statement.set, voice: result.voice.voice, condition: result.condition, outcome: result.outcome, reasons: result.reasons, heard: result.heard }))),
-  );
-}, 24 * 3600 * 1000);
+it(
+  'measures the speech check',
+  async () => {
+    const set = (process.env.SPEECH_SET ?? 'held_out') as CorpusSet | 'all';
+    const sets: CorpusSet[] = set === 'all' ? ['development', 'held_out'] : [set];
+    const voices = SENTENCE_VOICES.filter(
+      (voice) =>
+        sets.includes(voice.set) &&
+        (!process.env.SPEECH_VOICES || process.env.SPEECH_VOICES.split(',').includes(voice.voice)),
+    );
+    const conditions = pick<SpeechCondition>(process.env.SPEECH_CONDITIONS, SPEECH_CONDITIONS);
+    const cases = sets.flatMap((corpusSet) =>
+      conditions.flatMap((condition) =>
+        voices
+          .filter((voice) => voice.set === corpusSet)
+          .flatMap((voice) => statementsOf(corpusSet).map((statement) => ({ statement, voice, condition }))),
+      ),
+    );
+    const started = Date.now();
+    const results = await measureSpeech(cases);
+    const wrong = results
+      .filter(
+        (result) =>
+          isConsent(result.statement.kind) !== (result.outcome === 'granted') ||
+          (result.statement.kind === 'other_name' && result.reasons.includes('name_matched')),
+      )
+      .map((result) => {
+        const label = isConsent(result.statement.kind)
+          ? 'missed     '
+          : result.outcome === 'granted'
+            ? 'FALSE GRANT'
+            : 'other name ';
+        return `${label} ${result.condition} ${result.voice.voice} ${result.statement.id}: ${result.outcome} [${result.reasons.join(',')}] heard "${result.heard}"`;
+      });
+    process.stdout.write(
+      `\nbench:speech-quality (${sets.join(' and ')}): ${results.length} recordings, ${voices.length} voices, ${conditions.length} conditions, ${Math.round((Date.now() - started) / 1000)} s\n\n` +
+        `${conditionTable(results)}\n\n${originTable(results)}\n\n${wrong.join('\n')}\n`,
+    );
+    const directory = join(__dirname, '../../../../.data/bench/speech-quality');
+    await mkdir(directory, { recursive: true });
+    await writeFile(
+      join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify(
+        results.map((result) => ({
+          id: result.statement.id,
+          kind: result.statement.kind,
+          origin: result.statement.origin,
+          set: result.statement.set,
+          voice: result.voice.voice,
+          condition: result.condition,
+          outcome: result.outcome,
+          reasons: result.reasons,
+          heard: result.heard,
+        })),
+      ),
+    );
+  },
+  24 * 3600 * 1000,
+);

@@ -1,5 +1,5 @@
 import { SPEECH_CONDITIONS, type SpeechCondition } from '@app/testing';
-import { isConsent, SENTENCE_VOICES, statementsOf, type Statement } from './corpus';
+import { isConsent, SENTENCE_VOICES, type Statement, statementsOf } from './corpus';
 import { conditionTable, measureSpeech, originTable, recallOf, type SpeechCase } from './robustness';
 
 /**
@@ -20,8 +20,25 @@ const PER_CONDITION = { shown_sentence: 5, own_words: 2, other_name: 1, other: 4
 
 /** Recall floors of the sample's shown sentences, per group of conditions. */
 const FLOORS: { conditions: readonly SpeechCondition[]; minRecall: number }[] = [
-  { conditions: ['clean', 'pitch_up', 'pitch_down', 'tempo_slow', 'tempo_fast', 'opus_12k', 'pink_20db', 'babble_20db', 'lead_in_2s', 'quiet'], minRecall: 0.5 },
-  { conditions: ['reverb', 'phone_band', 'room_phone', 'pink_10db', 'babble_10db', 'quiet_room', 'far'], minRecall: 0.05 },
+  {
+    conditions: [
+      'clean',
+      'pitch_up',
+      'pitch_down',
+      'tempo_slow',
+      'tempo_fast',
+      'opus_12k',
+      'pink_20db',
+      'babble_20db',
+      'lead_in_2s',
+      'quiet',
+    ],
+    minRecall: 0.5,
+  },
+  {
+    conditions: ['reverb', 'phone_band', 'room_phone', 'pink_10db', 'babble_10db', 'quiet_room', 'far'],
+    minRecall: 0.05,
+  },
 ];
 const MAX_CONSENTS_DENIED = 4;
 
@@ -32,12 +49,18 @@ const groups = [
   { statements: of((statement) => statement.kind === 'shown_sentence'), count: PER_CONDITION.shown_sentence },
   { statements: of((statement) => statement.kind === 'own_words'), count: PER_CONDITION.own_words },
   { statements: of((statement) => statement.kind === 'other_name'), count: PER_CONDITION.other_name },
-  { statements: of((statement) => !isConsent(statement.kind) && statement.kind !== 'other_name'), count: PER_CONDITION.other },
+  {
+    statements: of((statement) => !isConsent(statement.kind) && statement.kind !== 'other_name'),
+    count: PER_CONDITION.other,
+  },
 ];
-const rotate = <T>(items: readonly T[], start: number, count: number) => Array.from({ length: count }, (_, k) => items[(start + k) % items.length]);
+const rotate = <T>(items: readonly T[], start: number, count: number) =>
+  Array.from({ length: count }, (_, k) => items[(start + k) % items.length]);
 
 const SAMPLE: SpeechCase[] = SPEECH_CONDITIONS.flatMap((condition, c) =>
-  groups.flatMap(({ statements, count }) => rotate(statements, c * count, count)).map((statement, k) => ({ statement, condition, voice: voices[(c + k) % voices.length] })),
+  groups
+    .flatMap(({ statements, count }) => rotate(statements, c * count, count))
+    .map((statement, k) => ({ statement, condition, voice: voices[(c + k) % voices.length] })),
 );
 
 describe('the speech check across voices, names and rooms (real espeak-ng, flite, ffmpeg, pocketsphinx)', () => {
@@ -45,16 +68,27 @@ describe('the speech check across voices, names and rooms (real espeak-ng, flite
     const results = await measureSpeech(SAMPLE);
     process.stdout.write(`\n${conditionTable(results)}\n\n${originTable(results)}\n`);
 
-    const describe = (result: (typeof results)[number]) => `${result.condition}/${result.voice.voice}/${result.statement.id}: "${result.heard}"`;
+    const describe = (result: (typeof results)[number]) =>
+      `${result.condition}/${result.voice.voice}/${result.statement.id}: "${result.heard}"`;
     const notConsents = results.filter((result) => !isConsent(result.statement.kind));
-    expect(notConsents.filter((result) => result.outcome === 'granted' && result.statement.kind !== 'other_name').map(describe)).toEqual([]);
-    expect(notConsents.filter((result) => result.outcome === 'granted' && result.nameCheck === 'matched').map(describe)).toEqual([]);
-    const denied = results.filter((result) => isConsent(result.statement.kind) && result.outcome === 'denied').map(describe);
+    expect(
+      notConsents
+        .filter((result) => result.outcome === 'granted' && result.statement.kind !== 'other_name')
+        .map(describe),
+    ).toEqual([]);
+    expect(
+      notConsents.filter((result) => result.outcome === 'granted' && result.nameCheck === 'matched').map(describe),
+    ).toEqual([]);
+    const denied = results
+      .filter((result) => isConsent(result.statement.kind) && result.outcome === 'denied')
+      .map(describe);
     process.stdout.write(`consents denied: ${denied.length ? denied.join('; ') : 'none'}\n`);
     expect(denied.length).toBeLessThanOrEqual(MAX_CONSENTS_DENIED);
     const belowFloor = FLOORS.flatMap(({ conditions, minRecall }) => {
       const recall = recallOf(results, 'shown_sentence', conditions);
-      return recall >= minRecall ? [] : [`${conditions.join(', ')}: ${Math.round(recall * 100)}% < ${minRecall * 100}%`];
+      return recall >= minRecall
+        ? []
+        : [`${conditions.join(', ')}: ${Math.round(recall * 100)}% < ${minRecall * 100}%`];
     });
     expect(belowFloor).toEqual([]);
   }, 1200000);

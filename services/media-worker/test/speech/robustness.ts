@@ -1,3 +1,4 @@
+import { NAME_CHECKS, type NameCheck } from '@app/contracts';
 import {
   CONDITION_LABELS,
   ffmpeg,
@@ -5,9 +6,9 @@ import {
   pocketsphinxBinDir,
   prepareRooms,
   renderCondition,
+  type RoomAssets,
   speak,
   speakParts,
-  type RoomAssets,
   type SpeechCondition,
 } from '@app/testing';
 import { createHash } from 'node:crypto';
@@ -18,8 +19,15 @@ import { judge } from '../../src/judgement/judge';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { LocalTranscriber } from '../../src/transcription/local-transcriber';
-import { NAME_CHECKS, type NameCheck } from '@app/contracts';
-import { BABBLE_TALKERS, isConsent, NAME_ORIGINS, spokenParts, type NameOrigin, type SentenceVoice, type Statement } from './corpus';
+import {
+  BABBLE_TALKERS,
+  isConsent,
+  NAME_ORIGINS,
+  type NameOrigin,
+  type SentenceVoice,
+  spokenParts,
+  type Statement,
+} from './corpus';
 
 /** One recording of the measurement: a statement in a voice under a condition. */
 export interface SpeechCase {
@@ -47,24 +55,40 @@ const RENDER_VERSION = 1;
  * and judged with Yes pressed. `seed` varies the noise from one clip to the next, the same on every run. With
  * `SPEECH_CORPUS_CACHE` set to a directory, rendered recordings are kept there and reused by later runs.
  */
-export async function measureSpeech(cases: readonly SpeechCase[], parallel = availableParallelism()): Promise<SpeechResult[]> {
+export async function measureSpeech(
+  cases: readonly SpeechCase[],
+  parallel = availableParallelism(),
+): Promise<SpeechResult[]> {
   const directory = await mkdtemp(join(tmpdir(), 'ciq-robustness-'));
   try {
-    const rooms = await prepareRooms(directory, BABBLE_TALKERS.map((talker) => talker.text), (text, i, wav) => speak(BABBLE_TALKERS[i].voice, text, wav));
+    const rooms = await prepareRooms(
+      directory,
+      BABBLE_TALKERS.map((talker) => talker.text),
+      (text, i, wav) => speak(BABBLE_TALKERS[i].voice, text, wav),
+    );
     const binDir = pocketsphinxBinDir();
-    if (!binDir) throw new Error('POCKETSPHINX_BIN_DIR is unset: npm test and the benches build PocketSphinx (scripts/lib/common.sh)');
+    if (!binDir)
+      throw new Error(
+        'POCKETSPHINX_BIN_DIR is unset: npm test and the benches build PocketSphinx (scripts/lib/common.sh)',
+      );
     const transcriber = new LocalTranscriber({ timeoutMs: 60000, binDir, decoders: parallel });
     await transcriber.onModuleInit();
     try {
       return await mapLimit(cases, parallel, (kase) =>
-      withWorkspace(async (workDir) => {
-        const recording = join(workDir, 'recording.webm');
-        await renderCase(kase, recording, rooms, workDir);
-        const audio = await normalize(recording, { workDir, timeoutMs: 60000 });
-        const transcription = await transcriber.transcribe(audio.wavPath, { typedName: kase.statement.typedName });
-        const verdict = judge({ decision: 'yes', typedName: kase.statement.typedName, transcription });
-        return { ...kase, outcome: verdict.outcome, reasons: verdict.reasons, heard: verdict.heard ?? '', nameCheck: verdict.nameCheck };
-      }),
+        withWorkspace(async (workDir) => {
+          const recording = join(workDir, 'recording.webm');
+          await renderCase(kase, recording, rooms, workDir);
+          const audio = await normalize(recording, { workDir, timeoutMs: 60000 });
+          const transcription = await transcriber.transcribe(audio.wavPath, { typedName: kase.statement.typedName });
+          const verdict = judge({ decision: 'yes', typedName: kase.statement.typedName, transcription });
+          return {
+            ...kase,
+            outcome: verdict.outcome,
+            reasons: verdict.reasons,
+            heard: verdict.heard ?? '',
+            nameCheck: verdict.nameCheck,
+          };
+        }),
       );
     } finally {
       await transcriber.onModuleDestroy();
@@ -75,7 +99,12 @@ export async function measureSpeech(cases: readonly SpeechCase[], parallel = ava
 }
 
 /** The case's WebM at `webmPath`: from the cache when it holds it, else rendered (and kept there). */
-export async function renderCase(kase: SpeechCase, webmPath: string, rooms: RoomAssets, workDir: string): Promise<void> {
+export async function renderCase(
+  kase: SpeechCase,
+  webmPath: string,
+  rooms: RoomAssets,
+  workDir: string,
+): Promise<void> {
   const cache = process.env.SPEECH_CORPUS_CACHE;
   const cached = cache ? join(cache, `${caseKey(kase)}.webm`) : undefined;
   if (cached && (await stat(cached).catch(() => null))) return copyFile(cached, webmPath);
@@ -101,13 +130,20 @@ async function synthesise({ statement, voice }: SpeechCase, wavPath: string): Pr
 }
 
 function caseKey(kase: SpeechCase): string {
-  const inputs = { version: RENDER_VERSION, parts: spokenParts(kase.statement, kase.voice), kind: kase.statement.kind, condition: kase.condition, seed: seedOf(kase) };
+  const inputs = {
+    version: RENDER_VERSION,
+    parts: spokenParts(kase.statement, kase.voice),
+    kind: kase.statement.kind,
+    condition: kase.condition,
+    seed: seedOf(kase),
+  };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
 }
 
 function seedOf(kase: SpeechCase): number {
   let hash = 2166136261;
-  for (const char of `${kase.statement.id}/${kase.voice.voice}/${kase.condition}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  for (const char of `${kase.statement.id}/${kase.voice.voice}/${kase.condition}`)
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   return hash >>> 0;
 }
 
@@ -138,7 +174,8 @@ export function tally(results: readonly SpeechResult[]): Tally {
   };
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`);
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '-' : `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`;
 
 /** Per condition, in the order measured, then all: the table docs/MEASUREMENTS.md shows. */
 export function conditionTable(results: readonly SpeechResult[]): string {
@@ -150,7 +187,12 @@ export function conditionTable(results: readonly SpeechResult[]): string {
   return [
     '| Condition | Shown sentence granted | Own words granted | Another name: `different` | Not a consent, granted |',
     '|---|---|---|---|---|',
-    ...conditions.map((condition) => row(CONDITION_LABELS[condition], results.filter((result) => result.condition === condition))),
+    ...conditions.map((condition) =>
+      row(
+        CONDITION_LABELS[condition],
+        results.filter((result) => result.condition === condition),
+      ),
+    ),
     row('all', results),
   ].join('\n');
 }
@@ -161,14 +203,26 @@ export function originTable(results: readonly SpeechResult[]): string {
     const group = results.filter((result) => result.statement.origin === origin);
     const t = tally(group);
     const consents = group.filter((result) => isConsent(result.statement.kind));
-    const names = NAME_CHECKS.map((check) => consents.filter((result) => result.nameCheck === check).length).join(' / ');
+    const names = NAME_CHECKS.map((check) => consents.filter((result) => result.nameCheck === check).length).join(
+      ' / ',
+    );
     return `| ${origin.replace('_', ' ')} | ${percent(t.shown.granted, t.shown.of)} | ${percent(t.own.granted, t.own.of)} | ${names} |`;
   }).filter((line) => !line.includes('| - | - |'));
-  return [`| Name origin | Shown sentence granted | Own words granted | Name check of the consents (${NAME_CHECKS.join(' / ')}) |`, '|---|---|---|---|', ...rows].join('\n');
+  return [
+    `| Name origin | Shown sentence granted | Own words granted | Name check of the consents (${NAME_CHECKS.join(' / ')}) |`,
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 /** The share granted of the consents of one kind under the given conditions. */
-export function recallOf(results: readonly SpeechResult[], kind: 'shown_sentence' | 'own_words', conditions?: readonly SpeechCondition[]): number {
-  const group = results.filter((result) => result.statement.kind === kind && (!conditions || conditions.includes(result.condition)));
+export function recallOf(
+  results: readonly SpeechResult[],
+  kind: 'shown_sentence' | 'own_words',
+  conditions?: readonly SpeechCondition[],
+): number {
+  const group = results.filter(
+    (result) => result.statement.kind === kind && (!conditions || conditions.includes(result.condition)),
+  );
   return group.filter((result) => result.outcome === 'granted').length / Math.max(1, group.length);
 }

@@ -1,22 +1,29 @@
 import type { TestCard, TestCheckout, TestPortal } from '@app/contracts';
-import type { EntityManager } from 'typeorm';
 import { createHmac } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import {
   CardDeclinedError,
-  WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutState,
-  type PortalChange,
   type PaymentProvider,
+  type PortalChange,
   type ProviderEvent,
   type SignedWebhook,
   type SubscriptionState,
   type TestCheckoutDesk,
+  WebhookSignatureError,
 } from '../payment-provider';
-import { CARD_DECLINED_MESSAGE, CARD_NUMBER_INCORRECT_MESSAGE, LOCAL_PLANS, periodEnd, SUCCEEDING_TEST_CARDS, TEST_CARDS } from './local-plans';
 import type { LocalSubscription } from './local-entities';
 import { localId, LocalPaymentRepository } from './local-payment.repository';
+import {
+  CARD_DECLINED_MESSAGE,
+  CARD_NUMBER_INCORRECT_MESSAGE,
+  LOCAL_PLANS,
+  periodEnd,
+  SUCCEEDING_TEST_CARDS,
+  TEST_CARDS,
+} from './local-plans';
 import { signLocalWebhook, verifyLocalWebhook } from './local-webhook-signature';
 
 /** The local provider's event, as its signed webhook body carries it. */
@@ -100,7 +107,9 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** Ended at once (canceled) and marked refunded; a second call changes nothing. */
   async refundDuplicate(subscriptionId: string): Promise<SubscriptionState> {
-    const subscription = (await this.repository.refundSubscription(subscriptionId)) ?? (await this.repository.subscription(subscriptionId));
+    const subscription =
+      (await this.repository.refundSubscription(subscriptionId)) ??
+      (await this.repository.subscription(subscriptionId));
     if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
     return stateOf(subscription);
   }
@@ -149,7 +158,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** Like Stripe's `card.fingerprint`: the same card number gives the same value (SHA-256, keyed per deployment). */
   cardFingerprint(cardNumber: string): string {
-    return createHmac('sha256', this.fingerprintKey).update(cardNumber.replace(/\s/g, '')).digest('base64url').slice(0, 32);
+    return createHmac('sha256', this.fingerprintKey)
+      .update(cardNumber.replace(/\s/g, ''))
+      .digest('base64url')
+      .slice(0, 32);
   }
 
   async forgetMember(userId: string): Promise<void> {
@@ -176,13 +188,22 @@ export class LocalPaymentProvider implements PaymentProvider {
       const events: LocalEvent[] = [];
       for (const subscription of due) {
         const created = new Date().toISOString();
-        const data = { checkoutId: null, subscriptionId: subscription.id, customerId: subscription.customerId, userId: subscription.userId };
+        const data = {
+          checkoutId: null,
+          subscriptionId: subscription.id,
+          customerId: subscription.customerId,
+          userId: subscription.userId,
+        };
         const event = (type: string): LocalEvent => ({ id: localId('evt'), type, created, data });
         if (subscription.cancelAtPeriodEnd) {
           await this.repository.updateSubscription(subscription.id, { status: 'canceled' }, transaction);
           events.push(event('customer.subscription.deleted'));
         } else if (subscription.freeForLife || this.chargeSucceeds(subscription)) {
-          await this.repository.updateSubscription(subscription.id, { status: 'active', currentPeriodEnd: nextPeriodEnd(subscription, now) }, transaction);
+          await this.repository.updateSubscription(
+            subscription.id,
+            { status: 'active', currentPeriodEnd: nextPeriodEnd(subscription, now) },
+            transaction,
+          );
           events.push(event('invoice.paid'), event('customer.subscription.updated'));
         } else {
           await this.repository.updateSubscription(subscription.id, { status: 'past_due' }, transaction);
@@ -196,7 +217,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** Whether charging the card on file succeeds: any card but the declining test card (none on file fails). */
   private chargeSucceeds(subscription: LocalSubscription): boolean {
-    return subscription.cardFingerprint !== null && subscription.cardFingerprint !== this.cardFingerprint(TEST_CARDS.declined);
+    return (
+      subscription.cardFingerprint !== null &&
+      subscription.cardFingerprint !== this.cardFingerprint(TEST_CARDS.declined)
+    );
   }
 
   private async portal(userId: string): Promise<TestPortal | null> {
@@ -212,10 +236,17 @@ export class LocalPaymentProvider implements PaymentProvider {
       const onFile = { cardFingerprint: this.cardFingerprint(number), cardLast4: number.slice(-4) };
       if (subscription.status !== 'past_due') {
         // A new card on file: Stripe emits no subscription event for a payment method change.
-        return { subscription: await this.repository.updateSubscription(subscription.id, onFile, transaction), events: [] };
+        return {
+          subscription: await this.repository.updateSubscription(subscription.id, onFile, transaction),
+          events: [],
+        };
       }
       // The open renewal is paid with the new card: a new period from now, active again.
-      const paid = await this.repository.updateSubscription(subscription.id, { ...onFile, status: 'active', currentPeriodEnd: periodEnd(subscription.plan, new Date()) }, transaction);
+      const paid = await this.repository.updateSubscription(
+        subscription.id,
+        { ...onFile, status: 'active', currentPeriodEnd: periodEnd(subscription.plan, new Date()) },
+        transaction,
+      );
       return { subscription: paid, events: ['invoice.paid', 'customer.subscription.updated'] };
     });
   }
@@ -223,7 +254,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   private resume(userId: string): Promise<PortalChange | null> {
     return this.changeLatest(userId, async (transaction, subscription) => {
       if (!subscription.cancelAtPeriodEnd || subscription.status === 'canceled') return { subscription, events: [] };
-      const resumed = await this.repository.updateSubscription(subscription.id, { cancelAtPeriodEnd: false }, transaction);
+      const resumed = await this.repository.updateSubscription(
+        subscription.id,
+        { cancelAtPeriodEnd: false },
+        transaction,
+      );
       return { subscription: resumed, events: ['customer.subscription.updated'] };
     });
   }
@@ -231,7 +266,10 @@ export class LocalPaymentProvider implements PaymentProvider {
   /** Changes the member's latest subscription, locked; answers the portal afterwards and the change's events, signed. */
   private async changeLatest(
     userId: string,
-    change: (transaction: EntityManager, subscription: LocalSubscription) => Promise<{ subscription: LocalSubscription | null; events: string[] }>,
+    change: (
+      transaction: EntityManager,
+      subscription: LocalSubscription,
+    ) => Promise<{ subscription: LocalSubscription | null; events: string[] }>,
   ): Promise<PortalChange | null> {
     const changed = await this.repository.run(async (transaction) => {
       const subscription = await this.repository.lockLatestSubscription(transaction, userId);
@@ -242,8 +280,16 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!changed) return null;
     const { subscription, events } = changed;
     const created = new Date().toISOString();
-    const data = { checkoutId: null, subscriptionId: subscription.id, customerId: subscription.customerId, userId: subscription.userId };
-    return { portal: portalOf(subscription), deliveries: events.map((type) => this.signEvent({ id: localId('evt'), type, created, data })) };
+    const data = {
+      checkoutId: null,
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      userId: subscription.userId,
+    };
+    return {
+      portal: portalOf(subscription),
+      deliveries: events.map((type) => this.signEvent({ id: localId('evt'), type, created, data })),
+    };
   }
 
   private async readCheckout(checkoutId: string, userId: string): Promise<TestCheckout | null> {
@@ -252,7 +298,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { sessionId: checkout.id, plan: checkout.plan, ...LOCAL_PLANS[checkout.plan], status: checkout.status };
   }
 
-  private async pay(checkoutId: string, userId: string, card: TestCard): Promise<{ redirectUrl: string; deliveries: SignedWebhook[] } | null> {
+  private async pay(
+    checkoutId: string,
+    userId: string,
+    card: TestCard,
+  ): Promise<{ redirectUrl: string; deliveries: SignedWebhook[] } | null> {
     const paid = await this.repository.run(async (transaction) => {
       const checkout = await this.repository.lockCheckout(transaction, checkoutId, userId);
       if (!checkout || checkout.status === 'expired') return null;
@@ -278,7 +328,11 @@ export class LocalPaymentProvider implements PaymentProvider {
       const event = (type: string): LocalEvent => ({ id: localId('evt'), type, created: now.toISOString(), data });
       return {
         redirectUrl,
-        events: [event('checkout.session.completed'), event('customer.subscription.created'), { ...event('invoice.paid'), data: { ...data, checkoutId: null } }],
+        events: [
+          event('checkout.session.completed'),
+          event('customer.subscription.created'),
+          { ...event('invoice.paid'), data: { ...data, checkoutId: null } },
+        ],
       };
     });
     return paid && { redirectUrl: paid.redirectUrl, deliveries: paid.events.map((event) => this.signEvent(event)) };

@@ -1,6 +1,6 @@
 import type { PlanId } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, IsNull, type FindOptionsWhere } from 'typeorm';
+import { DataSource, EntityManager, type FindOptionsWhere, IsNull } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { LocalCheckout, LocalCustomer, LocalSubscription } from './local-entities';
 
@@ -23,7 +23,10 @@ export class LocalPaymentRepository {
     return id;
   }
 
-  async insertCheckout(transaction: EntityManager, checkout: Pick<LocalCheckout, 'id' | 'customerId' | 'userId' | 'plan' | 'successUrl' | 'cancelUrl'>): Promise<void> {
+  async insertCheckout(
+    transaction: EntityManager,
+    checkout: Pick<LocalCheckout, 'id' | 'customerId' | 'userId' | 'plan' | 'successUrl' | 'cancelUrl'>,
+  ): Promise<void> {
     await transaction.insert(LocalCheckout, checkout);
   }
 
@@ -33,7 +36,11 @@ export class LocalPaymentRepository {
 
   /** The member's checkout, locked until the transaction ends (one payment at a time). */
   lockCheckout(transaction: EntityManager, id: string, userId: string): Promise<LocalCheckout | null> {
-    return transaction.createQueryBuilder(LocalCheckout, 'checkout').where({ id, userId }).setLock('pessimistic_write').getOne();
+    return transaction
+      .createQueryBuilder(LocalCheckout, 'checkout')
+      .where({ id, userId })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 
   /** Every record of the member (checkouts before the subscriptions and customers they reference). */
@@ -45,7 +52,12 @@ export class LocalPaymentRepository {
 
   /** An open checkout can no longer be paid (one paid already, or being paid under its lock, is left as it is). */
   async expireCheckout(id: string): Promise<void> {
-    await this.dataSource.createQueryBuilder().update(LocalCheckout).set({ status: 'expired' }).where({ id, status: 'open' }).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(LocalCheckout)
+      .set({ status: 'expired' })
+      .where({ id, status: 'open' })
+      .execute();
   }
 
   async completeCheckout(transaction: EntityManager, id: string, subscriptionId: string, at: Date): Promise<void> {
@@ -54,7 +66,16 @@ export class LocalPaymentRepository {
 
   async insertSubscription(
     transaction: EntityManager,
-    subscription: { id: string; customerId: string; userId: string; plan: PlanId; currentPeriodEnd: Date; updatedAt: Date; cardFingerprint: string; cardLast4: string },
+    subscription: {
+      id: string;
+      customerId: string;
+      userId: string;
+      plan: PlanId;
+      currentPeriodEnd: Date;
+      updatedAt: Date;
+      cardFingerprint: string;
+      cardLast4: string;
+    },
   ): Promise<void> {
     await transaction.insert(LocalSubscription, { ...subscription, status: 'active', cancelAtPeriodEnd: false });
   }
@@ -75,7 +96,9 @@ export class LocalPaymentRepository {
   }
 
   latestSubscription(userId: string): Promise<LocalSubscription | null> {
-    return this.dataSource.getRepository(LocalSubscription).findOne({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return this.dataSource
+      .getRepository(LocalSubscription)
+      .findOne({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
   /**
@@ -101,7 +124,12 @@ export class LocalPaymentRepository {
    */
   async updateSubscription(
     id: string,
-    changes: Partial<Pick<LocalSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'freeForLife' | 'cardFingerprint' | 'cardLast4'>>,
+    changes: Partial<
+      Pick<
+        LocalSubscription,
+        'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'freeForLife' | 'cardFingerprint' | 'cardLast4'
+      >
+    >,
     transaction?: EntityManager,
   ): Promise<LocalSubscription | null> {
     return this.changeSubscription({ id }, changes, transaction);
@@ -109,7 +137,10 @@ export class LocalPaymentRepository {
 
   /** A duplicate subscription ends at once, refunded; null when it was refunded already (or is unknown). */
   refundSubscription(id: string): Promise<LocalSubscription | null> {
-    return this.changeSubscription({ id, refundedAt: IsNull() }, { status: 'canceled', refundedAt: () => 'clock_timestamp()' });
+    return this.changeSubscription(
+      { id, refundedAt: IsNull() },
+      { status: 'canceled', refundedAt: () => 'clock_timestamp()' },
+    );
   }
 
   private async changeSubscription(
@@ -121,7 +152,11 @@ export class LocalPaymentRepository {
     const result = await manager
       .createQueryBuilder()
       .update(LocalSubscription)
-      .set({ ...changes, updatedAt: () => `GREATEST(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')` })
+      .set({
+        ...changes,
+        updatedAt: () =>
+          `GREATEST(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')`,
+      })
       .where(where)
       .returning('*')
       .updateEntity(false)

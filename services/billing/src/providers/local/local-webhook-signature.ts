@@ -14,7 +14,12 @@ export function signLocalWebhook(secret: string, body: Buffer, now: Date = new D
 }
 
 /** Throws `WebhookSignatureError` unless `header` signs `body` with `secret`, within the tolerance (constant-time compare). */
-export function verifyLocalWebhook(secret: string, body: Buffer, header: string | undefined, now: Date = new Date()): void {
+export function verifyLocalWebhook(
+  secret: string,
+  body: Buffer,
+  header: string | undefined,
+  now: Date = new Date(),
+): void {
   if (!header) throw new WebhookSignatureError('No signature');
   const parts = new Map<string, string[]>();
   for (const part of header.split(',')) {
@@ -25,7 +30,8 @@ export function verifyLocalWebhook(secret: string, body: Buffer, header: string 
   }
   const timestamp = Number(parts.get('t')?.[0]);
   if (!Number.isInteger(timestamp)) throw new WebhookSignatureError('No timestamp');
-  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new WebhookSignatureError('Timestamp outside the tolerance');
+  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError('Timestamp outside the tolerance');
   const expected = hmac(secret, timestamp, body);
   const matches = (parts.get('v1') ?? []).some((candidate) => {
     const presented = /^[0-9a-f]{64}$/.test(candidate) ? Buffer.from(candidate, 'hex') : null;

@@ -1,7 +1,16 @@
 import Stripe from 'stripe';
 import { FakeStripeApi } from '../../../test/fake-stripe-api';
-import { type CheckoutRequest, isPermanentProviderError, PermanentProviderError, WebhookSignatureError } from '../payment-provider';
-import { FREE_FOR_LIFE_COUPON_ID, StripePaymentProvider, type StripePaymentProviderOptions } from './stripe-payment-provider';
+import {
+  type CheckoutRequest,
+  isPermanentProviderError,
+  PermanentProviderError,
+  WebhookSignatureError,
+} from '../payment-provider';
+import {
+  FREE_FOR_LIFE_COUPON_ID,
+  StripePaymentProvider,
+  type StripePaymentProviderOptions,
+} from './stripe-payment-provider';
 
 const PRICES = { monthly: 'price_test_monthly_40', annual: 'price_test_annual_400' };
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
@@ -115,7 +124,13 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
 
-      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toEqual({ checkoutId, status: 'open', url: api.sessions.get(checkoutId)!.url, customerId: null, subscription: null });
+      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toEqual({
+        checkoutId,
+        status: 'open',
+        url: api.sessions.get(checkoutId)!.url,
+        customerId: null,
+        subscription: null,
+      });
       const request = api.requests[1];
       expect(request.method).toBe('GET');
       expect(request.path).toBe(`/v1/checkout/sessions/${checkoutId}`);
@@ -127,7 +142,13 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const { checkoutId } = await stripe.createCheckout(checkout());
       const periodEnd = Math.floor(clock / 1000) + 30 * 86_400;
       const defaultPaymentMethod = api.addCardPaymentMethod('fp_card_new', 'cus_new');
-      const subscription = api.addSubscription({ customer: 'cus_new', price: PRICES.monthly, userId: 'user-1', periodEnd, defaultPaymentMethod });
+      const subscription = api.addSubscription({
+        customer: 'cus_new',
+        price: PRICES.monthly,
+        userId: 'user-1',
+        periodEnd,
+        defaultPaymentMethod,
+      });
       api.completeSession(checkoutId, subscription);
 
       const state = await stripe.retrieveCheckout(checkoutId);
@@ -154,7 +175,11 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
       api.sessions.get(checkoutId)!.status = 'expired';
-      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toMatchObject({ status: 'expired', url: null, subscription: null });
+      await expect(stripe.retrieveCheckout(checkoutId)).resolves.toMatchObject({
+        status: 'expired',
+        url: null,
+        subscription: null,
+      });
     });
   });
 
@@ -162,7 +187,12 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     it('expires an open session at Stripe and answers it expired', async () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
-      await expect(stripe.expireCheckout(checkoutId)).resolves.toMatchObject({ checkoutId, status: 'expired', url: null, subscription: null });
+      await expect(stripe.expireCheckout(checkoutId)).resolves.toMatchObject({
+        checkoutId,
+        status: 'expired',
+        url: null,
+        subscription: null,
+      });
       expect(api.requests[1]).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${checkoutId}/expire` });
       expect(api.sessions.get(checkoutId)!.status).toBe('expired');
     });
@@ -171,22 +201,36 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       const stripe = provider();
       const { checkoutId } = await stripe.createCheckout(checkout());
       const subscription = api.completeCheckout(checkoutId, { price: PRICES.monthly });
-      await expect(stripe.expireCheckout(checkoutId)).resolves.toMatchObject({ status: 'complete', subscription: { subscriptionId: subscription.id, status: 'active' } });
+      await expect(stripe.expireCheckout(checkoutId)).resolves.toMatchObject({
+        status: 'complete',
+        subscription: { subscriptionId: subscription.id, status: 'active' },
+      });
     });
   });
 
   describe('refundDuplicate', () => {
     it("refunds the latest invoice's payment as a duplicate, cancels the subscription at once, and repeats as the same requests", async () => {
-      const subscription = api.addSubscription({ id: 'sub_dup', customer: 'cus_d', price: PRICES.monthly, userId: 'user-d' });
+      const subscription = api.addSubscription({
+        id: 'sub_dup',
+        customer: 'cus_d',
+        price: PRICES.monthly,
+        userId: 'user-d',
+      });
       const paymentIntent = api.payInvoice(subscription);
 
       const state = await provider().refundDuplicate('sub_dup');
       expect(state).toMatchObject({ subscriptionId: 'sub_dup', status: 'canceled' });
       const refunds = api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
       expect(refunds).toHaveLength(1);
-      expect(refunds[0].body).toEqual({ payment_intent: paymentIntent, reason: 'duplicate', metadata: { subscriptionId: 'sub_dup' } });
+      expect(refunds[0].body).toEqual({
+        payment_intent: paymentIntent,
+        reason: 'duplicate',
+        metadata: { subscriptionId: 'sub_dup' },
+      });
       expect(refunds[0].headers['idempotency-key']).toBe(`duplicate-refund-${paymentIntent}`);
-      expect(api.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_dup')).toBe(true);
+      expect(
+        api.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_dup'),
+      ).toBe(true);
       expect(api.refunds).toHaveLength(1);
 
       // Again (a retried event): the refund is Stripe's idempotent replay, the canceled subscription is not cancelled again.
@@ -198,10 +242,21 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
 
   describe('retrieveSubscription', () => {
     it('reads the subscription: plan from the configured price, the period end from its item (this API version), the status as given', async () => {
-      const subscription = api.addSubscription({ id: 'sub_annual', customer: 'cus_a', price: PRICES.annual, status: 'past_due', userId: 'user-9', periodEnd: 1_800_000_000 });
+      const subscription = api.addSubscription({
+        id: 'sub_annual',
+        customer: 'cus_a',
+        price: PRICES.annual,
+        status: 'past_due',
+        userId: 'user-9',
+        periodEnd: 1_800_000_000,
+      });
 
       const state = await provider().retrieveSubscription('sub_annual');
-      expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_annual', query: { expand: ['default_payment_method'] } });
+      expect(api.requests[0]).toMatchObject({
+        method: 'GET',
+        path: '/v1/subscriptions/sub_annual',
+        query: { expand: ['default_payment_method'] },
+      });
       expect(state).toEqual({
         subscriptionId: subscription.id,
         customerId: 'cus_a',
@@ -216,8 +271,16 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     });
 
     it("reads the default payment method's card fingerprint: the same card, the same fingerprint", async () => {
-      api.addSubscription({ id: 'sub_card_1', price: PRICES.monthly, defaultPaymentMethod: api.addCardPaymentMethod('fp_same') });
-      api.addSubscription({ id: 'sub_card_2', price: PRICES.monthly, defaultPaymentMethod: api.addCardPaymentMethod('fp_same') });
+      api.addSubscription({
+        id: 'sub_card_1',
+        price: PRICES.monthly,
+        defaultPaymentMethod: api.addCardPaymentMethod('fp_same'),
+      });
+      api.addSubscription({
+        id: 'sub_card_2',
+        price: PRICES.monthly,
+        defaultPaymentMethod: api.addCardPaymentMethod('fp_same'),
+      });
       const stripe = provider();
       await expect(stripe.retrieveSubscription('sub_card_1')).resolves.toMatchObject({ cardFingerprint: 'fp_same' });
       await expect(stripe.retrieveSubscription('sub_card_2')).resolves.toMatchObject({ cardFingerprint: 'fp_same' });
@@ -231,13 +294,24 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     it('gives every later read a later updatedAt, even when the provider clears a timestamp (undoing a cancellation)', async () => {
       const stripe = provider();
       const created = Math.floor(clock / 1000) - 86_400;
-      const subscription = api.addSubscription({ id: 'sub_ts', price: PRICES.monthly, created, cancelAtPeriodEnd: true, canceledAt: created + 3600 });
+      const subscription = api.addSubscription({
+        id: 'sub_ts',
+        price: PRICES.monthly,
+        created,
+        cancelAtPeriodEnd: true,
+        canceledAt: created + 3600,
+      });
 
       const first = await stripe.retrieveSubscription('sub_ts');
       // Same clock reading: still strictly later.
       Object.assign(subscription, { status: 'past_due' });
       const second = await stripe.retrieveSubscription('sub_ts');
-      Object.assign(subscription, { status: 'active', cancel_at_period_end: false, canceled_at: null, cancel_at: null });
+      Object.assign(subscription, {
+        status: 'active',
+        cancel_at_period_end: false,
+        canceled_at: null,
+        cancel_at: null,
+      });
       clock += 1_000;
       const third = await stripe.retrieveSubscription('sub_ts');
 
@@ -261,17 +335,34 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       api.addSubscription({ id: 'sub_c', customer: 'cus_c', price: PRICES.monthly, userId: 'user-c', periodEnd });
 
       const state = await provider().setCancelAtPeriodEnd('sub_c', true);
-      expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_c', body: { cancel_at_period_end: 'true' } });
-      expect(state).toMatchObject({ subscriptionId: 'sub_c', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd * 1000) });
+      expect(api.requests[0]).toMatchObject({
+        method: 'POST',
+        path: '/v1/subscriptions/sub_c',
+        body: { cancel_at_period_end: 'true' },
+      });
+      expect(state).toMatchObject({
+        subscriptionId: 'sub_c',
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: new Date(periodEnd * 1000),
+      });
 
       const resumed = await provider().setCancelAtPeriodEnd('sub_c', false);
-      expect(api.requests[1]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_c', body: { cancel_at_period_end: 'false' } });
+      expect(api.requests[1]).toMatchObject({
+        method: 'POST',
+        path: '/v1/subscriptions/sub_c',
+        body: { cancel_at_period_end: 'false' },
+      });
       expect(resumed).toMatchObject({ subscriptionId: 'sub_c', status: 'active', cancelAtPeriodEnd: false });
     });
 
     it('creates a billing portal session for the customer and answers its url', async () => {
       const url = await provider().portalUrl('cus_p', `${ORIGIN}/profile`);
-      expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', body: { customer: 'cus_p', return_url: `${ORIGIN}/profile` } });
+      expect(api.requests[0]).toMatchObject({
+        method: 'POST',
+        path: '/v1/billing_portal/sessions',
+        body: { customer: 'cus_p', return_url: `${ORIGIN}/profile` },
+      });
       expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
     });
   });
@@ -288,18 +379,33 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
         'POST /v1/coupons',
         'POST /v1/subscriptions/sub_r1',
       ]);
-      expect(api.requests[1].body).toEqual({ id: FREE_FOR_LIFE_COUPON_ID, percent_off: '100', duration: 'forever', name: 'Free for life (4 referrals)' });
+      expect(api.requests[1].body).toEqual({
+        id: FREE_FOR_LIFE_COUPON_ID,
+        percent_off: '100',
+        duration: 'forever',
+        name: 'Free for life (4 referrals)',
+      });
       expect(api.requests[2].body).toEqual({ discounts: [{ coupon: FREE_FOR_LIFE_COUPON_ID }] });
       expect(api.coupons.get(FREE_FOR_LIFE_COUPON_ID)).toMatchObject({ percent_off: 100, duration: 'forever' });
-      expect(api.subscriptions.get('sub_r1')!.discount_objects).toEqual([expect.objectContaining({ object: 'discount', coupon: expect.objectContaining({ id: FREE_FOR_LIFE_COUPON_ID }) })]);
+      expect(api.subscriptions.get('sub_r1')!.discount_objects).toEqual([
+        expect.objectContaining({
+          object: 'discount',
+          coupon: expect.objectContaining({ id: FREE_FOR_LIFE_COUPON_ID }),
+        }),
+      ]);
 
       // The coupon is reused: the same provider asks nothing more; another instance finds it.
       api.requests.length = 0;
       await stripe.grantFreeForLife('sub_r2');
-      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/subscriptions/sub_r2']);
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'POST /v1/subscriptions/sub_r2',
+      ]);
       api.requests.length = 0;
       await provider().grantFreeForLife('sub_r2');
-      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/coupons/${FREE_FOR_LIFE_COUPON_ID}`, 'POST /v1/subscriptions/sub_r2']);
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        `GET /v1/coupons/${FREE_FOR_LIFE_COUPON_ID}`,
+        'POST /v1/subscriptions/sub_r2',
+      ]);
       expect(api.coupons.size).toBe(1);
     });
 
@@ -307,11 +413,30 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       api.addSubscription({ id: 'sub_race', price: PRICES.monthly });
       const stripe = provider();
       // The read misses, then the coupon appears before the create.
-      api.failNext({ status: 404, error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such coupon: '${FREE_FOR_LIFE_COUPON_ID}'` } });
-      api.failNext({ status: 400, error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' } });
-      api.coupons.set(FREE_FOR_LIFE_COUPON_ID, { id: FREE_FOR_LIFE_COUPON_ID, object: 'coupon', percent_off: 100, duration: 'forever' });
+      api.failNext({
+        status: 404,
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such coupon: '${FREE_FOR_LIFE_COUPON_ID}'`,
+        },
+      });
+      api.failNext({
+        status: 400,
+        error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' },
+      });
+      api.coupons.set(FREE_FOR_LIFE_COUPON_ID, {
+        id: FREE_FOR_LIFE_COUPON_ID,
+        object: 'coupon',
+        percent_off: 100,
+        duration: 'forever',
+      });
       await stripe.grantFreeForLife('sub_race');
-      expect(api.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_race', body: { discounts: [{ coupon: FREE_FOR_LIFE_COUPON_ID }] } });
+      expect(api.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/v1/subscriptions/sub_race',
+        body: { discounts: [{ coupon: FREE_FOR_LIFE_COUPON_ID }] },
+      });
     });
 
     it('a failure is thrown (the caller retries) and the coupon is looked up again next time', async () => {
@@ -325,7 +450,8 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
   });
 
   describe('revokeFreeForLife (the reward taken back)', () => {
-    const discountDeletes = () => api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path);
+    const discountDeletes = () =>
+      api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path);
 
     it("deletes the subscription's discount; again, there is none: no error", async () => {
       api.addSubscription({ id: 'sub_back', price: PRICES.monthly });
@@ -343,7 +469,10 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
       api.addSubscription({ id: 'sub_ended', price: PRICES.monthly });
       await stripe.grantFreeForLife('sub_ended');
       api.subscriptions.get('sub_ended')!.status = 'canceled';
-      api.failNext({ status: 400, error: { type: 'invalid_request_error', message: 'This subscription is canceled.' } });
+      api.failNext({
+        status: 400,
+        error: { type: 'invalid_request_error', message: 'This subscription is canceled.' },
+      });
       await stripe.revokeFreeForLife('sub_ended');
     });
 
@@ -381,18 +510,45 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     });
 
     it('a 400 invalid request is a PermanentProviderError with the provider type and code', async () => {
-      api.failNext({ status: 400, error: { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: "No such price: 'price_test_monthly_40'" } });
+      api.failNext({
+        status: 400,
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'line_items[0][price]',
+          message: "No such price: 'price_test_monthly_40'",
+        },
+      });
       const error = await failure(provider().createCheckout(checkout()));
       expect(error).toBeInstanceOf(PermanentProviderError);
       expect(isPermanentProviderError(error)).toBe(true);
-      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', statusCode: 400, message: "No such price: 'price_test_monthly_40'" });
+      expect(error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        statusCode: 400,
+        message: "No such price: 'price_test_monthly_40'",
+      });
     });
 
     it('a 402 card error is a PermanentProviderError carrying the decline', async () => {
-      api.failNext({ status: 402, error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+      api.failNext({
+        status: 402,
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        },
+      });
       const error = await failure(provider().setCancelAtPeriodEnd('sub_any', true));
       expect(error).toBeInstanceOf(PermanentProviderError);
-      expect(error).toMatchObject({ type: 'card_error', code: 'card_declined', declineCode: 'generic_decline', statusCode: 402, message: 'Your card was declined.' });
+      expect(error).toMatchObject({
+        type: 'card_error',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        statusCode: 402,
+        message: 'Your card was declined.',
+      });
     });
 
     it('an unknown subscription (404 resource_missing) is permanent', async () => {
@@ -402,15 +558,27 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
     });
 
     it('reusing an idempotency key with other parameters is permanent', async () => {
-      api.failNext({ status: 400, error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+      api.failNext({
+        status: 400,
+        error: {
+          type: 'idempotency_error',
+          message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        },
+      });
       const error = await failure(provider().createCheckout(checkout()));
       expect(error).toBeInstanceOf(PermanentProviderError);
       expect(error).toMatchObject({ type: 'idempotency_error' });
     });
 
     it('rate limits (429) and conflicts (409) are retryable', async () => {
-      api.failNext({ status: 429, error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' } });
-      api.failNext({ status: 409, error: { type: 'idempotency_error', message: 'A request with this key is in progress' } });
+      api.failNext({
+        status: 429,
+        error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' },
+      });
+      api.failNext({
+        status: 409,
+        error: { type: 'idempotency_error', message: 'A request with this key is in progress' },
+      });
       const stripe = provider();
       const rateLimited = await failure(stripe.retrieveSubscription('sub_x'));
       const conflict = await failure(stripe.retrieveSubscription('sub_x'));
@@ -442,10 +610,18 @@ describe('StripePaymentProvider against a local Stripe-like API', () => {
 });
 
 describe('StripePaymentProvider.parseWebhook with real signatures', () => {
-  const stripe = new StripePaymentProvider({ secretKey: 'sk_test_unused', webhookSecret: WEBHOOK_SECRET, prices: PRICES });
+  const stripe = new StripePaymentProvider({
+    secretKey: 'sk_test_unused',
+    webhookSecret: WEBHOOK_SECRET,
+    prices: PRICES,
+  });
   const created = Math.floor(Date.now() / 1000) - 5;
 
-  function event(type: string, object: Record<string, unknown>, id = `evt_${type.replace(/\W/g, '_')}`): Record<string, unknown> {
+  function event(
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${type.replace(/\W/g, '_')}`,
+  ): Record<string, unknown> {
     return {
       id,
       object: 'event',
@@ -459,9 +635,16 @@ describe('StripePaymentProvider.parseWebhook with real signatures', () => {
     };
   }
 
-  function signed(payload: Record<string, unknown> | string, options: { secret?: string; timestamp?: number } = {}): { body: Buffer; signature: string } {
+  function signed(
+    payload: Record<string, unknown> | string,
+    options: { secret?: string; timestamp?: number } = {},
+  ): { body: Buffer; signature: string } {
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload, null, 2);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: text,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
     return { body: Buffer.from(text, 'utf8'), signature };
   }
 
@@ -472,7 +655,18 @@ describe('StripePaymentProvider.parseWebhook with real signatures', () => {
     status,
     cancel_at_period_end: false,
     metadata: { userId: 'user-1' },
-    items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_start: created, current_period_end: created + 2_592_000, price: { id: PRICES.monthly, object: 'price' } }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          current_period_start: created,
+          current_period_end: created + 2_592_000,
+          price: { id: PRICES.monthly, object: 'price' },
+        },
+      ],
+    },
   });
 
   const invoiceObject = (status: string) => ({
@@ -481,20 +675,39 @@ describe('StripePaymentProvider.parseWebhook with real signatures', () => {
     customer: 'cus_123',
     status,
     billing_reason: 'subscription_cycle',
-    parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { userId: 'user-1' }, subscription: 'sub_123' } },
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { metadata: { userId: 'user-1' }, subscription: 'sub_123' },
+    },
     lines: {
       object: 'list',
       data: [
         {
           id: 'il_1',
           object: 'line_item',
-          parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { subscription: 'sub_123', subscription_item: 'si_1', proration: false, invoice_item: null } },
+          parent: {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              subscription: 'sub_123',
+              subscription_item: 'si_1',
+              proration: false,
+              invoice_item: null,
+            },
+          },
         },
       ],
     },
   });
 
-  const cases: Array<[string, Record<string, unknown>, { subscriptionId: string | null; checkoutId: string | null; customerId: string | null; userId: string | null }]> = [
+  const cases: Array<
+    [
+      string,
+      Record<string, unknown>,
+      { subscriptionId: string | null; checkoutId: string | null; customerId: string | null; userId: string | null },
+    ]
+  > = [
     [
       'checkout.session.completed',
       {
@@ -510,23 +723,63 @@ describe('StripePaymentProvider.parseWebhook with real signatures', () => {
       },
       { subscriptionId: 'sub_123', checkoutId: 'cs_test_1', customerId: 'cus_123', userId: 'user-1' },
     ],
-    ['customer.subscription.created', subscriptionObject('incomplete'), { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' }],
-    ['customer.subscription.updated', subscriptionObject('active'), { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' }],
-    ['customer.subscription.deleted', subscriptionObject('canceled'), { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' }],
-    ['invoice.paid', invoiceObject('paid'), { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' }],
-    ['invoice.payment_failed', invoiceObject('open'), { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' }],
+    [
+      'customer.subscription.created',
+      subscriptionObject('incomplete'),
+      { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' },
+    ],
+    [
+      'customer.subscription.updated',
+      subscriptionObject('active'),
+      { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' },
+    ],
+    [
+      'customer.subscription.deleted',
+      subscriptionObject('canceled'),
+      { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' },
+    ],
+    [
+      'invoice.paid',
+      invoiceObject('paid'),
+      { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' },
+    ],
+    [
+      'invoice.payment_failed',
+      invoiceObject('open'),
+      { subscriptionId: 'sub_123', checkoutId: null, customerId: 'cus_123', userId: 'user-1' },
+    ],
   ];
 
   it.each(cases)('verifies and maps %s', (type, object, ids) => {
     const payload = event(type, object);
     const { body, signature } = signed(payload);
     const parsed = stripe.parseWebhook(body, signature);
-    expect(parsed).toEqual({ id: payload.id, type, createdAt: new Date(created * 1000), ...ids, payload: JSON.parse(body.toString('utf8')) });
+    expect(parsed).toEqual({
+      id: payload.id,
+      type,
+      createdAt: new Date(created * 1000),
+      ...ids,
+      payload: JSON.parse(body.toString('utf8')),
+    });
   });
 
   it('falls back to the checkout reference id when the session has no metadata', () => {
-    const { body, signature } = signed(event('checkout.session.completed', { id: 'cs_test_2', object: 'checkout.session', customer: 'cus_9', subscription: 'sub_9', client_reference_id: 'user-9', metadata: {} }));
-    expect(stripe.parseWebhook(body, signature)).toMatchObject({ checkoutId: 'cs_test_2', subscriptionId: 'sub_9', customerId: 'cus_9', userId: 'user-9' });
+    const { body, signature } = signed(
+      event('checkout.session.completed', {
+        id: 'cs_test_2',
+        object: 'checkout.session',
+        customer: 'cus_9',
+        subscription: 'sub_9',
+        client_reference_id: 'user-9',
+        metadata: {},
+      }),
+    );
+    expect(stripe.parseWebhook(body, signature)).toMatchObject({
+      checkoutId: 'cs_test_2',
+      subscriptionId: 'sub_9',
+      customerId: 'cus_9',
+      userId: 'user-9',
+    });
   });
 
   it('finds an invoice subscription in its lines, or at the pre-basil top-level field', () => {
@@ -534,13 +787,23 @@ describe('StripePaymentProvider.parseWebhook with real signatures', () => {
     let { body, signature } = signed(event('invoice.paid', fromLines));
     expect(stripe.parseWebhook(body, signature)).toMatchObject({ subscriptionId: 'sub_123', userId: null });
 
-    ({ body, signature } = signed(event('invoice.paid', { id: 'in_old', object: 'invoice', customer: 'cus_old', subscription: 'sub_old' })));
+    ({ body, signature } = signed(
+      event('invoice.paid', { id: 'in_old', object: 'invoice', customer: 'cus_old', subscription: 'sub_old' }),
+    ));
     expect(stripe.parseWebhook(body, signature)).toMatchObject({ subscriptionId: 'sub_old', customerId: 'cus_old' });
   });
 
   it('parses other event types with no ids it does not know', () => {
-    const { body, signature } = signed(event('charge.succeeded', { id: 'ch_1', object: 'charge', customer: 'cus_123' }));
-    expect(stripe.parseWebhook(body, signature)).toMatchObject({ type: 'charge.succeeded', subscriptionId: null, checkoutId: null, customerId: 'cus_123', userId: null });
+    const { body, signature } = signed(
+      event('charge.succeeded', { id: 'ch_1', object: 'charge', customer: 'cus_123' }),
+    );
+    expect(stripe.parseWebhook(body, signature)).toMatchObject({
+      type: 'charge.succeeded',
+      subscriptionId: null,
+      checkoutId: null,
+      customerId: 'cus_123',
+      userId: null,
+    });
   });
 
   describe('refuses with WebhookSignatureError, naming no secret', () => {

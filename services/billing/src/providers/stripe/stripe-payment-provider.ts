@@ -1,15 +1,15 @@
+import type { PlanId } from '@app/contracts';
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PlanId } from '@app/contracts';
 import {
-  isPermanentProviderError,
-  PermanentProviderError,
-  WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutState,
+  isPermanentProviderError,
   type PaymentProvider,
+  PermanentProviderError,
   type ProviderEvent,
   type SubscriptionState,
+  WebhookSignatureError,
 } from '../payment-provider';
 
 export interface StripePaymentProviderOptions {
@@ -67,7 +67,8 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(options: StripePaymentProviderOptions) {
     if (!options.secretKey) throw new Error('StripePaymentProvider needs a secret key');
     if (!options.webhookSecret) throw new Error('StripePaymentProvider needs a webhook signing secret');
-    if (!options.prices?.monthly || !options.prices?.annual) throw new Error('StripePaymentProvider needs the monthly and annual price ids');
+    if (!options.prices?.monthly || !options.prices?.annual)
+      throw new Error('StripePaymentProvider needs the monthly and annual price ids');
     this.webhookSecret = options.webhookSecret;
     this.prices = { monthly: options.prices.monthly, annual: options.prices.annual };
     this.windowMs = options.checkoutIdempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS;
@@ -96,13 +97,19 @@ export class StripePaymentProvider implements PaymentProvider {
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     };
-    const session = await this.call(() => this.stripe.checkout.sessions.create(params, { idempotencyKey: this.checkoutIdempotencyKey(request, price) }));
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(params, { idempotencyKey: this.checkoutIdempotencyKey(request, price) }),
+    );
     if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
     return { checkoutId: session.id, url: session.url };
   }
 
   async retrieveCheckout(checkoutId: string): Promise<CheckoutState> {
-    const session = await this.call(() => this.stripe.checkout.sessions.retrieve(checkoutId, { expand: ['subscription', 'subscription.default_payment_method'] }));
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.retrieve(checkoutId, {
+        expand: ['subscription', 'subscription.default_payment_method'],
+      }),
+    );
     const observedAt = this.observe();
     let subscription: SubscriptionState | null = null;
     if (session.subscription && typeof session.subscription === 'object') {
@@ -110,7 +117,8 @@ export class StripePaymentProvider implements PaymentProvider {
     } else if (typeof session.subscription === 'string') {
       subscription = await this.retrieveSubscription(session.subscription);
     }
-    const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
+    const status: CheckoutState['status'] =
+      session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
     return {
       checkoutId: session.id,
       status,
@@ -138,36 +146,49 @@ export class StripePaymentProvider implements PaymentProvider {
   async refundDuplicate(subscriptionId: string): Promise<SubscriptionState> {
     const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
     const invoice = idOf(subscription.latest_invoice);
-    const payments = invoice ? (await this.call(() => this.stripe.invoicePayments.list({ invoice, status: 'paid' }))).data : [];
+    const payments = invoice
+      ? (await this.call(() => this.stripe.invoicePayments.list({ invoice, status: 'paid' }))).data
+      : [];
     for (const { payment } of payments) {
       const paymentIntent = idOf(payment.payment_intent);
       const charge = idOf(payment.charge);
       if (!paymentIntent && !charge) continue;
       const target = paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! };
       await this.call(() =>
-        this.stripe.refunds.create({ ...target, reason: 'duplicate', metadata: { subscriptionId } }, { idempotencyKey: `duplicate-refund-${paymentIntent ?? charge}` }),
+        this.stripe.refunds.create(
+          { ...target, reason: 'duplicate', metadata: { subscriptionId } },
+          { idempotencyKey: `duplicate-refund-${paymentIntent ?? charge}` },
+        ),
       ).catch((error: unknown) => {
         if (!(isPermanentProviderError(error) && error.code === 'charge_already_refunded')) throw error;
       });
     }
     if (subscription.status !== 'canceled') {
-      await this.call(() => this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-cancel-${subscriptionId}` }));
+      await this.call(() =>
+        this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-cancel-${subscriptionId}` }),
+      );
     }
     return this.retrieveSubscription(subscriptionId);
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
-    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_EXPAND }));
+    const subscription = await this.call(() =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_EXPAND }),
+    );
     return this.toSubscriptionState(subscription, this.observe());
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState> {
-    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel, expand: SUBSCRIPTION_EXPAND }));
+    const subscription = await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel, expand: SUBSCRIPTION_EXPAND }),
+    );
     return this.toSubscriptionState(subscription, this.observe());
   }
 
   async portalUrl(customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.call(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    const session = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
     return session.url;
   }
 
@@ -254,13 +275,22 @@ export class StripePaymentProvider implements PaymentProvider {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch (error) {
       // The SDK's messages name no secret; keep only their first sentence (no payload, no header, no cause).
-      const reason = error instanceof Stripe.errors.StripeSignatureVerificationError ? firstSentence(error.message) : 'the body is not a Stripe event';
+      const reason =
+        error instanceof Stripe.errors.StripeSignatureVerificationError
+          ? firstSentence(error.message)
+          : 'the body is not a Stripe event';
       throw new WebhookSignatureError(`Stripe webhook signature verification failed: ${reason}`);
     }
     if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number') {
       throw new WebhookSignatureError('Stripe webhook signature verification failed: the body is not a Stripe event');
     }
-    return { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), ...idsOfEvent(event), payload: event };
+    return {
+      id: event.id,
+      type: event.type,
+      createdAt: new Date(event.created * 1000),
+      ...idsOfEvent(event),
+      payload: event,
+    };
   }
 
   /**
@@ -277,10 +307,13 @@ export class StripePaymentProvider implements PaymentProvider {
   private toSubscriptionState(subscription: Stripe.Subscription, observedAt: number): SubscriptionState {
     const items = subscription.items?.data ?? [];
     const ours = items.find((item) => this.planOf(item.price?.id) !== null) ?? null;
-    const periodEnds = (ours ? [ours] : items).map((item) => item.current_period_end).filter((value): value is number => typeof value === 'number');
+    const periodEnds = (ours ? [ours] : items)
+      .map((item) => item.current_period_end)
+      .filter((value): value is number => typeof value === 'number');
     // Pre-basil objects (not this pinned version, kept for safety) carried the period on the subscription.
     const legacyPeriodEnd = (subscription as unknown as { current_period_end?: unknown }).current_period_end;
-    const currentPeriodEnd = periodEnds.length > 0 ? Math.min(...periodEnds) : typeof legacyPeriodEnd === 'number' ? legacyPeriodEnd : null;
+    const currentPeriodEnd =
+      periodEnds.length > 0 ? Math.min(...periodEnds) : typeof legacyPeriodEnd === 'number' ? legacyPeriodEnd : null;
     const objectTimes = [
       subscription.created,
       subscription.start_date,
@@ -323,7 +356,19 @@ export class StripePaymentProvider implements PaymentProvider {
   private checkoutIdempotencyKey(request: CheckoutRequest, price: string): string {
     const bucket = Math.floor(this.now() / this.windowMs);
     const digest = createHash('sha256')
-      .update(JSON.stringify([request.userId, request.plan, price, request.customerId ?? null, request.customerId ? null : request.email, request.successUrl, request.cancelUrl, request.checkoutsBefore, bucket]))
+      .update(
+        JSON.stringify([
+          request.userId,
+          request.plan,
+          price,
+          request.customerId ?? null,
+          request.customerId ? null : request.email,
+          request.successUrl,
+          request.cancelUrl,
+          request.checkoutsBefore,
+          bucket,
+        ]),
+      )
       .digest('hex')
       .slice(0, 40);
     return `checkout-${request.plan}-${bucket}-${digest}`;
@@ -354,7 +399,13 @@ export function classifyStripeError(error: unknown): Error {
       (error instanceof Stripe.errors.StripeInvalidRequestError && status !== 409 && status !== 429);
     const message = error.message || `Stripe ${error.type ?? 'error'}`;
     if (permanent) {
-      return new PermanentProviderError(message, error.rawType ?? error.type ?? null, error.code ?? null, status, error.decline_code ?? null);
+      return new PermanentProviderError(
+        message,
+        error.rawType ?? error.type ?? null,
+        error.code ?? null,
+        status,
+        error.decline_code ?? null,
+      );
     }
     const retryable = new Error(`Stripe request failed (${status ?? error.type}): ${message}`);
     retryable.name = 'StripeRetryableError';
@@ -363,9 +414,16 @@ export function classifyStripeError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function idsOfEvent(event: Stripe.Event): Pick<ProviderEvent, 'subscriptionId' | 'checkoutId' | 'customerId' | 'userId'> {
+function idsOfEvent(
+  event: Stripe.Event,
+): Pick<ProviderEvent, 'subscriptionId' | 'checkoutId' | 'customerId' | 'userId'> {
   const object = (event.data?.object ?? {}) as unknown as Record<string, unknown>;
-  const ids = { subscriptionId: null as string | null, checkoutId: null as string | null, customerId: idOf(object.customer), userId: null as string | null };
+  const ids = {
+    subscriptionId: null as string | null,
+    checkoutId: null as string | null,
+    customerId: idOf(object.customer),
+    userId: null as string | null,
+  };
   switch (object.object) {
     case 'checkout.session': {
       const session = object as unknown as Stripe.Checkout.Session;
@@ -383,7 +441,8 @@ function idsOfEvent(event: Stripe.Event): Pick<ProviderEvent, 'subscriptionId' |
     case 'invoice': {
       const invoice = object as unknown as Stripe.Invoice;
       const details = invoice.parent?.subscription_details ?? null;
-      ids.subscriptionId = idOf(details?.subscription) ?? invoiceLineSubscription(invoice) ?? legacyInvoiceSubscription(object);
+      ids.subscriptionId =
+        idOf(details?.subscription) ?? invoiceLineSubscription(invoice) ?? legacyInvoiceSubscription(object);
       ids.userId = metadataUserId(details?.metadata);
       break;
     }
@@ -409,7 +468,8 @@ function legacyInvoiceSubscription(object: Record<string, unknown>): string | nu
 
 function idOf(value: unknown): string | null {
   if (typeof value === 'string' && value) return value;
-  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { loginRequestSchema } from '@app/contracts';
-import { isRole, ROLES, type Role } from '../../users/staff-roles';
+import { isRole, type Role, ROLES } from '../../users/staff-roles';
 
 /** What `npm run admin -- …` was asked to do: set an account's role (`revoke` sets it back to member). */
 export type AdminCommand = { kind: 'set-role'; email: string; role: Role } | { kind: 'usage'; problem?: string };

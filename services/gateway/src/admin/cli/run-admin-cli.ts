@@ -9,7 +9,10 @@ interface Output {
   err(line: string): void;
 }
 
-const stdio: Output = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+const stdio: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
 
 /**
  * `npm run admin -- grant <email> <role>` / `revoke <email>`: the answer's exit status, 0 only when the role was set.
@@ -30,7 +33,10 @@ export async function runAdminCli(
   }
   let dataSource: DataSource | undefined;
   try {
-    const { DATABASE_URL } = parseConfig(z.object({ DATABASE_URL: env.url(['postgres:', 'postgresql:']) }), environment);
+    const { DATABASE_URL } = parseConfig(
+      z.object({ DATABASE_URL: env.url(['postgres:', 'postgresql:']) }),
+      environment,
+    );
     dataSource = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();
     const change = await new UsersRepository(dataSource).assignRole(command.email, command.role);
     if (!change) {

@@ -9,7 +9,10 @@ function isApiErrorBody(body: unknown): boolean {
 
 function apiErrorFor(status: number): { error: string; code: string } {
   if (status === 400) return { error: API_ERRORS.validationFailed.message, code: API_ERRORS.validationFailed.code };
-  return { error: STATUS_TEXTS[status] ?? 'Error', code: (STATUS_CODES as Record<number, string>)[status] ?? STATUS_CODES[500] };
+  return {
+    error: STATUS_TEXTS[status] ?? 'Error',
+    code: (STATUS_CODES as Record<number, string>)[status] ?? STATUS_CODES[500],
+  };
 }
 
 /**
@@ -19,7 +22,8 @@ function apiErrorFor(status: number): { error: string; code: string } {
 export function boardErrorsAsApiErrors(): RequestHandler {
   return (_request: Request, response: Response, next: NextFunction) => {
     const json = response.json.bind(response);
-    response.json = (body: unknown) => json(response.statusCode >= 400 && !isApiErrorBody(body) ? apiErrorFor(response.statusCode) : body);
+    response.json = (body: unknown) =>
+      json(response.statusCode >= 400 && !isApiErrorBody(body) ? apiErrorFor(response.statusCode) : body);
     next();
   };
 }

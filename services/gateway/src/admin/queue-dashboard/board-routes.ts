@@ -1,5 +1,5 @@
 import { appRoutes } from '@bull-board/api/dist/routes.js';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 
 /** A route of the board's API that a request reaches (its template, as the board declares it) and its parameters. */
 export interface BoardRoute {
@@ -19,7 +19,8 @@ export function boardRouteMatcher(): RequestHandler {
   for (const { method, route } of appRoutes.api) {
     for (const verb of [method].flat()) {
       router[verb](route, (request: Request, _response: Response, next: NextFunction) => {
-        if (!reached.has(request)) reached.set(request, { route, params: { ...request.params } as Record<string, string> });
+        if (!reached.has(request))
+          reached.set(request, { route, params: { ...request.params } as Record<string, string> });
         next();
       });
     }

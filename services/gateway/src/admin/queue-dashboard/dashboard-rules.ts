@@ -1,4 +1,4 @@
-import { roleAllows, STAFF_ROLES, type Role } from '../../users/staff-roles';
+import { type Role, roleAllows, STAFF_ROLES } from '../../users/staff-roles';
 import type { BoardRoute } from './board-routes';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -45,7 +45,14 @@ const JOB_CHANGES: ReadonlyMap<string, JobChange['action']> = new Map([
 ]);
 
 /** The board's queue routes that are not a job id (`/api/queues/:queueName/:route`): a queue's settings, counts and workers. */
-const QUEUE_ROUTES = new Set(['metrics', 'default-job-options', 'workers', 'rate-limit', 'job-data-schema', 'job-schedulers']);
+const QUEUE_ROUTES = new Set([
+  'metrics',
+  'default-job-options',
+  'workers',
+  'rate-limit',
+  'job-data-schema',
+  'job-schedulers',
+]);
 
 /** The log column's width. */
 const MAX_TARGET = 300;
@@ -78,7 +85,10 @@ export function jobChangeOf(reached: BoardRoute | null): JobChange | null {
  * hold ids only), so a query for a member's session or account finds every change made to their jobs.
  */
 export function changeTargets({ queue, jobId }: JobChange, payload: unknown): string[] {
-  const { sessionId, userId } = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const { sessionId, userId } = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<
+    string,
+    unknown
+  >;
   const targets = [`job:${queue}/${jobId}`];
   if (typeof sessionId === 'string') targets.push(`session:${sessionId}`);
   if (typeof userId === 'string') targets.push(`account:${userId}`);
@@ -91,7 +101,8 @@ function classify(path: string, query: Record<string, unknown>): DashboardRead {
   if (queue && job && !QUEUE_ROUTES.has(job)) return { action: 'view_job', target: `job:${queue}/${job}` };
   if (queue) return { action: 'view_queues', target: `queue:${queue}` };
   // The listing shows the jobs of the queue open on the board (already decoded by Express's query parser).
-  if (typeof query.activeQueue === 'string' && query.activeQueue) return { action: 'list_jobs', target: `queue:${query.activeQueue}` };
+  if (typeof query.activeQueue === 'string' && query.activeQueue)
+    return { action: 'list_jobs', target: `queue:${query.activeQueue}` };
   return { action: 'view_queues', target: 'queues' };
 }
 

@@ -1,18 +1,26 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import { API_ERRORS } from '@app/contracts';
 import { ApiException } from '@app/http';
 import { isQueueName, JobQueues } from '@app/queue';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { StaffAccess, type StaffMember, type StaffRequest } from '../staff-access';
 import type { Role } from '../../users/staff-roles';
+import { StaffAccess, type StaffMember, type StaffRequest } from '../staff-access';
 import { boardErrorsAsApiErrors } from './board-errors';
 import { boardRouteMatcher, boardRouteOf } from './board-routes';
 import { DashboardAccessLog } from './dashboard-access-log';
-import { changeTargets, isRead, jobChangeOf, mayChangeJobs, readAccessOf, rolesAllowedFor, type JobChange } from './dashboard-rules';
+import {
+  changeTargets,
+  isRead,
+  type JobChange,
+  jobChangeOf,
+  mayChangeJobs,
+  readAccessOf,
+  rolesAllowedFor,
+} from './dashboard-rules';
 
 /** Where the gateway serves the board (the UI builds its links from it). */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -41,12 +49,17 @@ export class QueueDashboard {
       .use(boardRouteMatcher())
       .use((request: Request, response: Response, next: NextFunction) => this.admit(request, response, next))
       .use(boardErrorsAsApiErrors())
-      .use((request: Request, response: Response, next: NextFunction) => this.boardFor((request as StaffRequest).staff.role)(request, response, next));
+      .use((request: Request, response: Response, next: NextFunction) =>
+        this.boardFor((request as StaffRequest).staff.role)(request, response, next),
+      );
   }
 
   /** Built for the first staff member admitted, so a gateway whose board nobody opens holds no queue connection for it. */
   private boardFor(role: Role): Express {
-    this.boards ??= { full: board(this.queues.all(), { readOnlyMode: false }), readOnly: board(this.queues.all(), { readOnlyMode: true }) };
+    this.boards ??= {
+      full: board(this.queues.all(), { readOnlyMode: false }),
+      readOnly: board(this.queues.all(), { readOnlyMode: true }),
+    };
     return mayChangeJobs(role) ? this.boards.full : this.boards.readOnly;
   }
 

@@ -32,7 +32,9 @@ function memberKey(userId: string): string {
 const NOW_MS = `local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)`;
 // Whether the member's mark in KEYS[n] is pending now, and its stamp ('0': none).
-const MEMBER_MARK = (n: number) => `local markState, markStamp, markUntil = unpack(redis.call('HMGET', KEYS[${n}], 's', 'n', 'e'))
+const MEMBER_MARK = (
+  n: number,
+) => `local markState, markStamp, markUntil = unpack(redis.call('HMGET', KEYS[${n}], 's', 'n', 'e'))
 local markPending = markState == 'pending' and tonumber(markUntil) > now
 markStamp = markStamp or '0'`;
 
@@ -165,6 +167,10 @@ export class LiveSignInStore {
     const found = await this.redis.signInRead(entryKey(signInId), memberKey(userId));
     if (!found) return null;
     const [member, expiry, deletion] = found;
-    return { userId: member, expiresAt: new Date(Number(expiry)), accountDeletionDate: deletion ? new Date(Number(deletion)) : null };
+    return {
+      userId: member,
+      expiresAt: new Date(Number(expiry)),
+      accountDeletionDate: deletion ? new Date(Number(deletion)) : null,
+    };
   }
 }

@@ -33,10 +33,13 @@ export class LiveSignIns {
   async isLive(claims: TokenClaims): Promise<boolean> {
     const stored = await this.store.read(claims.sid, claims.sub).catch((error: Error) => this.skipped('read', error));
     if (stored && liveFor(stored, claims, Date.now())) return true;
-    const observed = await this.store.observe(claims.sid, claims.sub).catch((error: Error) => this.skipped('observe', error));
+    const observed = await this.store
+      .observe(claims.sid, claims.sub)
+      .catch((error: Error) => this.skipped('observe', error));
     const facts = await this.sessions.liveFacts(claims);
     if (!facts) return false;
-    if (observed) await this.store.fill(claims.sid, observed, facts).catch((error: Error) => this.skipped('fill', error));
+    if (observed)
+      await this.store.fill(claims.sid, observed, facts).catch((error: Error) => this.skipped('fill', error));
     return true;
   }
 
@@ -51,7 +54,10 @@ export class LiveSignIns {
     try {
       return await commit();
     } finally {
-      const released = 'signInId' in change ? this.store.releaseSignIn(change.signInId, owner) : this.store.settleMember(change.userId, owner);
+      const released =
+        'signInId' in change
+          ? this.store.releaseSignIn(change.signInId, owner)
+          : this.store.settleMember(change.userId, owner);
       // Unreleased, the mark lapses by itself (`PENDING_TTL_MS`); meanwhile these sign-ins are checked in Postgres.
       await released.catch((error: Error) => this.skipped('release', error));
     }
