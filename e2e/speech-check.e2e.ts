@@ -1,10 +1,12 @@
-// The speech check as a partner meets it, with Chromium's fake microphone: the shown sentence said over mild
-// background noise is granted on both phones; so is a West African name said in a voice of its own language, with
-// the name check on the member's certificate; a mumbled first take is offered a retake ('We couldn't hear that
-// clearly'), the member's screen meanwhile saying their partner is recording again, and the clear retake (a quiet
-// room: the retake path, not noise, is under test there) ends granted. The fake microphone reads its file anew each
-// time the camera opens (the page releases it after every take), so each take's file is put in place before the step
-// that opens the camera.
+// The speech check as a partner meets it, with Chromium's fake microphone: the shown sentence said in a quiet room is
+// granted on both phones; so is a West African name said in a voice of its own language, with the name check on the
+// member's certificate; a mumbled first take is offered a retake ('We couldn't hear that clearly'), the member's
+// screen meanwhile saying their partner is recording again, and the clear retake ends granted. Noise, rooms and
+// voices are measured in the speech check's robustness suite, where a clip decodes the same on every run: here each
+// take also passes through the browser's capture and Opus encoder, which vary from run to run, so a borderline take
+// (20 dB of pink noise became one) would make the test flaky. The fake microphone reads its file anew each time the
+// camera opens (the page releases it after every take), so each take's file is put in place before the step that
+// opens the camera.
 import { copyFile } from 'node:fs/promises';
 import {
   DESKTOP,
@@ -24,12 +26,10 @@ import { scanQrCode } from './support/qr-code';
 const NAME = 'Jordan Lee';
 const SENTENCE = `My name is ${NAME} and I consent.`;
 let media: FakeMedia;
-let clear: FakeMedia;
 let quiet: FakeMedia;
 let mumbled: FakeMedia;
 const e2e = useE2e(DESKTOP, async () => {
-  [clear, quiet, mumbled] = await Promise.all([
-    makeFakeMedia(SENTENCE, 'slt', { noiseSnrDb: 20 }),
+  [quiet, mumbled] = await Promise.all([
     makeFakeMedia(SENTENCE, 'slt'),
     makeFakeMedia('Mm, hmm, uh, well.', 'slt', { mumbled: true }),
   ]);
@@ -64,10 +64,10 @@ describe('the speech check in the browser', () => {
     return { member: page, partner, partnerContext };
   }
 
-  test('the shown sentence over mild background noise is granted, on both phones, with what was heard', async () => {
-    const { member, partner, partnerContext } = await openSession(clear);
+  test('the shown sentence is granted, on both phones, with what was heard', async () => {
+    const { member, partner, partnerContext } = await openSession(quiet);
     try {
-      await partnerRecords(partner, clear);
+      await partnerRecords(partner, quiet);
       await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), 30_000);
       // What was heard, shown to the partner: the statement's words (the name may be shown as heard or as "…").
       await expectVisible(partner.getByText(/What we heard: “my name is .+ and i consent/));

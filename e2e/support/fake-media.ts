@@ -1,6 +1,6 @@
 // Files for Chromium's fake camera and microphone, made at test time with a speech synthesiser and ffmpeg (nothing
 // binary is checked in): a spoken consent statement as WAV and a short moving test pattern as Y4M.
-import { speak, speakParts, type SpokenPart, type Voice, writeNoisyWav } from '@app/testing';
+import { speak, speakParts, type SpokenPart, type Voice } from '@app/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,8 +20,6 @@ export interface FakeMedia {
 }
 
 export interface SpeakingOptions {
-  /** Pink noise under the speech (and its lead-in), this many dB below it: a room that is not quiet. */
-  noiseSnrDb?: number;
   /** Said far from the phone and into a hand: muffled (nothing above 300 Hz) and 20 dB quieter. */
   mumbled?: boolean;
 }
@@ -40,15 +38,9 @@ export async function makeFakeMedia(
   const wav = join(dir, 'statement.wav');
   const y4m = join(dir, 'camera.y4m');
   await (typeof statement === 'string' ? speak(voice, statement, spoken) : speakParts(statement, spoken));
-  // The file plays from the moment the camera opens, before recording starts: a lead-in of silence (or of the room's
-  // noise) first keeps every word, also when a loaded machine is slow to press Start.
-  let source = spoken;
+  // The file plays from the moment the camera opens, before recording starts: a lead-in of silence first keeps every
+  // word, also when a loaded machine is slow to press Start.
   let filters = `adelay=${LEAD_IN_SECONDS * 1000}:all=1`;
-  if (options.noiseSnrDb !== undefined) {
-    source = join(dir, 'noisy.wav');
-    await writeNoisyWav(spoken, source, options.noiseSnrDb, LEAD_IN_SECONDS);
-    filters = 'anull';
-  }
   if (options.mumbled) filters += ',lowpass=f=300,lowpass=f=300,volume=-20dB';
   // 16-bit PCM at 48 kHz mono is what Chromium's file-backed fake microphone reads most reliably.
   await run('ffmpeg', [
@@ -57,7 +49,7 @@ export async function makeFakeMedia(
     '-loglevel',
     'error',
     '-i',
-    source,
+    spoken,
     '-af',
     filters,
     '-ac',

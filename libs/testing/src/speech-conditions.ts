@@ -193,21 +193,6 @@ export async function renderCondition(
   await rm(pcm, { force: true });
 }
 
-/** `speechWav` with `leadInSeconds` of silence first and pink noise under all of it, `snrDb` below the speech, as a 16 kHz WAV. */
-export async function writeNoisyWav(
-  speechWav: string,
-  wavPath: string,
-  snrDb: number,
-  leadInSeconds = 1,
-  seed = 1,
-): Promise<void> {
-  const speech = await readMono16k(speechWav);
-  const signal = new Float32Array(Math.round(leadInSeconds * RATE) + speech.length);
-  signal.set(speech, signal.length - speech.length);
-  mixAtSnr(signal, pinkNoise(signal.length, seed), activeLevel(speech), snrDb);
-  await writeFile(wavPath, floatWav(signal));
-}
-
 /**
  * A room's impulse response as a 16 kHz WAV: the direct sound, then an exponentially decaying diffuse tail (RT60
  * 0.5 s) 2 dB below it in energy: a phone at arm's length in a furnished room.

@@ -46,7 +46,10 @@ async function stateOf(jobId: string, wanted: string): Promise<string> {
 /** A push for a session whose read fails (the consent service answers 503), with no attempt left: failed for good. */
 async function failedPush(): Promise<{ jobId: string; sessionId: string }> {
   const sessionId = randomUUID();
-  consent.answer(`GET /sessions/${sessionId}`, { status: 503, json: { error: 'down', code: 'service_unavailable' } });
+  consent.answer(`GET /sessions/${sessionId}/push-views`, {
+    status: 503,
+    json: { error: 'down', code: 'service_unavailable' },
+  });
   const jobId = `${sessionId}.verdict`;
   await addJob(
     sessionUpdates,
@@ -173,7 +176,9 @@ describe('the job dashboard at /admin/queues', () => {
       listed.body.queues.find((candidate: { name: string }) => candidate.name === QUEUES.sessionUpdates).readOnlyMode,
     ).toBe(false);
     // The consent service is back.
-    consent.answer(`GET /sessions/${sessionId}`, { json: { id: sessionId, initiatorUserId: randomUUID() } });
+    consent.answer(`GET /sessions/${sessionId}/push-views`, {
+      json: { member: { id: sessionId, initiatorUserId: randomUUID() }, partner: null },
+    });
 
     const logged = (await accessLog(gateway.dataSource)).length;
 
@@ -187,7 +192,7 @@ describe('the job dashboard at /admin/queues', () => {
       ['retry_job', `job:${QUEUES.sessionUpdates}/${jobId}`],
       ['retry_job', `session:${sessionId}`],
     ]);
-    expect(consent.received.filter((request) => request.url === `/sessions/${sessionId}`)).toHaveLength(2);
+    expect(consent.received.filter((request) => request.url === `/sessions/${sessionId}/push-views`)).toHaveLength(2);
   });
 
   it('writes staff reads to the access log once a minute per staff member, action and target, and every change with the session it touched', async () => {
