@@ -258,6 +258,33 @@ describe('the partner proves their phone', () => {
     await sendPhoneCode(consent, sessions[0], freshPhone()).expect(200);
   });
 
+  it("counts every spelling of one number against its one daily limit, read in the member's country", async () => {
+    const e164 = freshPhone().replace(/ /g, '');
+    const [area, exchange, line] = [e164.slice(2, 5), e164.slice(5, 8), e164.slice(8)];
+    const spellings = [
+      `+1 ${area} ${exchange} ${line}`,
+      `(${area}) ${exchange}-${line}`,
+      e164,
+      `${area}.${exchange}.${line}`,
+    ];
+    const sessions = await Promise.all(
+      Array.from({ length: 4 }, () => sessionWithPhone(consent, MEMBER_PHONE, { verifyPhone: false })),
+    );
+    const answers = [];
+    for (const session of sessions) {
+      for (let send = 0; send < 3; send += 1) {
+        answers.push(await sendPhoneCode(consent, session, spellings[answers.length % spellings.length]));
+      }
+    }
+    expect(answers.map(({ status }) => status)).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(answers.slice(10).map(({ body }) => body.code)).toEqual(Array(2).fill('phone_code_daily_limit'));
+    const written = await consent.dataSource.query(
+      `SELECT phone FROM consent.text_messages WHERE purpose = 'phone_code' AND session_id = ANY($1)`,
+      [sessions.map(({ id }) => id)],
+    );
+    expect(written.map(({ phone }: { phone: string }) => phone)).toEqual(Array(10).fill(e164));
+  });
+
   it("refuses the member's own number, however it is written (a national spelling read in the member's country), and writes nothing", async () => {
     const spellings: [string, string[]][] = [
       [MEMBER_PHONE, ['+1 555 246 8013', '(555) 246-8013', '555.246.8013', '+1-555-246-8013', '1 555 246 8013']],

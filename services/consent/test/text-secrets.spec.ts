@@ -1,5 +1,5 @@
 import { UnitOfWork } from '@app/database';
-import { latestPhoneCode, makeTestRecording, textedReceiptLink } from '@app/testing';
+import { latestMemberPhoneCode, latestPhoneCode, makeTestRecording, textedReceiptLink } from '@app/testing';
 import request from 'supertest';
 import { phoneCodeText } from '../src/phone-verification/phone-code-text';
 import { RequeuePendingTexts } from '../src/text-messages/requeue-pending-texts';
@@ -8,9 +8,11 @@ import { TEXT_MESSAGE_SENDER, type TextMessageSender } from '../src/text-message
 import { TextMessagesRepository } from '../src/text-messages/text-messages.repository';
 import { SPENT_CODE_TEXT } from '../src/text-messages/text-secrets';
 import {
+  call,
   type CreatedSession,
   decisionFields,
   devTexts,
+  eventually,
   PARTNER,
   processVideo,
   sendPhoneCode,
@@ -18,7 +20,7 @@ import {
   verifyPartnerPhone,
 } from './consent-api';
 import { ConsentTestApp, startConsentTestApp } from './consent-test-app';
-import { sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
+import { MEMBER_PHONE, sessionWithPhone, textRows, textsWhen } from './text-message-helpers';
 
 /** Where a value was found: `schema.table.column`. */
 type Places = string[];
@@ -105,9 +107,14 @@ describe('secrets at rest', () => {
       [id],
     );
 
-  it('keeps no phone code, receipt secret or link token in any table after a full session', async () => {
-    // A partner proves their phone, records a Yes, the analysis grants it, and both texts go out.
+  it('keeps no phone code, receipt secret, link token or partner credential in any table after a full session', async () => {
+    // The member proves their own phone (the gateway asks it before their first session); a partner proves theirs,
+    // records a Yes, the analysis grants it, and both texts go out.
     const session = await sessionWithPhone(consent, undefined, { verifyPhone: false });
+    const memberPhone = `/members/${session.initiatorUserId}/phone-verification`;
+    await call(consent, 'post', memberPhone).send({ phone: MEMBER_PHONE }).expect(200);
+    const memberCode = await latestMemberPhoneCode(devTexts(consent), MEMBER_PHONE);
+    await call(consent, 'post', `${memberPhone}/confirm`).send({ code: memberCode }).expect(200);
     await verifyPartnerPhone(consent, session);
     const code = await latestPhoneCode(devTexts(consent), session.id);
     const assetId = await storedRecording(consent, session, await makeTestRecording('webm'));
@@ -124,6 +131,12 @@ describe('secrets at rest', () => {
       .expect(200);
     const { secret } = await textedReceiptLink(devTexts(consent), session.id);
     await textsWhen(consent, session.id, (rows) => rows.length === 3 && rows.every((row) => row.status === 'sent'));
+    const memberCodeTexts = `SELECT status FROM consent.text_messages WHERE member_user_id = $1`;
+    await eventually(async () =>
+      (await consent.dataSource.query(memberCodeTexts, [session.initiatorUserId])).every(
+        (row: { status: string }) => row.status !== 'pending',
+      ),
+    );
     // Another partner is texted a code and walks away without typing it.
     const walkedAway = await sessionWithPhone(consent, undefined, { verifyPhone: false });
     await sendPhoneCode(consent, walkedAway, '+1 555 987 6000').expect(200);
@@ -131,15 +144,25 @@ describe('secrets at rest', () => {
     await textsWhen(consent, walkedAway.id, (rows) => rows.length === 1 && rows[0].status === 'sent');
 
     const secrets = {
+      memberCode,
       code,
       unusedCode,
       receiptSecret: secret,
       linkToken: session.recipientToken,
+      partnerCredential: session.partnerCredential!,
       otherLinkToken: walkedAway.recipientToken,
     };
     const found = await placesHolding(consent, [...Object.values(secrets), PARTNER.name]);
     const foundWhere = Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, found.get(value)]));
-    expect(foundWhere).toEqual({ code: [], unusedCode: [], receiptSecret: [], linkToken: [], otherLinkToken: [] });
+    expect(foundWhere).toEqual({
+      memberCode: [],
+      code: [],
+      unusedCode: [],
+      receiptSecret: [],
+      linkToken: [],
+      partnerCredential: [],
+      otherLinkToken: [],
+    });
     // The search reads what is there: the partner's name is kept in clear, as it must be.
     expect(found.get(PARTNER.name)).toContain('consent.consent_sessions.recipient_full_name');
   });

@@ -37,6 +37,25 @@ describe('certificateFields', () => {
     );
   });
 
+  it('says how the partner was proved: a code texted to the number ending in its last digits, answered on that phone', async () => {
+    const proved: Certificate = {
+      ...unclear,
+      partnerProof: { method: 'texted_code', phoneEndsWith: '78', answeredOn: 'proving_phone' },
+    };
+    expect(field(proved, "Partner's phone")).toBe(
+      'Proved by a code texted to the number ending in 78 at 2026-01-02T10:01:30.000Z; answered on the phone that confirmed it',
+    );
+    // The PDF prints it (a long line broken between words).
+    expect(drawnLines(await renderCertificatePdf({ certificate: proved, signature: 'sig' })).join('')).toContain(
+      'Proved by a code texted to the number ending in 78 at 2026-01-02T10:01:30.000Z; answered on the phone that confirmed it',
+    );
+    // A record from before answers were bound to the proving phone claims no more than the code.
+    expect(field(unclear, "Partner's phone")).toBe('Proved with a texted code at 2026-01-02T10:01:30.000Z');
+    expect(field({ ...unclear, phoneVerifiedAt: null }, "Partner's phone")).toBe(
+      'Not proved (answered before the phone check)',
+    );
+  });
+
   it('has a sentence for every reason the consent service stores itself', () => {
     // The worker's reasons are held to theirs in services/media-worker/src/judgement/reason-sentences.spec.ts; a
     // failed analysis' own code is written by the requeue pass.

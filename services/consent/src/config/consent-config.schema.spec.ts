@@ -63,6 +63,7 @@ describe('consentConfigSchema', () => {
       CERTIFICATE_ACTIVE_KEY_ID: 'c1',
       STORAGE_BACKEND: 's3',
       S3_BUCKET: 'recordings',
+      PUBLIC_URL: 'https://consent.example',
     };
     const twilio = {
       SMS_PROVIDER: 'twilio',
@@ -90,11 +91,37 @@ describe('consentConfigSchema', () => {
       ).toBe('local');
     });
 
-    it('starts with Twilio and its storage named', () => {
+    it("refuses to leave PUBLIC_URL to npm start's address: the partner's receipt link would lead to localhost", () => {
+      const message =
+        "Invalid configuration: PUBLIC_URL: is required in production: the web app's address as partners open it (https://...): the receipt link in their text starts with it";
+      for (const PUBLIC_URL of [undefined, '']) {
+        expect(() => parseConfig(consentConfigSchema, { ...production, ...twilio, PUBLIC_URL })).toThrow(message);
+      }
+    });
+
+    it('refuses to start without certificate signing keys: a key made up at start would be lost at restart', () => {
+      const withoutKeys = {
+        ...production,
+        ...twilio,
+        CERTIFICATE_SIGNING_KEYS: undefined,
+        CERTIFICATE_ACTIVE_KEY_ID: undefined,
+      };
+      expect(() => parseConfig(consentConfigSchema, withoutKeys)).toThrow(
+        'Invalid configuration: CERTIFICATE_SIGNING_KEYS: is required in production',
+      );
+      // Elsewhere the same settings start, on a key made up for the process.
+      expect(
+        parseConfig(consentConfigSchema, { ...withoutKeys, NODE_ENV: 'test' }).CERTIFICATE_SIGNING_KEYS,
+      ).toBeUndefined();
+    });
+
+    it('starts with Twilio, its storage, address and signing keys named', () => {
       expect(parseConfig(consentConfigSchema, { ...production, ...twilio })).toMatchObject({
         NODE_ENV: 'production',
         SMS_PROVIDER: 'twilio',
         STORAGE_BACKEND: 's3',
+        PUBLIC_URL: 'https://consent.example',
+        CERTIFICATE_ACTIVE_KEY_ID: 'c1',
       });
     });
   });

@@ -103,7 +103,10 @@ const consentConfig = z
     MAX_ASSETS_PER_SESSION: env.positiveInt(5),
     /** The media worker's own credential for the analysis routes (the gateway's is refused there, and this elsewhere). */
     MEDIA_WORKER_TOKEN: env.secret(32),
-    /** The web app's address as the partner opens it: the receipt link in their text starts with it. */
+    /**
+     * The web app's address as the partner opens it: the receipt link in their text starts with it. The default is
+     * `npm start`'s gateway, refused in production: a link to localhost reaches no partner.
+     */
     PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:3000'),
     ...storageConfigShape,
     ...storageEncryptionConfigShape,
@@ -117,7 +120,14 @@ const consentConfig = z
     checkCertificateConfig(config, context);
   });
 
-export const consentConfigSchema = explicitInProduction(STORAGE_OFFLINE_DEFAULTS, consentConfig);
+export const consentConfigSchema = explicitInProduction(
+  {
+    ...STORAGE_OFFLINE_DEFAULTS,
+    PUBLIC_URL:
+      "the web app's address as partners open it (https://...): the receipt link in their text starts with it",
+  },
+  consentConfig,
+);
 
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;
 

@@ -63,7 +63,12 @@ describe('gatewayConfigSchema', () => {
 
   it('turns COOKIE_SECURE on by default in production only, and lets it be switched off explicitly', () => {
     const secure = (env: Record<string, string>) =>
-      parseConfig(gatewayConfigSchema, { ...required, STORAGE_BACKEND: 'local', ...env }).COOKIE_SECURE;
+      parseConfig(gatewayConfigSchema, {
+        ...required,
+        STORAGE_BACKEND: 'local',
+        PUBLIC_URL: 'https://consent.example',
+        ...env,
+      }).COOKIE_SECURE;
     expect(secure({ NODE_ENV: 'production' })).toBe(true);
     expect(secure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toBe(false);
     expect(secure({ NODE_ENV: 'development' })).toBe(false);
@@ -72,7 +77,7 @@ describe('gatewayConfigSchema', () => {
   });
 
   it('in production, refuses to leave the storage of profile pictures to its default, and takes either backend named', () => {
-    const production = { ...required, NODE_ENV: 'production' };
+    const production = { ...required, NODE_ENV: 'production', PUBLIC_URL: 'https://consent.example' };
     expect(() => parseConfig(gatewayConfigSchema, production)).toThrow(
       'Invalid configuration: STORAGE_BACKEND: is required in production: ',
     );
@@ -80,6 +85,18 @@ describe('gatewayConfigSchema', () => {
     expect(
       parseConfig(gatewayConfigSchema, { ...production, STORAGE_BACKEND: 's3', S3_BUCKET: 'pictures' }).STORAGE_BACKEND,
     ).toBe('s3');
+  });
+
+  it('in production, refuses to derive PUBLIC_URL from PORT: links and pages would name localhost', () => {
+    const production = { ...required, NODE_ENV: 'production', STORAGE_BACKEND: 'local' };
+    for (const PUBLIC_URL of [undefined, '']) {
+      expect(() => parseConfig(gatewayConfigSchema, { ...production, PUBLIC_URL })).toThrow(
+        'Invalid configuration: PUBLIC_URL: is required in production: the address people open the app at (https://...): the origin of its links and pages',
+      );
+    }
+    expect(parseConfig(gatewayConfigSchema, { ...production, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe(
+      'https://consent.example',
+    );
   });
 
   it('coerces numbers and flags from their string form', () => {

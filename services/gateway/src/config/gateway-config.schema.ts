@@ -9,7 +9,7 @@ const gatewayConfig = z
     ...metricsConfigShape(DEFAULT_METRICS_PORTS.gateway),
     HOST: z.string().default('0.0.0.0'),
     PORT: env.port(3000),
-    /** Public origin used in links (QR codes, e-mails); defaults to http://localhost:PORT. */
+    /** Public origin used in links (QR codes, e-mails); defaults to http://localhost:PORT, and production names its own. */
     PUBLIC_URL: env.url(['http:', 'https:']).optional(),
     /**
      * Origins besides PUBLIC_URL's (and the one a request was sent to) whose pages may make signed-in calls,
@@ -70,7 +70,13 @@ const gatewayConfig = z
     COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
   }));
 
-export const gatewayConfigSchema = explicitInProduction(STORAGE_OFFLINE_DEFAULTS, gatewayConfig);
+export const gatewayConfigSchema = explicitInProduction(
+  {
+    ...STORAGE_OFFLINE_DEFAULTS,
+    PUBLIC_URL: 'the address people open the app at (https://...): the origin of its links and pages',
+  },
+  gatewayConfig,
+);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -164,7 +164,8 @@ describe('/dev/texts in production', () => {
   let stack: ConsentStack;
 
   beforeAll(async () => {
-    // Production names its providers (Twilio never called here: its address is a closed port).
+    // Production names its providers and address (Twilio never called here: its address is a closed port).
+    const production = { NODE_ENV: 'production', STORAGE_BACKEND: 'local', PUBLIC_URL: 'https://consent.example' };
     const twilio = {
       SMS_PROVIDER: 'twilio',
       TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
@@ -174,13 +175,12 @@ describe('/dev/texts in production', () => {
     };
     stack = await startConsentStack(
       {
-        NODE_ENV: 'production',
-        STORAGE_BACKEND: 'local',
+        ...production,
         ...twilio,
         CERTIFICATE_SIGNING_KEYS: `k1:${randomBytes(32).toString('base64')}`,
         CERTIFICATE_ACTIVE_KEY_ID: 'k1',
       },
-      { NODE_ENV: 'production', STORAGE_BACKEND: 'local' },
+      production,
     );
   });
   afterAll(async () => {
