@@ -23,6 +23,7 @@ export const REASON_SENTENCES: Readonly<Record<string, string>> = {
   consent_unclear: 'The statement of consent could not be heard clearly.',
   off_topic_speech: 'Words other than the consent statement were heard.',
   speech_after_consent: 'More was said after the statement of consent.',
+  filler_before_consent: 'A sound just before the statement of consent could not be told apart from a "not".',
   unclear_words: 'Some of the words could not be made out.',
   readings_disagree: 'The recording could be heard in more than one way.',
   // The recogniser's doubts.

@@ -114,6 +114,12 @@ describe('judge', () => {
       ['speech_after_consent', 'unclear_words', 'name_matched'],
     ],
     ["My name's Jordan, my name is Jordan and I consent", 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
+    // A filler just before the consent may be a negation blurred in a room ("I can't consent to this", "no, I do not
+    // agree", both granted so before): asked again; a "yes" there says the opposite of a negation.
+    ['Hi, uh, and I consent to this', 'Jordan', 'unclear', ['filler_before_consent', 'name_not_confirmed']],
+    ['My name is Jordan, hi and I agree', 'Jordan', 'unclear', ['filler_before_consent', 'name_matched']],
+    ['Um, I consent', 'Jordan', 'unclear', ['filler_before_consent', 'name_not_confirmed']],
+    ['My name is Jordan, yeah, I consent', 'Jordan', 'granted', ['consent_affirmed', 'name_matched']],
     ['', 'Jordan', 'unclear', ['no_speech']],
   ];
 

@@ -24,6 +24,8 @@ export interface Judgement {
 
 /** Fillers that join two phrases, measured with the one they introduce. */
 const CONNECTIVES: ReadonlySet<string> = new Set(['and', 'so']);
+/** Fillers that say yes: said before a consent, they are not where a negation hides. */
+const AFFIRMING_FILLERS: ReadonlySet<string> = new Set(['yes', 'yeah', 'okay']);
 /** The phrase classes that may follow the last consent in a statement: what it consents to, and who is speaking. */
 const AFTER_CONSENT: ReadonlySet<PhraseClass> = new Set(['affirm', 'affirm_object', 'name_intro']);
 
@@ -132,6 +134,15 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
     const next = isConnective(phrase) ? nextOf(phrase) : undefined;
     return next ? { ...phrase, tokens: [...phrase.tokens, ...next.tokens] } : phrase;
   };
+  // The phrase said just before `phrase`, looking past the "and" that joins them.
+  const before = (phrase: FoundPhrase): FoundPhrase | undefined => {
+    const previous = statement.phrases.find((other) => other.tokens[other.tokens.length - 1] === phrase.tokens[0] - 1);
+    return previous && isConnective(previous) ? before(previous) : previous;
+  };
+  // A negation said in a room blurs into the words before the consent ("I can't consent" heard as "hi uh and I
+  // consent", "no, I do not agree" as "hi and I agree"): a filler there may be one, except one that says yes.
+  const isFiller = (phrase: FoundPhrase | undefined) =>
+    phrase?.phraseClass === 'filler' && !AFFIRMING_FILLERS.has(statement.tokens[phrase.tokens[0]]);
   // "Um, yes, I consent" has two fillers; more, or a run of them, is other speech they were forced onto ("he told me
   // to say"). An "and" that joins a phrase belongs to it: the statement said twice is no filler.
   const counted = fillers.filter(
@@ -173,6 +184,7 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
       (name) => name.kind === 'typed' && !name.naming && !fits.fit(name.tokens, settings.nameMargin),
     ) && 'unclear_words',
     nameCheck === 'different' && nameReason,
+    consents.some((phrase) => isFiller(before(phrase))) && 'filler_before_consent',
     ...reading.doubts,
   ].filter(isReason);
   if (doubts.length > 0) return unclear([...doubts, nameReason], nameCheck);

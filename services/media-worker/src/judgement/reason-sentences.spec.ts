@@ -19,6 +19,8 @@ const NOT_REASONS = new Set<string>([
   'and',
   'so',
   'yes',
+  'yeah',
+  'okay',
   'no',
   'typed',
   'en',

@@ -67,6 +67,9 @@ it(
           outcome: result.outcome,
           reasons: result.reasons,
           heard: result.heard,
+          nameCheck: result.nameCheck,
+          typedName: result.statement.typedName,
+          transcription: result.transcription,
         })),
       ),
     );

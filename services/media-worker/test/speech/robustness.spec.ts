@@ -92,4 +92,20 @@ describe('the speech check across voices, names and rooms (real espeak-ng, flite
     });
     expect(belowFloor).toEqual([]);
   }, 1200000);
+
+  // Granted before `filler_before_consent` (2026-11-28): the negation blurred in a room and heard as fillers ("hi uh
+  // and I consent to this", "my name is … hi and I agree"). Asked again or denied, never granted, on any machine.
+  it('never grants a refusal whose negation a room blurred into the words before the consent', async () => {
+    const once = (id: string, voice: string, condition: SpeechCondition): SpeechCase => ({
+      statement: corpus.find((statement) => statement.id === id)!,
+      voice: voices.find((candidate) => candidate.voice === voice)!,
+      condition,
+    });
+    const results = await measureSpeech([
+      once('cant/María Fernanda Ruiz', 'awb', 'reverb'),
+      once('cant/María Fernanda Ruiz', 'awb', 'quiet_room'),
+      once('no_not_agree/Saoirse Ní Bhraonáin', 'slt', 'reverb'),
+    ]);
+    expect(results.map((result) => result.outcome)).not.toContain('granted');
+  }, 300000);
 });

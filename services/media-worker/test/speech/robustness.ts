@@ -19,6 +19,7 @@ import { judge } from '../../src/judgement/judge';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { LocalTranscriber } from '../../src/transcription/local-transcriber';
+import type { Transcription } from '../../src/transcription/transcriber';
 import {
   BABBLE_TALKERS,
   isConsent,
@@ -41,6 +42,8 @@ export interface SpeechResult extends SpeechCase {
   reasons: string[];
   heard: string;
   nameCheck?: NameCheck;
+  /** What the recogniser returned, kept by the bench so a judge setting can be measured without decoding again. */
+  transcription: Transcription;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function measureSpeech(
             reasons: verdict.reasons,
             heard: verdict.heard ?? '',
             nameCheck: verdict.nameCheck,
+            transcription,
           };
         }),
       );
