@@ -80,7 +80,11 @@ describe('judge', () => {
 
     ['I do not consent', 'Jordan', 'denied', ['refusal']],
     ["No, I don't consent", 'Jordan', 'denied', ['refusal']],
-    ['I refuse', 'Jordan', 'denied', ['refusal']],
+    ['I do not agree, I refuse', 'Jordan', 'denied', ['refusal']],
+    // A sound or two from "and I consent": alone, asked again, never told they refused.
+    ['I refuse', 'Jordan', 'unclear', ['refusal', 'uncertain_refusal']],
+    ["My name is Jordan, I don't consent", 'Jordan', 'unclear', ['refusal', 'uncertain_refusal']],
+    ["I'm Jordan Lee, I don't agree", 'Jordan Lee', 'unclear', ['refusal', 'uncertain_refusal']],
     // A lone "no" is the refusal most easily misheard: the partner is asked again (and may press No).
     ['no', 'Jordan', 'unclear', ['refusal', 'short_refusal']],
     // A no, then a consent: ask again rather than decide either way.
@@ -364,8 +368,10 @@ describe('judge', () => {
     });
 
     it('denies only when every reading hears the refusal', () => {
-      expect(judged('Jordan', readings('i do not consent', 'i refuse'))).toMatchObject({ outcome: 'denied' });
-      expect(judged('Jordan', readings('my name is jordan and i refuse', 'my name is jordan and uh'))).toMatchObject({
+      expect(judged('Jordan', readings('i do not consent', 'i will not consent'))).toMatchObject({ outcome: 'denied' });
+      expect(
+        judged('Jordan', readings('my name is jordan and i do not consent', 'my name is jordan and uh')),
+      ).toMatchObject({
         outcome: 'unclear',
         reasons: ['readings_disagree', 'refusal'],
       });

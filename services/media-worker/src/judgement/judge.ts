@@ -24,6 +24,8 @@ export interface Judgement {
 
 /** Fillers that join two phrases, measured with the one they introduce. */
 const CONNECTIVES: ReadonlySet<string> = new Set(['and', 'so']);
+/** Refusals a sound or two from a consent phrase: alone, they may be one misheard. */
+const NEAR_CONSENT: ReadonlySet<string> = new Set(["i don't consent", "i don't agree", 'i refuse']);
 /** Fillers that say yes: said before a consent, they are not where a negation hides. */
 const AFFIRMING_FILLERS: ReadonlySet<string> = new Set(['yes', 'yeah', 'okay']);
 /** The phrase classes that may follow the last consent in a statement: what it consents to, and who is speaking. */
@@ -103,6 +105,7 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
 
   const has = (phraseClass: PhraseClass) => statement.classes.has(phraseClass);
   const of = (phraseClass: PhraseClass) => statement.phrases.filter((phrase) => phrase.phraseClass === phraseClass);
+  const wordsOf = (phrase: FoundPhrase) => phrase.tokens.map((index) => statement.tokens[index]).join(' ');
   const heardClearly = (phrase: FoundPhrase, margin: number) => fits.fit(phrase.tokens, margin);
   const refusals = [has('refuse') && 'refusal', has('retract') && 'retraction'].filter(isReason);
   if (refusals.length > 0) {
@@ -112,6 +115,11 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
     // A lone "no" or "nope" is the refusal a recogniser most easily hears in a breath or a noisy room: alone, it asks
     // the partner again (they may press No) rather than tell someone who said yes that they refused.
     if (!has('retract') && statement.shortRefusalOnly) return unclear([...refusals, 'short_refusal'], nameCheck);
+    // "I don't consent", "I don't agree" and "I refuse" are each a sound or two from "and I consent" and "and I
+    // agree": heard alone, a consent misheard is as likely as a refusal (all 19 consents the development and held-out
+    // runs denied were heard so), and a partner who meant it may press No. Another refusal with them is a refusal.
+    if (!has('retract') && of('refuse').every((phrase) => NEAR_CONSENT.has(wordsOf(phrase))))
+      return unclear([...refusals, 'uncertain_refusal'], nameCheck);
     // A refusal that does not fit the sound is not taken as the partner's last word: they may say it again.
     const clear = [...of('refuse'), ...of('retract')].some((phrase) => heardClearly(phrase, settings.refusalMargin));
     return clear

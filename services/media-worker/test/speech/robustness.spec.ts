@@ -10,9 +10,9 @@ import { conditionTable, measureSpeech, originTable, recallOf, type SpeechCase }
  * typed one, on more consents told they refused than measured, and below recall floors set under what this machine
  * measured on 2026-11-28 (docs/MEASUREMENTS.md has the tables and their limits): shown sentences 32 of 50 in the
  * milder conditions (floor 50%), 4 of 35 in rooms, through a phone band and at 10 dB (floor 5%: what PocketSphinx's
- * model hears there is all but nothing, and the floor only keeps it from falling to none); 2 consents denied, then 3
- * with Debian's ffmpeg 5.1.9 rendering the same clips (a consent in babble, in a room and from a quiet speaker heard
- * as a refusal), so the bound is 4. The decoder is bit for bit Debian's on every x86-64 machine, but the clips are
+ * model hears there is all but nothing, and the floor only keeps it from falling to none); 1 consent denied (heard
+ * as "i withdraw" in babble) since a lone "I don't consent", "I don't agree" or "I refuse" asks again (3 before), so
+ * the bound is 2. The decoder is bit for bit Debian's on every x86-64 machine, but the clips are
  * rendered by the machine's ffmpeg and voices, so a security update can move a borderline decode: the margins are for
  * that, and a change of the check that loses more fails.
  */
@@ -40,7 +40,7 @@ const FLOORS: { conditions: readonly SpeechCondition[]; minRecall: number }[] = 
     minRecall: 0.05,
   },
 ];
-const MAX_CONSENTS_DENIED = 4;
+const MAX_CONSENTS_DENIED = 2;
 
 const corpus = statementsOf('development');
 const voices = SENTENCE_VOICES.filter((voice) => voice.set === 'development');
