@@ -1,4 +1,6 @@
 import type { ConsentSession, Decision } from '@app/contracts';
+import { CircleAlert } from 'lucide-react';
+import { StatusCard } from '@/components/status-card';
 import { finalVerdict } from '@/lib/consent/session-status';
 import { type Outcome, ResultStep } from '@/pages/consent-form/result-step';
 import { useWithdrawal } from '@/pages/consent-form/use-withdrawal';
@@ -29,6 +31,18 @@ interface Props {
 export default function PartnerResult({ session, latest, token, fullName, refused, decision }: Props) {
   const withdrawal = useWithdrawal(session.id, token);
   const { check } = latest;
+  // The link alone, once a phone proved it (another browser, or the link the member's screen showed): the result,
+  // what was heard and the withdrawal are that phone's, and the server refuses the rest to this one.
+  if (check === null && latest.phoneVerifiedAt !== null) {
+    return (
+      <StatusCard
+        icon={<CircleAlert className="h-12 w-12 text-slate-500" aria-hidden />}
+        title="Answered on another phone"
+      >
+        <p role="status">This consent session is answered on the phone that confirmed the code.</p>
+      </StatusCard>
+    );
+  }
   return (
     <ResultStep
       outcome={outcomeOf(latest)}

@@ -77,4 +77,19 @@ describe("the partner's result screen: 'Withdraw my consent'", () => {
     renderApp(<AppRoutes />, { route: FORM });
     expect(await screen.findByRole('heading', { name: 'Consent Withdrawn' })).toBeInTheDocument();
   });
+
+  it('is not offered to a browser holding only the link once another phone proved it, nor is the result', async () => {
+    mockFetch({
+      'GET /api/consent/sessions/qr/ciq-server-1': () =>
+        jsonResponse({ ...granted, check: null, phoneVerifiedAt: '2030-01-01T00:05:00.000Z' }),
+    });
+    renderApp(<AppRoutes />, { route: FORM });
+
+    expect(await screen.findByRole('heading', { name: 'Answered on another phone' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This consent session is answered on the phone that confirmed the code.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Consent Granted' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).not.toBeInTheDocument();
+  });
 });
