@@ -1,5 +1,10 @@
 import net from 'node:net';
 
+/** How late a server's limit may be seen: Node checks on a period of a quarter of the shortest, a test's timers add a little. */
+export const SLOW_CLIENT_SLACK_MS = 700;
+/** A slow client's answer once cut off: a 408, or the connection closed with nothing sent. */
+export const TIMED_OUT_ANSWER = /^(HTTP\/1\.1 408 |$)/;
+
 export interface SlowClientResult {
   /** Everything the server sent before it closed the connection. */
   answer: string;
