@@ -21,6 +21,11 @@ const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Production's level unless an experiment asks otherwise (the report prints the level used). */
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** The media worker's analyses at once (k8s's 1) and decoder processes (its config's default): others to measure them. */
+export const WORKER_SETTINGS = {
+  MEDIA_CONCURRENCY: process.env.BENCH_MEDIA_CONCURRENCY ?? '1',
+  ...(process.env.BENCH_DECODER_PROCESSES ? { DECODER_PROCESSES: process.env.BENCH_DECODER_PROCESSES } : {}),
+};
 /** The services' as npm start gives them, plus BENCH_NODE_OPTIONS (e.g. '--cpu-prof'). */
 const NODE_OPTIONS = [...SERVICE_NODE_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])];
 
@@ -177,7 +182,7 @@ export async function startStack({ baseline = true, mediaWorker = false, gateway
           STORAGE_BACKEND: 'local',
           STORAGE_DIR: shared.STORAGE_DIR,
           ...keyRing,
-          MEDIA_CONCURRENCY: '1',
+          ...WORKER_SETTINGS,
           TRANSCRIBER: 'local',
           ...(process.env.POCKETSPHINX_BIN_DIR ? { POCKETSPHINX_BIN_DIR: process.env.POCKETSPHINX_BIN_DIR } : {}),
         },
