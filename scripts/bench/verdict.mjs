@@ -43,12 +43,9 @@ const RECORDINGS = [
 ];
 /** The retake path's first take: a few syllables that are no statement, so the check asks for another recording. */
 const MUMBLED = { label: 'mumbled', statements: ['Mm, hmm, uh'], pauseSeconds: 0 };
-if (!Number.isInteger(RUNS) || RUNS < 1)
-  throw new Error(`BENCH_RUNS must be a positive whole number, not ${process.env.BENCH_RUNS}`);
-if (!Number.isInteger(VERDICT_TIMEOUT_MS) || VERDICT_TIMEOUT_MS < 1)
-  throw new Error(
-    `BENCH_VERDICT_TIMEOUT_MS must be a positive whole number, not ${process.env.BENCH_VERDICT_TIMEOUT_MS}`,
-  );
+for (const [name, value] of Object.entries({ BENCH_RUNS: RUNS, BENCH_VERDICT_TIMEOUT_MS: VERDICT_TIMEOUT_MS })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not ${value}`);
+}
 
 process.chdir(new URL('../..', import.meta.url).pathname);
 if (
