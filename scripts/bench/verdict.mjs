@@ -14,7 +14,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
-import { buildIfNeeded } from './support/build.mjs';
+import { prepareSpeechBench } from './support/build.mjs';
 import { answerSafetyQuestions, createSessions, partnerHeaders, verifyPartnerPhone } from './support/sessions.mjs';
 import { LOG_LEVEL, MAINS, startStack, WORKER_SETTINGS } from './support/stack.mjs';
 import { importTypeScript } from './support/typescript.mjs';
@@ -48,21 +48,8 @@ for (const [name, value] of Object.entries({ BENCH_RUNS: RUNS, BENCH_VERDICT_TIM
 }
 
 process.chdir(new URL('../..', import.meta.url).pathname);
-if (
-  spawnSync('bash', ['scripts/bench/prepare.sh', 'ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us'], {
-    stdio: 'inherit',
-  }).status !== 0
-)
-  process.exit(1);
 // The worker runs the project's PocketSphinx build (its decoder server), as under npm start.
-const build = spawnSync(
-  'bash',
-  ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
-  { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
-);
-if (build.status !== 0) process.exit(1);
-process.env.POCKETSPHINX_BIN_DIR = build.stdout;
-buildIfNeeded(MAINS, { mediaWorker: true });
+prepareSpeechBench(MAINS, ['ffmpeg', 'flite', 'pocketsphinx', 'pocketsphinx-en-us']);
 const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
 const { spokenRecording } = await importTypeScript('../../libs/testing/src/speech-recordings.ts', import.meta.url);
 const { distinctRecording } = await importTypeScript('../../libs/testing/src/test-recordings.ts', import.meta.url);

@@ -1,5 +1,5 @@
 import { metricsRegistry } from '@app/metrics';
-import { QUEUES, queueWiringFromUrl } from '@app/queue';
+import { LIVE_STREAMS, QUEUES, queueWiringFromUrl } from '@app/queue';
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
 import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
 import type { IPodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
@@ -182,7 +182,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it('scales media workers on the analysis queue’s wait list with KEDA, from one worker', () => {
+  it('scales media workers on the analysis queue’s wait list and the live takes heard with KEDA, from one worker', () => {
     const [scaled] = ofKind<IScaledObject>(objects, 'ScaledObject');
     expect(scaled.spec.scaleTargetRef.name).toBe(deploymentOf(objects, 'media-worker').metadata.name);
     expect(scaled.spec.scaleTargetRef.kind ?? 'Deployment').toBe('Deployment');
@@ -190,9 +190,17 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(scaled.spec.maxReplicaCount).toBeGreaterThan(1);
     const config = serviceConfig('media-worker', env('media-worker'));
     const { prefix } = queueWiringFromUrl(config.REDIS_URL, config.REDIS_PREFIX);
-    const [trigger] = scaled.spec.triggers;
+    const [trigger, live] = scaled.spec.triggers;
     expect(trigger.type).toBe('redis');
     expect(trigger.metadata.listName).toBe(`${prefix}:${QUEUES.mediaAnalysis}:wait`);
+    // And on the live takes being heard: the pending entries of the live hearing's consumer group.
+    expect(live.type).toBe('redis-streams');
+    expect(live.metadata).toMatchObject({
+      stream: `${config.REDIS_PREFIX}${LIVE_STREAMS.takes}`,
+      consumerGroup: LIVE_STREAMS.group,
+    });
+    expect(Number(live.metadata.pendingEntriesCount)).toBeLessThan(Number(env('media-worker').LIVE_TAKES));
+    expect(live.authenticationRef?.name).toBe(trigger.authenticationRef?.name);
     const authentication = named<ITriggerAuthentication>(
       objects,
       'TriggerAuthentication',

@@ -1,4 +1,4 @@
-import type { ConsentSession, JoinSessionAck } from '@app/contracts';
+import type { ConsentSession, JoinSessionAck, LiveHeard, StartTakeAck } from '@app/contracts';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -12,6 +12,10 @@ export class FakeLiveSocket {
   disconnected = false;
   /** What a join is answered. */
   joinAck: JoinSessionAck = { ok: true };
+  /** What a live take's start is answered (`liveServer.takeAck` unless changed); `later`: see `heldTakeAck`. */
+  takeAck = liveServer.takeAck;
+  /** The acknowledgement of a take's start answered `later`, for the test to call when it wants. */
+  heldTakeAck: Handler | undefined;
   readonly io = { on: (event: string, handler: Handler) => this.on(`io:${event}`, handler) };
 
   constructor(readonly options: Record<string, unknown>) {}
@@ -24,7 +28,9 @@ export class FakeLiveSocket {
   emit(event: string, ...args: unknown[]): this {
     this.sent.push({ event, args: args.filter((arg) => typeof arg !== 'function') });
     const ack = args.find((arg) => typeof arg === 'function') as Handler | undefined;
-    ack?.(this.joinAck);
+    if (event !== 'live-take-start') ack?.(this.joinAck);
+    else if (this.takeAck === 'later') this.heldTakeAck = ack;
+    else ack?.(this.takeAck);
     return this;
   }
 
@@ -43,14 +49,45 @@ export class FakeLiveSocket {
     this.fire('session-updated', session);
   }
 
+  /** What the live hearing heard of take-1 so far, as a media worker sends it (nothing heard, unless told). */
+  hear(heard: Partial<LiveHeard>): void {
+    this.fire('live-heard', {
+      takeId: 'take-1',
+      listening: true,
+      words: [],
+      lit: [],
+      refusals: [],
+      missing: [],
+      complete: false,
+      paused: false,
+      ...heard,
+    } satisfies LiveHeard);
+  }
+
+  /** The events sent by name, in order. */
+  sentEvents(): string[] {
+    return this.sent.map((sent) => sent.event);
+  }
+
   /** The connection is lost (the client will try again: `fire('connect')` when it is back). */
   drop(): void {
     this.fire('disconnect', 'transport close');
   }
 }
 
-/** Whether new sockets connect; when not, each reports a connection error instead. Reset after each test. */
-export const liveServer = { reachable: true };
+/**
+ * Whether new sockets connect (when not, each reports a connection error instead), and what they answer a live take's
+ * start. Reset after each test.
+ */
+export const liveServer = {
+  reachable: true,
+  takeAck: { ok: true, takeId: 'take-1' } as StartTakeAck | 'later',
+};
+
+export function resetLiveServer(): void {
+  liveServer.reachable = true;
+  liveServer.takeAck = { ok: true, takeId: 'take-1' };
+}
 
 export const liveSockets: FakeLiveSocket[] = [];
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { liveServer, liveSockets } from '@/test/fake-live-socket';
+import { liveSockets, resetLiveServer } from '@/test/fake-live-socket';
 
 // No test opens a real socket: live updates are driven through the fake (src/test/fake-live-socket.ts).
 vi.mock('socket.io-client', () => import('@/test/fake-live-socket'));
@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   cleanup();
   liveSockets.splice(0);
-  liveServer.reachable = true;
+  resetLiveServer();
   // The partner's form keeps a draft per session in it (pages/consent-form/partner-draft.ts).
   sessionStorage.clear();
 });

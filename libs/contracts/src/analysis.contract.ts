@@ -34,6 +34,16 @@ export const analysisInputSchema = z.object({
 });
 export type AnalysisInput = z.infer<typeof analysisInputSchema>;
 
+/**
+ * GET /analysis/:sessionId/live-hearing: whether a live take of the session may be heard (LIVE_HEARING), answered
+ * only while the session waits for its partner's recording (404 otherwise: the take ends). No name: the take carries
+ * the one the partner's page shows (`StartTakeRequest.fullName`), as the session stores one only with the first answer.
+ */
+export const liveHearingInputSchema = z.object({
+  waiting: z.literal(true),
+});
+export type LiveHearingInput = z.infer<typeof liveHearingInputSchema>;
+
 /** POST /analysis/:sessionId/verdict. Stored once per session: a second report answers the first verdict. */
 export const verdictReportSchema = z
   .object({

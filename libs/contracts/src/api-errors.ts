@@ -132,6 +132,21 @@ export const API_ERRORS = {
   ),
   phoneCodeNotSent: spec(409, 'phone_code_not_sent', 'Ask for a code first'),
   phoneCodeWrong: spec(400, 'phone_code_wrong', 'That code is not right'),
+  /** Live hearing (LIVE_HEARING): only the proved phone of a session waiting for its recording may stream. */
+  liveTakeRefused: spec(
+    403,
+    'live_take_refused',
+    'Live hearing is only for the phone that proved its number, while recording',
+  ),
+  liveTakeBusy: spec(409, 'live_take_busy', 'Live hearing is already listening to another take of this consent'),
+  liveHearingOff: spec(
+    503,
+    'live_hearing_off',
+    'Live hearing is off: record as usual, the check still hears your recording',
+  ),
+  liveTakeNotAudio: spec(400, 'live_take_not_audio', 'Live hearing stopped: what was sent is not audio'),
+  liveTakeTooLong: spec(413, 'live_take_too_long', 'Live hearing stopped: a take is at most 35 seconds'),
+  liveTakeTooFast: spec(429, 'live_take_too_fast', 'Live hearing stopped: audio arrived faster than it is spoken'),
   phoneCodeExpired: spec(410, 'phone_code_expired', 'That code has expired: ask for a new one'),
   phoneCodeTriesUsed: spec(429, 'phone_code_tries_used', 'Too many wrong codes: ask for a new one'),
   phoneCodeResendsUsed: spec(429, 'phone_code_resends_used', 'No more codes can be sent for this consent session'),

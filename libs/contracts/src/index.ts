@@ -27,4 +27,5 @@ export * from './certificates.contract';
 export * from './receipts.contract';
 export * from './receipt-link';
 export * from './live-updates';
+export * from './live-hearing';
 export * from './retention.contract';

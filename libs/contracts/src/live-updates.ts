@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from './api-errors';
 import type { ConsentSession } from './consent-sessions.contract';
+import type { LiveHeard, LiveTakeEnded, StartTakeAck, StartTakeRequest } from './live-hearing';
 
 /**
  * Socket.IO on the gateway (zod-free: the web app imports its values). A member's socket joins their own user's room
@@ -24,8 +25,13 @@ export type JoinSessionAck = { ok: true } | ({ ok: false } & ApiErrorBody);
 
 export interface ServerToClientEvents {
   'session-updated': (session: ConsentSession) => void;
+  'live-heard': (heard: LiveHeard) => void;
+  'live-take-ended': (ended: LiveTakeEnded) => void;
 }
 
 export interface ClientToServerEvents {
   'join-session': (request: JoinSessionRequest, ack: (answer: JoinSessionAck) => void) => void;
+  'live-take-start': (request: StartTakeRequest, ack: (answer: StartTakeAck) => void) => void;
+  'live-take-audio': (chunk: ArrayBuffer) => void;
+  'live-take-end': (request: { takeId: string }) => void;
 }

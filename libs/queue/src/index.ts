@@ -10,3 +10,4 @@ export * from './job-backbone.module';
 export * from './queue-wiring';
 export * from './periodic-requeue';
 export * from './worker-name';
+export * from './live-streams';

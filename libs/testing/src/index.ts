@@ -16,3 +16,4 @@ export * from './binary-body';
 export * from './pdf-streams';
 export * from './masked';
 export * from './slow-client';
+export * from './eventually';

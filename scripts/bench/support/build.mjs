@@ -29,3 +29,20 @@ export function buildIfNeeded(mains, { mediaWorker = false } = {}) {
   if (mediaWorker && stale(mains['media-worker'], ['services/media-worker/src', 'libs'])) npmRun('build:media-worker');
   if (!existsSync('dist/frontend/index.html')) npmRun('build:web');
 }
+
+/**
+ * What a bench of the speech check needs, from the repository's root: the Debian `packages` (prepare.sh), the project's
+ * PocketSphinx build (its decoder server, as under npm start: POCKETSPHINX_BIN_DIR is set for the worker), and the
+ * services built with the media worker. Exits when a step fails (it has said why).
+ */
+export function prepareSpeechBench(mains, packages) {
+  if (spawnSync('bash', ['scripts/bench/prepare.sh', ...packages], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  const build = spawnSync(
+    'bash',
+    ['-c', 'source scripts/lib/common.sh && ensure_pocketsphinx >&2 && printf %s "$POCKETSPHINX_BIN_DIR"'],
+    { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+  );
+  if (build.status !== 0) process.exit(1);
+  process.env.POCKETSPHINX_BIN_DIR = build.stdout;
+  buildIfNeeded(mains, { mediaWorker: true });
+}

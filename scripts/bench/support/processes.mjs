@@ -2,7 +2,7 @@
 // really write every log line, as in production), stopped by their own pid; and what /proc says they used.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 
@@ -88,4 +88,17 @@ export async function cpuMsOf({ child }) {
   // Fields after the command name, which is in parentheses and may contain spaces: utime and stime are 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The processes `process` started that still run (e.g. the media worker's decoder servers), as processes whose CPU can be read. */
+export async function childrenOf({ child }) {
+  const children = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The parent's pid is the second field after the command name (in parentheses, which may hold spaces).
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === child.pid)
+      children.push({ child: { pid: Number(entry) } });
+  }
+  return children;
 }

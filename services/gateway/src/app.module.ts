@@ -41,6 +41,9 @@ import { SafetyCheckController } from './consent/safety-check.controller';
 import { SessionCreationLimiter } from './consent/session-creation-limiter';
 import { DevTextsController } from './dev/dev-texts.controller';
 import { identityDataSourceOptions } from './identity-data-source';
+import { LiveTakeStore } from './live-hearing/live-take.store';
+import { LiveTakesGateway } from './live-hearing/live-takes.gateway';
+import { StartTakeLimiter } from './live-hearing/start-take-limiter';
 import { JoinSessionLimiter } from './live-updates/join-session-limiter';
 import { LiveUpdatesGateway } from './live-updates/live-updates.gateway';
 import { SessionReader } from './live-updates/session-reader';
@@ -123,6 +126,9 @@ export class AppModule {
         JoinSessionLimiter,
         LiveUpdatesGateway,
         SessionUpdatesProcessor,
+        LiveTakeStore,
+        StartTakeLimiter,
+        LiveTakesGateway,
         BillingServiceProxy,
         BillingLimiter,
         ReferralNotice,

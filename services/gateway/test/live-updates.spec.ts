@@ -6,7 +6,7 @@ import {
   LIVE_UPDATES,
 } from '@app/contracts';
 import { addJob, createQueue, JOBS, JobWorkers, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { makeTestRecording, testRedisPrefix } from '@app/testing';
+import { makeTestRecording, pause, testRedisPrefix, until } from '@app/testing';
 import type { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
@@ -103,16 +103,6 @@ function collect(socket: Socket): ConsentSession[] {
   socket.on(LIVE_UPDATES.sessionUpdated, (session: ConsentSession) => received.push(session));
   return received;
 }
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = EVENT_TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function join(socket: Socket, request: unknown): Promise<JoinSessionAck> {
   return socket.timeout(EVENT_TIMEOUT_MS).emitWithAck(LIVE_UPDATES.joinSession, request as never);

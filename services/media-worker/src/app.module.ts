@@ -9,6 +9,7 @@ import { AnalyzeRecording } from './analysis/analyze-recording';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from './config/media-worker-config.schema';
 import { ConsentClient } from './consent/consent-client';
 import { workerReadiness } from './health/worker-readiness';
+import { liveHearingProviders } from './live-hearing/live-hearing.providers';
 import { RecordingReader } from './recordings/recording-reader';
 import { createTranscriber } from './transcription/create-transcriber';
 import { TRANSCRIBER } from './transcription/transcriber';
@@ -37,6 +38,7 @@ export class AppModule {
         AnalyzeRecording,
         AnalyzeProcessor,
         RedisConnection.provider(config),
+        ...liveHearingProviders(config),
         // Its only HTTP port, as it has no server of its own: the metrics and its probes.
         {
           provide: MetricsServer,

@@ -10,6 +10,7 @@ import {
   LiveSession,
   PartnerResult,
   RetakeStep,
+  ReviewStep,
   SafetySupport,
   SessionNotFound,
 } from '@/pages/consent-form/later-screens';
@@ -19,7 +20,6 @@ import { RecipientDetailsStep } from '@/pages/consent-form/recipient-details-ste
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 import { RecordingStep } from '@/pages/consent-form/recording-step';
 import { checkRecordingSupport } from '@/pages/consent-form/recording-support';
-import { ReviewStep } from '@/pages/consent-form/review-step';
 import { SafetyStep } from '@/pages/consent-form/safety-step';
 import { takes } from '@/pages/consent-form/take-store';
 import { useConsentSubmission } from '@/pages/consent-form/use-consent-submission';
@@ -219,6 +219,8 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
         )}
         {step === 1 && (
           <RecordingStep
+            sessionId={session.id}
+            token={token}
             fullName={fullName}
             mimeType={support.mimeType}
             onRecorded={recorded}
@@ -228,12 +230,14 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
           />
         )}
         {step === 2 && (
-          <ReviewStep
-            recording={take}
-            submission={submission.state}
-            onDecision={(decision) => void submission.submit(decision)}
-            onBack={recordOver}
-          />
+          <Later>
+            <ReviewStep
+              recording={take}
+              submission={submission.state}
+              onDecision={(decision) => void submission.submit(decision)}
+              onBack={recordOver}
+            />
+          </Later>
         )}
       </SimplePage>
     );

@@ -9,6 +9,10 @@ export const PartnerResult = lazy(() => import('@/pages/consent-form/partner-res
 export const LiveSession = lazy(() =>
   import('@/lib/live/use-live-session').then((module) => ({ default: module.LiveSession })),
 );
+/** Step 2, reached once a take is recorded: loaded then, after the live hearing, not among the first scripts. */
+export const ReviewStep = lazy(() =>
+  import('@/pages/consent-form/review-step').then((module) => ({ default: module.ReviewStep })),
+);
 export const RetakeStep = lazy(() =>
   import('@/pages/consent-form/retake-step').then((module) => ({ default: module.RetakeStep })),
 );

@@ -1,12 +1,18 @@
 import { Circle, Square } from 'lucide-react';
+import { Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { MAX_RECORDING_SECONDS } from '@/lib/constants';
 import { DeclineButton } from '@/pages/consent-form/decline-button';
+import { LiveHearing } from '@/pages/consent-form/live-hearing/live-hearing-loader';
+import { StatementSentence } from '@/pages/consent-form/live-hearing/statement-sentence-text';
 import { statementSentence } from '@/pages/consent-form/statement-sentence';
 import { StepCard } from '@/pages/consent-form/step-card';
 import { useVideoRecorder } from '@/pages/consent-form/use-video-recorder';
 
 interface Props {
+  sessionId: string;
+  /** The partner link's token: the live hearing's socket joins the session with it. */
+  token: string;
   /** The name the partner typed (or, recording again after a reload, the one stored with their first answer). */
   fullName: string;
   mimeType: string;
@@ -17,8 +23,13 @@ interface Props {
   declining?: boolean;
 }
 
-/** Step 1: the sentence to say, the camera preview and the recording of it, stopped by the partner or after 30 s. */
+/**
+ * Step 1: the sentence to say, the camera preview and the recording of it, stopped by the partner or after 30 s. While
+ * a take is recorded the live hearing lights the words it hears and, at a pause with words missing, offers a new take.
+ */
 export function RecordingStep({
+  sessionId,
+  token,
   fullName,
   mimeType,
   onRecorded,
@@ -26,24 +37,42 @@ export function RecordingStep({
   onDecline,
   declining = false,
 }: Props) {
-  const { videoRef, camera, isRecording, seconds, start, stop, turnOff } = useVideoRecorder({
+  const { videoRef, camera, isRecording, recording, seconds, start, stop, restart, turnOff } = useVideoRecorder({
     mimeType,
     onRecorded,
     onUnavailable: onCameraUnavailable,
   });
+  const sentence = statementSentence(fullName);
 
-  // Kept short enough for Start recording and No to show without scrolling on a small phone, even with a long name.
+  // Kept short enough for Start recording and No to show without scrolling on a small phone, even with a long name;
+  // while recording, the live hearing's guidance takes the place of the note on when the camera records.
   return (
     <StepCard step={4} title="Saying Yes?">
       <div className="space-y-1">
         <p className="text-sm text-slate-700">Say this sentence:</p>
-        <p className="break-words text-xl font-semibold text-slate-900 sm:text-2xl">“{statementSentence(fullName)}”</p>
+        {recording ? (
+          <Suspense fallback={<StatementSentence sentence={sentence} />}>
+            <LiveHearing
+              key={recording.take}
+              sentence={sentence}
+              fullName={fullName}
+              stream={recording.stream}
+              sessionId={sessionId}
+              token={token}
+              onNewTake={restart}
+            />
+          </Suspense>
+        ) : (
+          <StatementSentence sentence={sentence} />
+        )}
         <p className="text-sm text-slate-700">Speak in English, clearly, phone at arm's length.</p>
       </div>
-      <p className="text-sm text-slate-600">
-        The camera turns on at this step; it records only when you press Start recording. Not consenting? You don't have
-        to record anything: answer No below.
-      </p>
+      {!isRecording && (
+        <p className="text-sm text-slate-600">
+          The camera turns on at this step; it records only when you press Start recording. Not consenting? You don't
+          have to record anything: answer No below.
+        </p>
+      )}
       <div className="relative aspect-video max-h-[24dvh] w-full overflow-hidden rounded-2xl bg-slate-900">
         {/* Mirrored like a selfie camera; the recording itself is not mirrored. */}
         <video

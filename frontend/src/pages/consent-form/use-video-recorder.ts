@@ -19,6 +19,20 @@ function stopTracks(stream: MediaStream | null): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
+/** Stops a recorder without its recording: nothing of it is kept or handed over. */
+function discard(recorder: MediaRecorder | null): void {
+  if (!recorder || recorder.state === 'inactive') return;
+  recorder.ondataavailable = null;
+  recorder.onstop = null;
+  recorder.stop();
+}
+
+/** The recording in progress: the camera's stream it records, and which take it is (a new take, a new number). */
+export interface RecordingTake {
+  stream: MediaStream;
+  take: number;
+}
+
 interface Options {
   mimeType: string;
   onRecorded: (recording: Blob) => void;
@@ -38,8 +52,9 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
   // Each camera request gets a number; an answer arriving after a newer request or a release is dropped.
   const generation = useRef(0);
   const [camera, setCamera] = useState<CameraState>('opening');
-  const [isRecording, setIsRecording] = useState(false);
   const [seconds, setSeconds] = useState(0);
+  const [recording, setRecording] = useState<RecordingTake | null>(null);
+  const takes = useRef(0);
 
   const openCamera = useCallback(async (): Promise<MediaStream | null> => {
     const mine = ++generation.current;
@@ -73,13 +88,8 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
   const release = useCallback(() => {
     generation.current++;
     clearInterval(ticker.current);
-    const active = recorder.current;
-    if (active && active.state !== 'inactive') {
-      // Leaving mid-recording discards it.
-      active.ondataavailable = null;
-      active.onstop = null;
-      active.stop();
-    }
+    // Leaving mid-recording discards it.
+    discard(recorder.current);
     recorder.current = null;
     stopTracks(stream.current);
     stream.current = null;
@@ -93,7 +103,7 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
   /** The partner answered No: the camera and microphone go off at once, before the answer is even stored. */
   const turnOff = useCallback(() => {
     release();
-    setIsRecording(false);
+    setRecording(null);
     setCamera('off');
   }, [release]);
 
@@ -117,16 +127,17 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
         recorder.current = null;
         stopTracks(stream.current);
         stream.current = null;
-        setIsRecording(false);
+        setRecording(null);
         onRecorded(new Blob(chunks, { type: started.mimeType || mimeType }));
       };
       started.start(TIMESLICE_MS);
       recorder.current = started;
     } catch {
+      setRecording(null); // a new take that could not start leaves none
       toast({ title: 'Recording failed', description: 'Unable to start video recording.', variant: 'destructive' });
       return;
     }
-    setIsRecording(true);
+    setRecording({ stream: source, take: ++takes.current });
     setSeconds(0);
     const startedAt = Date.now();
     ticker.current = setInterval(() => {
@@ -136,5 +147,14 @@ export function useVideoRecorder({ mimeType, onRecorded, onUnavailable }: Option
     }, TICK_MS);
   }, [mimeType, onRecorded, openCamera, stop]);
 
-  return { videoRef, camera, isRecording, seconds, start, stop, turnOff };
+  /** A new take at once, the one being recorded discarded: stopped without a recording, nothing kept or handed over. */
+  const restart = useCallback(() => {
+    if (!recorder.current || recorder.current.state === 'inactive') return;
+    clearInterval(ticker.current);
+    discard(recorder.current);
+    recorder.current = null;
+    void start();
+  }, [start]);
+
+  return { videoRef, camera, isRecording: recording !== null, recording, seconds, start, stop, restart, turnOff };
 }

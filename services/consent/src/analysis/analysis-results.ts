@@ -1,4 +1,4 @@
-import { type AnalysisInput, type AnalysisStored, isUuid } from '@app/contracts';
+import { type AnalysisInput, type AnalysisStored, isUuid, type LiveHearingInput } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { AnalysisAttemptsRepository } from '../attempts/analysis-attempts.repository';
@@ -8,6 +8,7 @@ import { awaitsAnalysisOf, offersRetake } from '../session-records/session-rules
 import { SessionNotFoundException } from '../sessions/session-errors';
 import { RecordingKeysRepository } from '../storage/recording-keys.repository';
 import { type NewVerdict, StoreVerdict } from '../verdicts/store-verdict';
+import { awaitsPartnerRecording } from './live-hearing-rules';
 import { RetakeOffer } from './retake-offer';
 
 /**
@@ -39,6 +40,13 @@ export class AnalysisResults {
       open: awaitsAnalysisOf(session, asset.id),
       recordingKey: (await this.recordingKeys.find(session.id))?.toString('base64') ?? null,
     };
+  }
+
+  /** That a live take of the session may be heard: the session waits for its partner's recording (else not found). */
+  async liveHearing(sessionId: string): Promise<LiveHearingInput> {
+    const session = isUuid(sessionId) ? await this.sessions.findById(sessionId) : null;
+    if (!session || !awaitsPartnerRecording(session, new Date())) throw new SessionNotFoundException();
+    return { waiting: true };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   analysisFailureSchema,
   type AnalysisInput,
   type AnalysisStored,
+  type LiveHearingInput,
   type VerdictReport,
   verdictReportSchema,
 } from '@app/contracts';
@@ -20,6 +21,12 @@ export class AnalysisController {
   @Get(':sessionId')
   input(@Param('sessionId') sessionId: string): Promise<AnalysisInput> {
     return this.results.input(sessionId);
+  }
+
+  /** Whether a live take of the session may be heard (LIVE_HEARING): the take ends on a 404. */
+  @Get(':sessionId/live-hearing')
+  liveHearing(@Param('sessionId') sessionId: string): Promise<LiveHearingInput> {
+    return this.results.liveHearing(sessionId);
   }
 
   @Post(':sessionId/verdict')

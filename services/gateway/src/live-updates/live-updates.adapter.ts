@@ -1,4 +1,4 @@
-import { API_ERRORS, LIVE_UPDATES } from '@app/contracts';
+import { API_ERRORS, LIVE_AUDIO, LIVE_UPDATES } from '@app/contracts';
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -8,8 +8,12 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { GatewayConfig } from '../config/gateway-config.schema';
 import { appOrigins, isCrossSite } from '../http/cross-site-request-guard';
 
-/** A client sends nothing bigger than a join request. */
-const MAX_MESSAGE_BYTES = 4 * 1024;
+/**
+ * A client sends nothing bigger than one chunk of a live take's audio: Socket.IO sends its bytes as a websocket
+ * message of their own (after a short text message naming the event), and a join or take request is far smaller. The
+ * 1 KB over the chunk is room for framing; a bigger message closes the socket before any handler sees it.
+ */
+const MAX_MESSAGE_BYTES = LIVE_AUDIO.maxChunkBytes + 1024;
 
 /**
  * Socket.IO on the gateway's own HTTP server, at LIVE_UPDATES.path, websocket transport only (no long-polling

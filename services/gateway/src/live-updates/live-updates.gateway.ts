@@ -39,6 +39,8 @@ export interface LiveSocketData {
   /** The signed-in member and the sign-in (`auth_sessions` row) the handshake presented; absent for a partner. */
   member?: CurrentMember;
   clientIp: string;
+  /** The session this socket joined with the partner's credential: the only one it may start live takes of. */
+  partnerSessionId?: string;
 }
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
@@ -149,6 +151,7 @@ export class LiveUpdatesGateway
       await socket.join(
         credential ? [sessionRoom(id), partnerRoom(id, hashRecipientToken(credential))] : sessionRoom(id),
       );
+      if (credential) socket.data.partnerSessionId = id;
       return { ok: true };
     } catch (error) {
       this.logger.warn(`join-session: ${(error as Error).message}`);

@@ -5,7 +5,7 @@ import {
   LIVE_UPDATES,
   signedCertificateSchema,
 } from '@app/contracts';
-import { binaryBody, consentDevTexts, drawnLines, maskedIdsAndTimes, testRedisPrefix } from '@app/testing';
+import { binaryBody, consentDevTexts, drawnLines, maskedIdsAndTimes, testRedisPrefix, until } from '@app/testing';
 import { io, type Socket } from 'socket.io-client';
 import {
   api,
@@ -90,14 +90,6 @@ async function pdfLines(session: CreatedSession, member: Member): Promise<string
   const readable = drawn.slice(0, drawn.indexOf('Verify this certificate'));
   expect(readable.length).toBeGreaterThan(20);
   return readable.map((line) => withoutIdsAndTimes(line, session));
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 it('a No to a safety question gives the member exactly what a No pressed at the recording step gives: answers, pushes, certificate, PDF, history and texts', async () => {

@@ -21,6 +21,7 @@ describe('mediaWorkerConfigSchema', () => {
       JOB_TIMEOUT_MS: 120_000,
       TRANSCRIBER: 'local',
       DECODER_PROCESSES: 2,
+      LIVE_TAKES: 4,
       OPENAI_TRANSCRIBE_MODEL: 'whisper-1',
       STORAGE_BACKEND: 'local',
       LOG_FORMAT: 'json',
@@ -45,6 +46,15 @@ describe('mediaWorkerConfigSchema', () => {
       parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: 'openai', OPENAI_API_KEY: 'sk-test' })
         .TRANSCRIBER,
     ).toBe('openai');
+  });
+
+  it('hears live takes with the PocketSphinx build whatever the recogniser, and LIVE_TAKES=0 needs none', () => {
+    const openai = { ...required, TRANSCRIBER: 'openai', OPENAI_API_KEY: 'sk-test', POCKETSPHINX_BIN_DIR: undefined };
+    expect(() => parseConfig(mediaWorkerConfigSchema, openai)).toThrow(
+      'POCKETSPHINX_BIN_DIR: is required when LIVE_TAKES is above 0 (LIVE_TAKES=0 turns the live hearing off)',
+    );
+    expect(parseConfig(mediaWorkerConfigSchema, { ...openai, LIVE_TAKES: '0' }).LIVE_TAKES).toBe(0);
+    expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, LIVE_TAKES: '-1' })).toThrow('LIVE_TAKES: ');
   });
 
   it.each<[string, Record<string, string | undefined>, string]>([

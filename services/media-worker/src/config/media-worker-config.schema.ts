@@ -45,6 +45,12 @@ const mediaWorkerConfig = z
     POCKETSPHINX_BIN_DIR: z.string().startsWith('/', 'must be an absolute path').optional(),
     /** For `local`: decoder processes, each decoding one request at a time (about a core each while it decodes). */
     DECODER_PROCESSES: env.positiveInt(2),
+    /**
+     * Live takes (the partner's audio heard while they record, LIVE_HEARING) this worker hears at once, each with a
+     * streaming decoder process of its own (about a third of a core while the partner speaks); 0 turns the live hearing
+     * off in this worker. Needs the PocketSphinx build (POCKETSPHINX_BIN_DIR) whatever TRANSCRIBER is.
+     */
+    LIVE_TAKES: z.coerce.number().int().min(0).default(4),
     /** For `openai`: any OpenAI-compatible server (OpenAI itself when unset, or a self-hosted Whisper server). */
     OPENAI_BASE_URL: env.url(['http:', 'https:']).optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),
@@ -60,6 +66,13 @@ const mediaWorkerConfig = z
         code: 'custom',
         path: ['POCKETSPHINX_BIN_DIR'],
         message: 'is required when TRANSCRIBER is local (npm start and the image set it)',
+      });
+    }
+    if (config.TRANSCRIBER !== 'local' && config.LIVE_TAKES > 0 && !config.POCKETSPHINX_BIN_DIR) {
+      context.addIssue({
+        code: 'custom',
+        path: ['POCKETSPHINX_BIN_DIR'],
+        message: 'is required when LIVE_TAKES is above 0 (LIVE_TAKES=0 turns the live hearing off)',
       });
     }
     if (config.TRANSCRIBER === 'openai' && !config.OPENAI_API_KEY) {

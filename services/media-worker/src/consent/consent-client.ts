@@ -4,6 +4,7 @@ import {
   analysisInputSchema,
   type AnalysisStored,
   analysisStoredSchema,
+  liveHearingInputSchema,
   type VerdictReport,
 } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
@@ -22,6 +23,18 @@ export class ConsentClient {
   /** The analysis's input; null when the session is gone (deleted), so there is nothing left to analyse. */
   input(sessionId: string, signal?: AbortSignal): Promise<AnalysisInput | null> {
     return this.call('GET', `/analysis/${sessionId}`, analysisInputSchema, undefined, signal);
+  }
+
+  /** Whether a live take of the session may be heard: the session waits for its partner's recording. */
+  async awaitsLiveTake(sessionId: string, signal?: AbortSignal): Promise<boolean> {
+    const answer = await this.call(
+      'GET',
+      `/analysis/${sessionId}/live-hearing`,
+      liveHearingInputSchema,
+      undefined,
+      signal,
+    );
+    return answer !== null;
   }
 
   async reportVerdict(sessionId: string, report: VerdictReport, signal?: AbortSignal): Promise<AnalysisStored | null> {

@@ -9,7 +9,8 @@ import { analyseStatement } from '../language/statement';
 import { loadCmuDictionary, type PronouncingDictionary } from './cmu-dictionary';
 import { type Decode, joinDecodes } from './decode';
 import { readDecode } from './decode-reading';
-import { type Decoded, type DecodeRequest, DecoderPool, type DecoderProfile } from './decoder-pool';
+import { type Decoded, type DecodeRequest, DecoderPool } from './decoder-pool';
+import type { DecoderProfile } from './decoder-process';
 import { cohortFor } from './name-cohort';
 import { type NameWord, nameWordsWithSpelling } from './name-words';
 import { dictionaryLines, type NamePronunciations, pronounceName } from './pronouncing-dictionary';
@@ -35,7 +36,7 @@ export const DEFAULT_SPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 export const WARPS = [0.88, 1, 1.14] as const;
 /** Gaussians scored per codebook: the model's default, and the fewer long recordings are decoded with. */
 const TOP_N = 4;
-const profileAt = (warp: number): DecoderProfile => ({ warp, topn: TOP_N, allSenones: false });
+export const profileAt = (warp: number): DecoderProfile => ({ warp, topn: TOP_N, allSenones: false });
 /**
  * Longer recordings (once their long pauses are shortened) are decoded unwarped, in two halves cut at the quietest
  * pause near the middle and decoded at once, one per core: three full decodes of 30 s would keep the partner waiting
@@ -50,7 +51,7 @@ const NAME_MEASURE: DecoderProfile = { warp: 1, topn: TOP_N, allSenones: true };
 const NAME_CONTEXT_FRAMES = 3;
 
 /** The files of one request's grammars, and the typed name's pronunciations. */
-interface RequestModel {
+export interface RequestModel {
   statement: { jsgfPath: string; dictPath: string };
   /** The typed name alone, and the cohort of other people's names alone: what a name is measured with. */
   typedName: { jsgfPath: string; dictPath: string } | undefined;
@@ -195,36 +196,49 @@ export class LocalTranscriber implements Transcriber, OnModuleInit, OnModuleDest
   }
 
   /** Writes the request's grammars and dictionaries into its workspace. */
-  async writeGrammar(directory: string, name: readonly NameWord[], signal?: AbortSignal): Promise<RequestModel> {
-    const cmu = await loadCmuDictionary(join(this.modelDir, 'cmudict-en-us.dict'));
-    const words = name.map(({ word }) => word);
-    const namePronunciations = await pronounceName(name, cmu, this.timeoutMs, signal);
-    const cohort = cohortFor(words, namePronunciations, cmu);
-    const grammar = buildStatementGrammar(words, SPEECH_CHECK_SETTINGS.grammar);
-    const lines = await dictionaryLines(
-      cmu,
-      grammar.vocabulary,
-      { words, pronunciations: namePronunciations },
-      this.timeoutMs,
-      signal,
-    );
-    const file = (name: string) => join(directory, name);
-    const statement = { jsgfPath: file('statement.jsgf'), dictPath: file('statement.dict') };
-    const typedName = words.length > 0 ? { jsgfPath: file('name.jsgf'), dictPath: statement.dictPath } : undefined;
-    const cohortModel =
-      words.length > 0 && cohort.length > 0
-        ? { jsgfPath: file('cohort.jsgf'), dictPath: file('cohort.dict') }
-        : undefined;
-    await Promise.all([
-      writeFile(statement.jsgfPath, grammar.jsgf, { mode: 0o600 }),
-      writeFile(statement.dictPath, `${[...lines, ...grammar.phoneEntries].join('\n')}\n`, { mode: 0o600 }),
-      typedName &&
-        writeFile(typedName.jsgfPath, alternativesGrammar('name', [words.join(' '), ...words]), { mode: 0o600 }),
-      cohortModel && writeFile(cohortModel.jsgfPath, cohortGrammar(cohort), { mode: 0o600 }),
-      cohortModel && writeFile(cohortModel.dictPath, `${cohortLines(cohort, cmu).join('\n')}\n`, { mode: 0o600 }),
-    ]);
-    return { statement, typedName, cohort: cohortModel, namePronunciations };
+  writeGrammar(directory: string, name: readonly NameWord[], signal?: AbortSignal): Promise<RequestModel> {
+    return writeRequestModel(directory, name, { modelDir: this.modelDir, timeoutMs: this.timeoutMs }, signal);
   }
+}
+
+/**
+ * Writes a request's grammars and dictionaries into its workspace: the statement grammar with the typed name's
+ * pronunciations, the name alone and its cohort. The verdict's decodes and the live hearing's use the same.
+ */
+export async function writeRequestModel(
+  directory: string,
+  name: readonly NameWord[],
+  sources: { modelDir: string; timeoutMs: number },
+  signal?: AbortSignal,
+): Promise<RequestModel> {
+  const cmu = await loadCmuDictionary(join(sources.modelDir, 'cmudict-en-us.dict'));
+  const words = name.map(({ word }) => word);
+  const namePronunciations = await pronounceName(name, cmu, sources.timeoutMs, signal);
+  const cohort = cohortFor(words, namePronunciations, cmu);
+  const grammar = buildStatementGrammar(words, SPEECH_CHECK_SETTINGS.grammar);
+  const lines = await dictionaryLines(
+    cmu,
+    grammar.vocabulary,
+    { words, pronunciations: namePronunciations },
+    sources.timeoutMs,
+    signal,
+  );
+  const file = (name: string) => join(directory, name);
+  const statement = { jsgfPath: file('statement.jsgf'), dictPath: file('statement.dict') };
+  const typedName = words.length > 0 ? { jsgfPath: file('name.jsgf'), dictPath: statement.dictPath } : undefined;
+  const cohortModel =
+    words.length > 0 && cohort.length > 0
+      ? { jsgfPath: file('cohort.jsgf'), dictPath: file('cohort.dict') }
+      : undefined;
+  await Promise.all([
+    writeFile(statement.jsgfPath, grammar.jsgf, { mode: 0o600 }),
+    writeFile(statement.dictPath, `${[...lines, ...grammar.phoneEntries].join('\n')}\n`, { mode: 0o600 }),
+    typedName &&
+      writeFile(typedName.jsgfPath, alternativesGrammar('name', [words.join(' '), ...words]), { mode: 0o600 }),
+    cohortModel && writeFile(cohortModel.jsgfPath, cohortGrammar(cohort), { mode: 0o600 }),
+    cohortModel && writeFile(cohortModel.dictPath, `${cohortLines(cohort, cmu).join('\n')}\n`, { mode: 0o600 }),
+  ]);
+  return { statement, typedName, cohort: cohortModel, namePronunciations };
 }
 
 /** A grammar of one utterance that is one of `options` (word sequences). */
