@@ -61,4 +61,23 @@ export const METRICS = {
     help: 'Live-update sockets connected to this gateway instance',
     registers,
   }),
+  /** The refusal's code is one of a few (API_ERRORS' live-hearing codes and the rate limit's): no id becomes a label. */
+  liveTakeStarts: new Counter({
+    name: 'ciq_live_take_starts_total',
+    help: "Live takes asked for by partners' phones, by answer: started, or the refusal's code",
+    labelNames: ['answer'] as const,
+    registers,
+  }),
+  liveTakesStopped: new Counter({
+    name: 'ciq_live_takes_stopped_total',
+    help: 'Live takes a gateway ended before the phone did, by the code told to the phone',
+    labelNames: ['code'] as const,
+    registers,
+  }),
+  liveTakesHeard: new Counter({
+    name: 'ciq_live_takes_heard_total',
+    help: 'Live takes a media worker heard to their end, by result: complete (the whole sentence heard last), incomplete, refused (the session no longer waits for a recording) or failed',
+    labelNames: ['result'] as const,
+    registers,
+  }),
 };

@@ -17,3 +17,4 @@ export * from './pdf-streams';
 export * from './masked';
 export * from './slow-client';
 export * from './eventually';
+export * from './counter-value';

@@ -10,8 +10,9 @@ import {
   type ServerToClientEvents,
   type StartTakeAck,
 } from '@app/contracts';
+import { METRICS } from '@app/metrics';
 import { LIVE_STREAMS, liveTakeEntrySchema, liveTakeRoom } from '@app/queue';
-import { pause, until } from '@app/testing';
+import { counterValue, pause, until } from '@app/testing';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { performance } from 'node:perf_hooks';
@@ -282,8 +283,12 @@ describe('live takes: one at a time, only with a worker', () => {
     expect(await start(otherTab, takeRequest(session))).toEqual(busy);
   });
 
-  it('says live hearing is off when no worker has a free place', async () => {
+  it('says live hearing is off when no worker has a free place (counted by answer)', async () => {
     const { session, partner } = await recordingStep();
+    const [offBefore, startedBefore] = await Promise.all([
+      counterValue(METRICS.liveTakeStarts, { answer: API_ERRORS.liveHearingOff.code }),
+      counterValue(METRICS.liveTakeStarts, { answer: 'started' }),
+    ]);
     await redis.del(CAPACITY);
     expect(await start(partner, takeRequest(session))).toEqual(refusal(API_ERRORS.liveHearingOff));
     await redis.set(CAPACITY, '0');
@@ -291,6 +296,8 @@ describe('live takes: one at a time, only with a worker', () => {
     expect(await redis.exists(LIVE_STREAMS.sessionTake(session.id))).toBe(0);
     await redis.set(CAPACITY, '1');
     expect(await start(partner, takeRequest(session))).toEqual({ ok: true, takeId: expect.any(String) });
+    expect(await counterValue(METRICS.liveTakeStarts, { answer: API_ERRORS.liveHearingOff.code })).toBe(offBefore + 2);
+    expect(await counterValue(METRICS.liveTakeStarts, { answer: 'started' })).toBe(startedBefore + 1);
   });
 });
 
@@ -298,6 +305,7 @@ describe('live takes: the server ends a take', () => {
   it('ends the take on a chunk that is not audio (text, half a sample, too big), telling the socket why', async () => {
     const { session, partner } = await recordingStep();
     const notAudio = { error: API_ERRORS.liveTakeNotAudio.message, code: API_ERRORS.liveTakeNotAudio.code };
+    const stoppedBefore = await counterValue(METRICS.liveTakesStopped, { code: notAudio.code });
     for (const bad of ['not audio', Buffer.alloc(3201), Buffer.alloc(LIVE_AUDIO.maxChunkBytes + 2)]) {
       const takeId = await startedTake(partner, session);
       const told = takeEnded(partner);
@@ -307,6 +315,7 @@ describe('live takes: the server ends a take', () => {
       await endedAndReleased(takeId, session);
       expect(await takeStream(takeId)).toEqual([NAME_ENTRY, { a: chunk(1) }, { end: Buffer.from('1') }]);
     }
+    expect(await counterValue(METRICS.liveTakesStopped, { code: notAudio.code })).toBe(stoppedBefore + 3);
   });
 
   it('closes a socket sending more than one chunk at once (Socket.IO cuts it off), and ends its take', async () => {

@@ -1,8 +1,9 @@
 import { parseConfig } from '@app/config';
 import { LIVE_HEARING, type LiveHeard, type LiveTakeEnded } from '@app/contracts';
+import { METRICS } from '@app/metrics';
 import { JobWorkers, LIVE_STREAMS, liveTakeEntrySchema, liveTakeRoom, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
-import { ffmpeg, spokenInputs, until } from '@app/testing';
+import { counterValue, ffmpeg, spokenInputs, until } from '@app/testing';
 import { Logger } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
@@ -203,6 +204,7 @@ describe('live hearing in the media worker', () => {
 
   it('hears a first take, against the name it carries, as it arrives: listening at once, the sentence lit in order, complete at its end, then all of it gone', async () => {
     const consumer = await startConsumer('worker-a');
+    const completeBefore = await counterValue(METRICS.liveTakesHeard, { result: 'complete' });
     expect(await gateway.get(LIVE_STREAMS.capacity('worker-a'))).toBe('2');
     const session = await waitingSession();
     const takeId = randomUUID();
@@ -241,6 +243,7 @@ describe('live hearing in the media worker', () => {
     // The silence after the sentence was a pause.
     expect(partner.heard.some(({ paused }) => paused)).toBe(true);
     await until(async () => (await gateway.get(LIVE_STREAMS.capacity('worker-a'))) === '2');
+    expect(await counterValue(METRICS.liveTakesHeard, { result: 'complete' })).toBe(completeBefore + 1);
     partner.socket.disconnect();
   }, 60_000);
 
@@ -275,6 +278,7 @@ describe('live hearing in the media worker', () => {
 
   it("ends a take whose session does not wait for the partner's recording, and removes it", async () => {
     await startConsumer('worker-d');
+    const refusedBefore = await counterValue(METRICS.liveTakesHeard, { result: 'refused' });
     const unproved = await createSession(consent, randomUUID(), undefined, { verifyPhone: false });
     const takeId = randomUUID();
     const partner = await partnerSocket(takeId);
@@ -289,6 +293,7 @@ describe('live hearing in the media worker', () => {
     ]);
     expect(partner.heard).toEqual([]);
     await until(() => takeGone(takeId));
+    expect(await counterValue(METRICS.liveTakesHeard, { result: 'refused' })).toBe(refusedBefore + 1);
     partner.socket.disconnect();
   }, 30_000);
 

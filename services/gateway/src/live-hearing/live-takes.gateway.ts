@@ -8,6 +8,7 @@ import {
   type StartTakeAck,
 } from '@app/contracts';
 import { ApiException } from '@app/http';
+import { METRICS } from '@app/metrics';
 import { type LiveTakeEntry, liveTakeRoom } from '@app/queue';
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
@@ -57,6 +58,12 @@ export class LiveTakesGateway {
 
   @SubscribeMessage(LIVE_HEARING.startTake)
   async startTake(@ConnectedSocket() socket: LiveSocket, @MessageBody() request: unknown): Promise<StartTakeAck> {
+    const ack = await this.answerStart(socket, request);
+    METRICS.liveTakeStarts.inc({ answer: ack.ok ? 'started' : ack.code });
+    return ack;
+  }
+
+  private async answerStart(socket: LiveSocket, request: unknown): Promise<StartTakeAck> {
     try {
       await this.limiter.consume(socket.id, socket.data.clientIp);
     } catch (error) {
@@ -158,6 +165,7 @@ export class LiveTakesGateway {
   private stop(socket: LiveSocket, take: RunningTake, { message, code }: ApiErrorSpec): void {
     if (this.takes.get(socket.id) !== take) return;
     const ended: LiveTakeEnded = { takeId: take.entry.takeId, error: message, code };
+    METRICS.liveTakesStopped.inc({ code });
     socket.emit(LIVE_HEARING.takeEnded, ended);
     void this.finish(socket, take);
   }

@@ -12,6 +12,9 @@ import { hearTake, sentenceTokens, type TakeHeard } from './heard-state';
 import { LiveEmitter } from './live-emitter';
 import { TakeHearing } from './take-hearing';
 
+/** How a take that was heard to its end ended: what was heard last, or the session no longer waiting for it. */
+export type LiveTakeResult = 'complete' | 'incomplete' | 'refused';
+
 /** A word the streaming decoder heard so far (its frames aside): a grammar word, a garbage or name phone, a silence. */
 export interface LiveSegment {
   word: string;
@@ -71,15 +74,20 @@ export class LiveTakeListener {
     this.timings = timings ?? DEFAULT_TIMINGS;
   }
 
-  async listen(take: LiveTakeEntry, signal: AbortSignal): Promise<void> {
+  async listen(take: LiveTakeEntry, signal: AbortSignal): Promise<LiveTakeResult> {
     const named = (await this.consent.awaitsLiveTake(take.sessionId, signal)) ? await this.takeName(take.takeId) : null;
     if (!named) {
       const { message, code } = API_ERRORS.liveTakeRefused;
       await this.emitter.takeEnded({ takeId: take.takeId, error: message, code });
-      return;
+      return 'refused';
     }
     const tokens = sentenceTokens(named.fullName);
-    const show = this.shower(take.takeId);
+    const emit = this.shower(take.takeId);
+    let complete = false;
+    const show = (shown: TakeHeard) => {
+      complete = shown.complete;
+      return emit(shown);
+    };
     await show(hearTake([], tokens, false));
     const directory = await createWorkspace();
     // A connection of its own: a blocking read holds the connection it is sent on.
@@ -99,6 +107,7 @@ export class LiveTakeListener {
       } finally {
         decode.close();
       }
+      return complete ? 'complete' : 'incomplete';
     } finally {
       signal.removeEventListener('abort', stopReading);
       reader.disconnect();

@@ -1,4 +1,5 @@
 import { API_ERRORS } from '@app/contracts';
+import { METRICS } from '@app/metrics';
 import { LIVE_STREAMS, type LiveTakeEntry, liveTakeEntrySchema, workerName } from '@app/queue';
 import { RedisConnection } from '@app/redis';
 import {
@@ -238,11 +239,12 @@ export class LiveTakesConsumer implements OnApplicationBootstrap, OnModuleDestro
 
   private async run(id: string, take: LiveTakeEntry, signal: AbortSignal): Promise<void> {
     try {
-      await this.listener.listen(take, signal);
+      METRICS.liveTakesHeard.inc({ result: await this.listener.listen(take, signal) });
     } catch (error) {
       // Stopping, or taken over: the entry stays pending for whoever hears the take next.
       if (signal.aborted) return;
       this.logger.warn(`Live take ${take.takeId} failed: ${(error as Error).name}: ${(error as Error).message}`);
+      METRICS.liveTakesHeard.inc({ result: 'failed' });
       const { message, code } = API_ERRORS.liveHearingOff;
       await this.emitter.takeEnded({ takeId: take.takeId, error: message, code });
     }
