@@ -58,6 +58,8 @@ export async function startServices({ databaseUrl, redisUrl, workDir, pocketsphi
     LOG_LEVEL: 'warn',
     METRICS_PORT: '0',
     REDIS_URL: redisUrl,
+    // Production's own Redis for the live takes (one that keeps nothing on disk): the same local one here.
+    LIVE_REDIS_URL: redisUrl,
     REDIS_PREFIX: 'drill:',
     STORAGE_BACKEND: 'local',
     STORAGE_DIR: join(workDir, 'storage'),

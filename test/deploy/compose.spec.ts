@@ -81,7 +81,7 @@ describe('docker-compose.yml', () => {
     expect(environment('media-worker').TRANSCRIBER).toBe('local');
   });
 
-  it('runs Postgres, Redis, MinIO with its bucket, the migration step and the four services', () => {
+  it("runs Postgres, Redis and the live takes' own, MinIO with its bucket, the migration step and the four services", () => {
     expect(Object.keys(services).sort()).toEqual([
       'billing',
       'consent',
@@ -91,6 +91,7 @@ describe('docker-compose.yml', () => {
       'minio',
       'postgres',
       'redis',
+      'redis-live',
       'storage-setup',
     ]);
     for (const service of [...SERVICE_NAMES, 'migrate']) expect(services[service].build?.target).toBe(service);
@@ -104,6 +105,22 @@ describe('docker-compose.yml', () => {
     const command = [services.redis.command].flat().join(' ');
     expect(command).toMatch(/--maxmemory-policy noeviction\b/);
     expect(command).toMatch(/--appendonly yes\b/);
+  });
+
+  it("keeps the live takes' audio off disk: their own Redis without snapshots, append-only file or volume", () => {
+    const live = services['redis-live'] as ComposeService & { volumes?: unknown[] };
+    const command = [live.command].flat().join(' ');
+    expect(command).toMatch(/--save "" /);
+    expect(command).toMatch(/--appendonly no\b/);
+    expect(command).toMatch(/--maxmemory-policy noeviction\b/);
+    expect(command).toMatch(/--requirepass\b/);
+    expect(live.volumes).toBeUndefined();
+    for (const service of ['gateway', 'media-worker'] as const) {
+      const config = serviceConfig(service, environment(service));
+      expect(new URL(config.LIVE_REDIS_URL).hostname).toBe('redis-live');
+      expect(new URL(config.REDIS_URL).hostname).toBe('redis');
+      expect(services[service].depends_on?.['redis-live']).toEqual({ condition: 'service_healthy' });
+    }
   });
 
   it('starts the services after the migrations completed, the gateway after the services it calls answer', () => {
@@ -126,7 +143,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('checks the health of every long-running container, each service at its own /readyz', () => {
-    for (const name of ['postgres', 'redis', 'minio', ...SERVICE_NAMES])
+    for (const name of ['postgres', 'redis', 'redis-live', 'minio', ...SERVICE_NAMES])
       expect(services[name].healthcheck?.test.length).toBeGreaterThan(1);
     const readyzPort = (service: ServiceName) =>
       Number(/http:\/\/127\.0\.0\.1:(\d+)\/readyz/.exec(services[service].healthcheck?.test.join(' ') ?? '')?.[1]);

@@ -200,15 +200,23 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       consumerGroup: LIVE_STREAMS.group,
     });
     expect(Number(live.metadata.pendingEntriesCount)).toBeLessThan(Number(env('media-worker').LIVE_TAKES));
-    expect(live.authenticationRef?.name).toBe(trigger.authenticationRef?.name);
-    const authentication = named<ITriggerAuthentication>(
-      objects,
-      'TriggerAuthentication',
-      trigger.authenticationRef?.name ?? '',
-    );
-    const parameters = authentication.spec?.secretTargetRef ?? [];
-    expect(parameters.map((entry) => entry.parameter).sort()).toEqual(['address', 'password']);
-    for (const { key } of parameters) expect(example.mentioned).toContain(key);
+    // Each trigger reads its own Redis: the queues' (REDIS_ADDRESS), and the live takes' (LIVE_REDIS_ADDRESS).
+    const secretKeys = (name = '') => {
+      const parameters = named<ITriggerAuthentication>(objects, 'TriggerAuthentication', name).spec?.secretTargetRef;
+      for (const { key } of parameters ?? []) expect(example.mentioned).toContain(key);
+      return Object.fromEntries((parameters ?? []).map(({ parameter, key }) => [parameter, key]));
+    };
+    expect(secretKeys(trigger.authenticationRef?.name)).toEqual({
+      address: 'REDIS_ADDRESS',
+      password: 'REDIS_PASSWORD',
+    });
+    expect(live.authenticationRef?.name).not.toBe(trigger.authenticationRef?.name);
+    expect(secretKeys(live.authenticationRef?.name)).toEqual({
+      address: 'LIVE_REDIS_ADDRESS',
+      password: 'LIVE_REDIS_PASSWORD',
+    });
+    expect(env('media-worker').LIVE_REDIS_URL).toBe(secret.LIVE_REDIS_URL);
+    expect(env('gateway').LIVE_REDIS_URL).toBe(secret.LIVE_REDIS_URL);
   });
 
   it('scales the gateway with a HorizontalPodAutoscaler', () => {

@@ -52,6 +52,8 @@ const PLACEHOLDERS: Record<string, string> = {
   DATABASE_URL: 'postgres://consentiq:placeholder@postgres:5432/consentiq',
   REDIS_URL: 'redis://:placeholder@redis:6379',
   REDIS_ADDRESS: 'redis:6379',
+  LIVE_REDIS_URL: 'redis://:placeholder@redis-live:6379',
+  LIVE_REDIS_ADDRESS: 'redis-live:6379',
   // The example's choice to make; the TEST MODE checkout needs nothing else.
   PAYMENT_PROVIDER: 'local',
   TRANSCRIBER: 'local',

@@ -1,4 +1,4 @@
-import type { OnApplicationShutdown, Provider } from '@nestjs/common';
+import type { InjectionToken, OnApplicationShutdown, Provider } from '@nestjs/common';
 import Redis from 'ioredis';
 
 export interface RedisConfig {
@@ -8,8 +8,15 @@ export interface RedisConfig {
 }
 
 /**
- * A service's one Redis connection. Every key carries REDIS_PREFIX through ioredis's keyPrefix, which also prefixes
- * the KEYS of scripts and custom commands (rate-limiter-flexible's), so callers never add it by hand.
+ * The live takes' connection (`@Inject(LIVE_REDIS) redis: RedisConnection`), to LIVE_REDIS_URL: a Redis that keeps
+ * nothing on disk, as the takes' audio must not reach the queues' append-only file.
+ */
+export const LIVE_REDIS = Symbol('LIVE_REDIS');
+
+/**
+ * A service's Redis connection (and the live takes' own, `LIVE_REDIS`). Every key carries REDIS_PREFIX through
+ * ioredis's keyPrefix, which also prefixes the KEYS of scripts and custom commands (rate-limiter-flexible's), so
+ * callers never add it by hand.
  */
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis;
@@ -25,9 +32,17 @@ export class RedisConnection implements OnApplicationShutdown {
     });
   }
 
-  /** The Nest provider, built from the service's validated config when the module starts. */
-  static provider(config: RedisConfig): Provider<RedisConnection> {
-    return { provide: RedisConnection, useFactory: () => new RedisConnection(config) };
+  /** The Nest provider, built from the service's validated config when the module starts; closed as it stops. */
+  static provider(config: RedisConfig, provide: InjectionToken = RedisConnection): Provider<RedisConnection> {
+    return { provide, useFactory: () => new RedisConnection(config) };
+  }
+
+  /** The `LIVE_REDIS` provider: LIVE_REDIS_URL, under the same REDIS_PREFIX. */
+  static liveProvider(config: { LIVE_REDIS_URL: string; REDIS_PREFIX: string }): Provider<RedisConnection> {
+    return RedisConnection.provider(
+      { REDIS_URL: config.LIVE_REDIS_URL, REDIS_PREFIX: config.REDIS_PREFIX },
+      LIVE_REDIS,
+    );
   }
 
   /** Idempotent, as closing the application twice (a test stopping a service early) calls it twice. */

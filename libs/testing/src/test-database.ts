@@ -40,6 +40,16 @@ export function testRedisUrl(): string {
   return process.env.REDIS_URL ?? DEFAULT_TEST_REDIS_URL;
 }
 
+/**
+ * Database 1 of the tests' Redis, as the live takes' own Redis (LIVE_REDIS_URL) where a test tells the two apart:
+ * keys written through the wrong connection are then not where the test looks.
+ */
+export function testLiveRedisUrl(): string {
+  const url = new URL(testRedisUrl());
+  url.pathname = '/1';
+  return url.toString();
+}
+
 /** A Redis key prefix unique to one test file. */
 export function testRedisPrefix(): string {
   return `test:${process.pid}:${randomBytes(4).toString('hex')}:`;

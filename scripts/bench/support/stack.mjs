@@ -63,6 +63,8 @@ export async function startStack({ baseline = true, mediaWorker = false, gateway
     LOG_LEVEL,
     DATABASE_URL: databaseUrl,
     REDIS_URL,
+    // Production's own Redis for the live takes (one that keeps nothing on disk): the same local one here.
+    LIVE_REDIS_URL: REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     INTERNAL_SERVICE_TOKEN: randomBytes(32).toString('base64url'),
     MEDIA_WORKER_TOKEN: randomBytes(32).toString('base64url'),
@@ -176,6 +178,7 @@ export async function startStack({ baseline = true, mediaWorker = false, gateway
           LOG_LEVEL,
           METRICS_PORT: '0',
           REDIS_URL,
+          LIVE_REDIS_URL: REDIS_URL,
           REDIS_PREFIX: redisPrefix,
           CONSENT_SERVICE_URL: `http://127.0.0.1:${consentPort}`,
           MEDIA_WORKER_TOKEN: shared.MEDIA_WORKER_TOKEN,

@@ -102,6 +102,7 @@ export class AppModule {
         { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config) },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         RedisConnection.provider(config),
+        RedisConnection.liveProvider(config),
         MetricsServer.provider(config),
         postgresAndRedisReadiness,
         UnitOfWork,

@@ -60,6 +60,7 @@ export async function startGatewayTestApp(
     async close() {
       await app.close();
       await deleteRedisKeys(redisUrl, config.REDIS_PREFIX);
+      if (config.LIVE_REDIS_URL !== redisUrl) await deleteRedisKeys(config.LIVE_REDIS_URL, config.REDIS_PREFIX);
       await database?.drop();
       await rm(storageDir, { recursive: true, force: true });
     },

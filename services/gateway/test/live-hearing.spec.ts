@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { METRICS } from '@app/metrics';
 import { LIVE_STREAMS, liveTakeEntrySchema, liveTakeRoom } from '@app/queue';
-import { counterValue, pause, until } from '@app/testing';
+import { counterValue, pause, testLiveRedisUrl, until } from '@app/testing';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { performance } from 'node:perf_hooks';
@@ -31,8 +31,10 @@ import {
 
 /**
  * Live takes against the real stack: gateway and consent service on Postgres and one Redis prefix, real Socket.IO
- * clients over websocket. What a media worker would do is played here on Redis itself: its free places
- * (`live:capacity:*`), reading the take's stream, and a heard-words emit through the Socket.IO Redis emitter.
+ * clients over websocket. The live takes' own Redis (LIVE_REDIS_URL) is another database of the tests' Redis, so a
+ * take's key written to the main one is not found. What a media worker would do is played here on that Redis itself:
+ * its free places (`live:capacity:*`), reading the take's stream, and a heard-words emit through the Socket.IO Redis
+ * emitter on the main one (the gateways' adapter's).
  */
 
 const EVENT_TIMEOUT_MS = 10_000;
@@ -45,13 +47,14 @@ const CAPACITY = LIVE_STREAMS.capacity('test-worker');
 
 let stack: ConsentStack;
 let appOrigin: string;
+/** The live takes' Redis. */
 let redis: Redis;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  stack = await startConsentStack({}, { REGISTRATIONS_PER_IP_PER_HOUR: '100' });
+  stack = await startConsentStack({}, { REGISTRATIONS_PER_IP_PER_HOUR: '100', LIVE_REDIS_URL: testLiveRedisUrl() });
   appOrigin = new URL(stack.gateway.config.PUBLIC_URL).origin;
-  redis = new Redis(stack.gateway.config.REDIS_URL, { keyPrefix: stack.gateway.config.REDIS_PREFIX });
+  redis = new Redis(stack.gateway.config.LIVE_REDIS_URL, { keyPrefix: stack.gateway.config.REDIS_PREFIX });
 });
 
 beforeEach(async () => {
@@ -161,6 +164,12 @@ describe('live takes: the proved partner streams', () => {
       .filter((fields) => fields.takeId === takeId);
     expect(liveTakeEntrySchema.parse(entry)).toEqual({ v: '1', takeId, sessionId: session.id });
     expect(await redis.get(LIVE_STREAMS.sessionTake(session.id))).toBe(takeId);
+    // None of it in the queues' Redis, whose append-only file would keep it.
+    const main = new Redis(stack.gateway.config.REDIS_URL, { keyPrefix: stack.gateway.config.REDIS_PREFIX });
+    expect(await main.exists(LIVE_STREAMS.take(takeId), LIVE_STREAMS.takes, LIVE_STREAMS.sessionTake(session.id))).toBe(
+      0,
+    );
+    await main.quit();
 
     const chunks = Array.from({ length: 20 }, (_, index) => chunk(index + 1));
     for (const audio of chunks) partner.emit(LIVE_HEARING.audio, audio);

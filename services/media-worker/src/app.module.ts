@@ -1,7 +1,7 @@
 import { loggerOptions, probeRoutes } from '@app/http';
 import { MetricsServer } from '@app/metrics';
 import { JobBackboneModule, JobWorkers, QUEUES } from '@app/queue';
-import { RedisConnection } from '@app/redis';
+import { LIVE_REDIS, RedisConnection } from '@app/redis';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalyzeProcessor } from './analysis/analyze.processor';
@@ -42,9 +42,12 @@ export class AppModule {
         // Its only HTTP port, as it has no server of its own: the metrics and its probes.
         {
           provide: MetricsServer,
-          inject: [RedisConnection, JobWorkers],
-          useFactory: (redis: RedisConnection, workers: JobWorkers) =>
-            new MetricsServer(config, probeRoutes(workerReadiness(redis, () => workers.worker(QUEUES.mediaAnalysis)))),
+          inject: [RedisConnection, JobWorkers, { token: LIVE_REDIS, optional: true }],
+          useFactory: (redis: RedisConnection, workers: JobWorkers, liveRedis?: RedisConnection) =>
+            new MetricsServer(
+              config,
+              probeRoutes(workerReadiness(redis, () => workers.worker(QUEUES.mediaAnalysis), liveRedis)),
+            ),
         },
       ],
     };

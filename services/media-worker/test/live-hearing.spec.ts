@@ -3,7 +3,7 @@ import { LIVE_HEARING, type LiveHeard, type LiveTakeEnded } from '@app/contracts
 import { METRICS } from '@app/metrics';
 import { JobWorkers, LIVE_STREAMS, liveTakeEntrySchema, liveTakeRoom, QUEUES } from '@app/queue';
 import { RedisConnection } from '@app/redis';
-import { counterValue, ffmpeg, spokenInputs, until } from '@app/testing';
+import { counterValue, deleteRedisKeys, ffmpeg, spokenInputs, testLiveRedisUrl, until } from '@app/testing';
 import { Logger } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
@@ -106,9 +106,12 @@ describe('live hearing in the media worker', () => {
     if (audioDirectory) await rm(audioDirectory, { recursive: true, force: true });
   });
 
-  /** A worker's live hearing as the worker module wires it, under a consumer name of its own. */
+  /**
+   * A worker's live hearing as the worker module wires it (the takes on the live takes' connection, the emits on the
+   * main one: here one Redis), under a consumer name of its own.
+   */
   async function startConsumer(consumerName: string, options: { claimIdleMs?: number } = {}) {
-    const redis = new RedisConnection(config);
+    const redis = new RedisConnection({ REDIS_URL: config.LIVE_REDIS_URL, REDIS_PREFIX: config.REDIS_PREFIX });
     const providers = liveHearingProviders(config);
     const decoderProvider = providers.find(
       (provider): provider is { provide: symbol; useFactory: () => LiveDecoders } =>
@@ -335,6 +338,23 @@ describe('live hearing in the media worker', () => {
     expect(await gateway.get(LIVE_STREAMS.capacity(consumer.consumer))).toBe('1');
     await on.app.close();
     expect(await gateway.exists(LIVE_STREAMS.capacity(consumer.consumer))).toBe(0);
+
+    // With a live takes' Redis of its own (another database here), the takes' keys are there, none in the main one.
+    const liveRedisUrl = testLiveRedisUrl();
+    const live = new Redis(liveRedisUrl, { keyPrefix: config.REDIS_PREFIX });
+    try {
+      const apart = await startMediaWorker(consent, { LIVE_TAKES: '1', LIVE_REDIS_URL: liveRedisUrl });
+      await apart.app.get(JobWorkers).worker(QUEUES.mediaAnalysis)!.waitUntilReady();
+      const capacity = LIVE_STREAMS.capacity(apart.app.get(LiveTakesConsumer).consumer);
+      expect(await live.get(capacity)).toBe('1');
+      expect(await live.exists(LIVE_STREAMS.takes)).toBe(1);
+      expect(await gateway.exists(capacity)).toBe(0);
+      await apart.app.close();
+      expect(await live.exists(capacity)).toBe(0);
+    } finally {
+      await live.quit();
+      await deleteRedisKeys(liveRedisUrl, config.REDIS_PREFIX);
+    }
 
     const off = await startMediaWorker(consent, { LIVE_TAKES: '0' });
     await off.app.get(JobWorkers).worker(QUEUES.mediaAnalysis)!.waitUntilReady();

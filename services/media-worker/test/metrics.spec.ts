@@ -36,11 +36,11 @@ describe('media worker metrics and probes', () => {
   const ANALYSES_COMPLETED =
     'ciq_job_duration_seconds_count{queue="media-analysis",job="analyze-recording",outcome="completed"}';
 
-  it('answers /healthz, and /readyz once Redis answers and it consumes', async () => {
+  it("answers /healthz, and /readyz once Redis and the live takes' Redis answer and it consumes", async () => {
     expect(await get(`${workerPort}/healthz`)).toEqual({ status: 200, text: JSON.stringify({ status: 'ok' }) });
     expect(await get(`${workerPort}/readyz`)).toEqual({
       status: 200,
-      text: JSON.stringify({ status: 'ok', redis: 'ok', worker: 'ok' }),
+      text: JSON.stringify({ status: 'ok', redis: 'ok', liveRedis: 'ok', worker: 'ok' }),
     });
   });
 

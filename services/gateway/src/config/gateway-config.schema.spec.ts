@@ -9,10 +9,14 @@ const required = {
   INTERNAL_SERVICE_TOKEN: 'i'.repeat(32),
 };
 
+/** The live takes' own Redis, which production names. */
+const LIVE_REDIS_URL = 'redis://redis-live:6379';
+
 describe('gatewayConfigSchema', () => {
   it('fills every optional variable with its documented default', () => {
     expect(parseConfig(gatewayConfigSchema, required)).toEqual({
       ...required,
+      LIVE_REDIS_URL: required.REDIS_URL,
       NODE_ENV: 'development',
       HOST: '0.0.0.0',
       PORT: 3000,
@@ -67,6 +71,7 @@ describe('gatewayConfigSchema', () => {
         ...required,
         STORAGE_BACKEND: 'local',
         PUBLIC_URL: 'https://consent.example',
+        LIVE_REDIS_URL,
         ...env,
       }).COOKIE_SECURE;
     expect(secure({ NODE_ENV: 'production' })).toBe(true);
@@ -77,7 +82,7 @@ describe('gatewayConfigSchema', () => {
   });
 
   it('in production, refuses to leave the storage of profile pictures to its default, and takes either backend named', () => {
-    const production = { ...required, NODE_ENV: 'production', PUBLIC_URL: 'https://consent.example' };
+    const production = { ...required, NODE_ENV: 'production', PUBLIC_URL: 'https://consent.example', LIVE_REDIS_URL };
     expect(() => parseConfig(gatewayConfigSchema, production)).toThrow(
       'Invalid configuration: STORAGE_BACKEND: is required in production: ',
     );
@@ -88,7 +93,7 @@ describe('gatewayConfigSchema', () => {
   });
 
   it('in production, refuses to derive PUBLIC_URL from PORT: links and pages would name localhost', () => {
-    const production = { ...required, NODE_ENV: 'production', STORAGE_BACKEND: 'local' };
+    const production = { ...required, NODE_ENV: 'production', STORAGE_BACKEND: 'local', LIVE_REDIS_URL };
     for (const PUBLIC_URL of [undefined, '']) {
       expect(() => parseConfig(gatewayConfigSchema, { ...production, PUBLIC_URL })).toThrow(
         'Invalid configuration: PUBLIC_URL: is required in production: the address people open the app at (https://...): the origin of its links and pages',
@@ -97,6 +102,21 @@ describe('gatewayConfigSchema', () => {
     expect(parseConfig(gatewayConfigSchema, { ...production, PUBLIC_URL: 'https://consent.example' }).PUBLIC_URL).toBe(
       'https://consent.example',
     );
+  });
+
+  it("takes the live takes' Redis from REDIS_URL outside production, and refuses to in production", () => {
+    expect(parseConfig(gatewayConfigSchema, { ...required, NODE_ENV: 'test' }).LIVE_REDIS_URL).toBe(required.REDIS_URL);
+    expect(parseConfig(gatewayConfigSchema, { ...required, LIVE_REDIS_URL }).LIVE_REDIS_URL).toBe(LIVE_REDIS_URL);
+    const production = {
+      ...required,
+      NODE_ENV: 'production',
+      STORAGE_BACKEND: 'local',
+      PUBLIC_URL: 'https://consent.example',
+    };
+    expect(() => parseConfig(gatewayConfigSchema, production)).toThrow(
+      "Invalid configuration: LIVE_REDIS_URL: is required in production: a Redis of the live takes' own that keeps nothing on disk (no append-only file, no snapshots), so the partners' audio never reaches the queues' append-only file",
+    );
+    expect(parseConfig(gatewayConfigSchema, { ...production, LIVE_REDIS_URL }).LIVE_REDIS_URL).toBe(LIVE_REDIS_URL);
   });
 
   it('coerces numbers and flags from their string form', () => {
@@ -137,6 +157,11 @@ describe('gatewayConfigSchema', () => {
       'a non-Redis REDIS_URL',
       { REDIS_URL: 'http://cache' },
       'Invalid configuration: REDIS_URL: must be a redis: or rediss: URL',
+    ],
+    [
+      'a non-Redis LIVE_REDIS_URL',
+      { LIVE_REDIS_URL: 'http://cache' },
+      'Invalid configuration: LIVE_REDIS_URL: must be a redis: or rediss: URL',
     ],
     [
       'a SUPPORT_EMAIL that is not one',

@@ -1,4 +1,11 @@
-import { env, explicitInProduction, serviceConfigShape } from '@app/config';
+import {
+  checkLiveRedisConfig,
+  env,
+  explicitInProduction,
+  liveRedisConfigShape,
+  serviceConfigShape,
+  withLiveRedisUrl,
+} from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { checkStorageConfig, STORAGE_OFFLINE_DEFAULTS, storageConfigShape } from '@app/storage';
 import { z } from 'zod';
@@ -6,6 +13,8 @@ import { z } from 'zod';
 const gatewayConfig = z
   .object({
     ...serviceConfigShape,
+    /** Where the live takes' audio goes (the partner's phone streams it here for the media workers). */
+    ...liveRedisConfigShape,
     ...metricsConfigShape(DEFAULT_METRICS_PORTS.gateway),
     HOST: z.string().default('0.0.0.0'),
     PORT: env.port(3000),
@@ -63,9 +72,12 @@ const gatewayConfig = z
     SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   })
-  .superRefine(checkStorageConfig)
+  .superRefine((config, context) => {
+    checkStorageConfig(config, context);
+    checkLiveRedisConfig(config, context);
+  })
   .transform((config) => ({
-    ...config,
+    ...withLiveRedisUrl(config),
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
   }));

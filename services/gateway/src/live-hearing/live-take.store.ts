@@ -1,5 +1,5 @@
 import { LIVE_STREAMS, type LiveTakeEntry, liveTakeEntrySchema } from '@app/queue';
-import { RedisConnection } from '@app/redis';
+import { LIVE_REDIS, RedisConnection } from '@app/redis';
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config.schema';
@@ -15,16 +15,17 @@ interface ReleasingRedis extends Redis {
 }
 
 /**
- * The live takes' Redis Streams (`LIVE_STREAMS`), on the gateway's one connection (keys under REDIS_PREFIX as it
- * puts them, the scripts' keys too). A take's audio and its end go out in explicit pipelines, each in the order its
- * writes were asked for, so the worker reads the chunks in the order the phone sent them and the end last.
+ * The live takes' Redis Streams (`LIVE_STREAMS`), on the live takes' own connection (`LIVE_REDIS`: a Redis that keeps
+ * nothing on disk; keys under REDIS_PREFIX as it puts them, the scripts' keys too). A take's audio and its end go out
+ * in explicit pipelines, each in the order its writes were asked for, so the worker reads the chunks in the order the
+ * phone sent them and the end last.
  */
 @Injectable()
 export class LiveTakeStore {
   private readonly redis: ReleasingRedis;
   private readonly prefix: string;
 
-  constructor(connection: RedisConnection, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(@Inject(LIVE_REDIS) connection: RedisConnection, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     connection.client.defineCommand('releaseLiveTakeHold', { numberOfKeys: 1, lua: RELEASE_HOLD });
     this.redis = connection.client as ReleasingRedis;
     this.prefix = config.REDIS_PREFIX;

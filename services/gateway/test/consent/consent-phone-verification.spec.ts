@@ -1,5 +1,5 @@
 import { consentSessionSchema } from '@app/contracts';
-import { consentDevTexts, latestPhoneCode, makeTestRecording } from '@app/testing';
+import { consentDevTexts, latestPhoneCode, makeTestRecording, testRedisUrl } from '@app/testing';
 import { randomBytes } from 'node:crypto';
 import { registerOk } from '../api-helpers';
 import {
@@ -180,7 +180,8 @@ describe('/dev/texts in production', () => {
         CERTIFICATE_SIGNING_KEYS: `k1:${randomBytes(32).toString('base64')}`,
         CERTIFICATE_ACTIVE_KEY_ID: 'k1',
       },
-      production,
+      // And its live takes' own Redis: the tests' one.
+      { ...production, LIVE_REDIS_URL: testRedisUrl() },
     );
   });
   afterAll(async () => {

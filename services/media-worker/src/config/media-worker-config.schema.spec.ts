@@ -31,7 +31,13 @@ describe('mediaWorkerConfigSchema', () => {
   });
 
   it('in production, refuses to leave the recogniser or the storage to its default, and starts once both are named', () => {
-    const production = { ...required, NODE_ENV: 'production', TRANSCRIBER: 'local', STORAGE_BACKEND: 'local' };
+    const production = {
+      ...required,
+      NODE_ENV: 'production',
+      TRANSCRIBER: 'local',
+      STORAGE_BACKEND: 'local',
+      LIVE_REDIS_URL: 'redis://redis-live:6379',
+    };
     expect(() => parseConfig(mediaWorkerConfigSchema, { ...production, TRANSCRIBER: undefined })).toThrow(
       'Invalid configuration: TRANSCRIBER: is required in production: local (PocketSphinx, offline, built into the image) or openai (with OPENAI_API_KEY)',
     );
@@ -55,6 +61,22 @@ describe('mediaWorkerConfigSchema', () => {
     );
     expect(parseConfig(mediaWorkerConfigSchema, { ...openai, LIVE_TAKES: '0' }).LIVE_TAKES).toBe(0);
     expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, LIVE_TAKES: '-1' })).toThrow('LIVE_TAKES: ');
+  });
+
+  it('reads live takes from REDIS_URL outside production; production names their own Redis unless LIVE_TAKES is 0', () => {
+    expect(parseConfig(mediaWorkerConfigSchema, required).LIVE_REDIS_URL).toBe(required.REDIS_URL);
+    const production = { ...required, NODE_ENV: 'production', TRANSCRIBER: 'local', STORAGE_BACKEND: 'local' };
+    expect(() => parseConfig(mediaWorkerConfigSchema, production)).toThrow(
+      "Invalid configuration: LIVE_REDIS_URL: is required in production: a Redis of the live takes' own that keeps nothing on disk (no append-only file, no snapshots), so the partners' audio never reaches the queues' append-only file (LIVE_TAKES=0 turns the live hearing off)",
+    );
+    const liveRedisUrl = 'redis://:secret@redis-live:6379';
+    expect(parseConfig(mediaWorkerConfigSchema, { ...production, LIVE_REDIS_URL: liveRedisUrl }).LIVE_REDIS_URL).toBe(
+      liveRedisUrl,
+    );
+    expect(parseConfig(mediaWorkerConfigSchema, { ...production, LIVE_TAKES: '0' }).LIVE_TAKES).toBe(0);
+    expect(() => parseConfig(mediaWorkerConfigSchema, { ...required, LIVE_REDIS_URL: 'http://cache' })).toThrow(
+      'Invalid configuration: LIVE_REDIS_URL: must be a redis: or rediss: URL',
+    );
   });
 
   it.each<[string, Record<string, string | undefined>, string]>([

@@ -1,4 +1,11 @@
-import { env, explicitInProduction, processConfigShape } from '@app/config';
+import {
+  checkLiveRedisConfig,
+  env,
+  explicitInProduction,
+  liveRedisConfigShape,
+  processConfigShape,
+  withLiveRedisUrl,
+} from '@app/config';
 import { DEFAULT_METRICS_PORTS, metricsConfigShape } from '@app/metrics';
 import { JOB_CONTRACTS, JOBS } from '@app/queue';
 import {
@@ -51,6 +58,8 @@ const mediaWorkerConfig = z
      * off in this worker. Needs the PocketSphinx build (POCKETSPHINX_BIN_DIR) whatever TRANSCRIBER is.
      */
     LIVE_TAKES: z.coerce.number().int().min(0).default(4),
+    /** Where the live takes are read from; production names it unless LIVE_TAKES is 0. */
+    ...liveRedisConfigShape,
     /** For `openai`: any OpenAI-compatible server (OpenAI itself when unset, or a self-hosted Whisper server). */
     OPENAI_BASE_URL: env.url(['http:', 'https:']).optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),
@@ -78,7 +87,10 @@ const mediaWorkerConfig = z
     if (config.TRANSCRIBER === 'openai' && !config.OPENAI_API_KEY) {
       context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when TRANSCRIBER is openai' });
     }
-  });
+    // A worker that hears no take never connects to it.
+    if (config.LIVE_TAKES > 0) checkLiveRedisConfig(config, context, ' (LIVE_TAKES=0 turns the live hearing off)');
+  })
+  .transform(withLiveRedisUrl);
 
 /**
  * Production names its recogniser. `local` written out is allowed: PocketSphinx is the product's own offline recogniser

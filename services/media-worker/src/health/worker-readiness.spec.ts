@@ -52,6 +52,18 @@ describe("the media worker's /healthz and /readyz", () => {
     });
   });
 
+  it("asks the live takes' Redis too where the worker hears takes, and names it when it does not answer", async () => {
+    const probeLive = (live: RedisConnection) => probeRoutes(workerReadiness(redis, () => worker, live))['/readyz']();
+    expect(await probeLive(redis)).toEqual({
+      status: 200,
+      body: { status: 'ok', redis: 'ok', liveRedis: 'ok', worker: 'ok' },
+    });
+    expect(await probeLive(unreachable)).toEqual({
+      status: 503,
+      body: { error: 'Not ready: liveRedis unreachable', code: 'service_unavailable' },
+    });
+  });
+
   it('is not ready once the worker is closing (the process drains before it stops)', async () => {
     await worker!.close();
     expect(await probe(redis, '/readyz')).toEqual({

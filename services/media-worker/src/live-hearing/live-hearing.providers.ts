@@ -1,3 +1,4 @@
+import { RedisConnection } from '@app/redis';
 import type { Provider } from '@nestjs/common';
 import { join } from 'node:path';
 import type { MediaWorkerConfig } from '../config/media-worker-config.schema';
@@ -9,13 +10,14 @@ import { LIVE_DECODERS, type LiveDecoders, LiveTakeListener } from './live-take.
 import { LiveTakesConsumer } from './live-takes.consumer';
 
 /**
- * The live hearing's part of the worker, none of it where LIVE_TAKES is 0: the consumer of live takes, which starts
- * with the worker, and the streaming decoders it hears them with, one per take it may hear at once, with the verdict's
+ * The live hearing's part of the worker, none of it where LIVE_TAKES is 0: the live takes' own Redis connection
+ * (`LIVE_REDIS`), the consumer of live takes, which starts with the worker, and the streaming decoders it hears them with, one per take it may hear at once, with the verdict's
  * acoustic model and beams, unwarped.
  */
 export function liveHearingProviders(config: MediaWorkerConfig): Provider[] {
   if (config.LIVE_TAKES === 0) return [];
   return [
+    RedisConnection.liveProvider(config),
     {
       provide: LIVE_DECODERS,
       useFactory: (): LiveDecoders =>

@@ -1,6 +1,6 @@
 import { API_ERRORS, LIVE_AUDIO, type LiveHeard, recipientNameField } from '@app/contracts';
 import { LIVE_STREAMS, type LiveTakeEntry } from '@app/queue';
-import { RedisConnection } from '@app/redis';
+import { LIVE_REDIS, RedisConnection } from '@app/redis';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { rm } from 'node:fs/promises';
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
@@ -64,7 +64,7 @@ export class LiveTakeListener {
   private readonly timings: LiveTakeTimings;
 
   constructor(
-    private readonly redis: RedisConnection,
+    @Inject(LIVE_REDIS) private readonly redis: RedisConnection,
     private readonly consent: ConsentClient,
     private readonly emitter: LiveEmitter,
     @Inject(LIVE_DECODERS) private readonly decoders: LiveDecoders,

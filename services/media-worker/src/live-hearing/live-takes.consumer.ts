@@ -1,7 +1,7 @@
 import { API_ERRORS } from '@app/contracts';
 import { METRICS } from '@app/metrics';
 import { LIVE_STREAMS, type LiveTakeEntry, liveTakeEntrySchema, workerName } from '@app/queue';
-import { RedisConnection } from '@app/redis';
+import { LIVE_REDIS, RedisConnection } from '@app/redis';
 import {
   Inject,
   Injectable,
@@ -58,7 +58,7 @@ export class LiveTakesConsumer implements OnApplicationBootstrap, OnModuleDestro
   private placeFreed: (() => void) | undefined;
 
   constructor(
-    private readonly redis: RedisConnection,
+    @Inject(LIVE_REDIS) private readonly redis: RedisConnection,
     private readonly listener: LiveTakeListener,
     private readonly emitter: LiveEmitter,
     @Inject(LIVE_DECODERS) private readonly decoders: LiveDecoders,
