@@ -71,7 +71,11 @@ describe('judge', () => {
       ['consent_affirmed', 'name_matched'],
     ],
     ["I'm Jordan, I'm Sam and I consent", 'Jordan', 'unclear', ['unclear_words', 'name_different']],
-    ['Hello, this is Dmitri. Yes, I do consent.', 'Dmitri', 'granted', ['consent_affirmed', 'name_matched']],
+    // A word where a refusal's negation stands ("do", "fully", "give" for "don't", "won't", "can't"): asked again.
+    ['Hello, this is Dmitri. Yes, I do consent.', 'Dmitri', 'unclear', ['consent_unclear', 'name_matched']],
+    ['My name is Ryan Cooper and I fully consent', 'Ryan Cooper', 'unclear', ['consent_unclear', 'name_matched']],
+    ['My name is Jordan and I give consent', 'Jordan', 'unclear', ['consent_unclear', 'name_matched']],
+    ["I'm Priya and I do agree", 'Priya', 'unclear', ['consent_unclear', 'name_matched']],
     // The verdict rests on the consent: a consent with no name, or one spelled unlike the typed name by a provider
     // but close to it, is granted with the name not confirmed; only a different name keeps it from being granted.
     ['I consent', 'Jordan', 'granted', ['consent_affirmed', 'name_not_confirmed']],

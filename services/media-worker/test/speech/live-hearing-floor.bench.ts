@@ -5,15 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SPEECH_CHECK_SETTINGS } from '../../src/config/speech-check.settings';
 import { hearTake, sentenceTokens, type TakeHeard } from '../../src/live-hearing/heard-state';
 import type { LiveDecode } from '../../src/live-hearing/live-take.listener';
 import { TakeHearing } from '../../src/live-hearing/take-hearing';
 import { createWorkspace } from '../../src/media/workspace';
 import type { HeardSegment } from '../../src/transcription/decode';
-import { DEFAULT_SPHINX_MODEL_DIR, profileAt, writeRequestModel } from '../../src/transcription/local-transcriber';
-import { nameWordsWithSpelling } from '../../src/transcription/name-words';
-import { StreamingDecoderPool } from '../../src/transcription/streaming-decoder';
+import { CHUNK_BYTES, CHUNK_MS, liveDecoderPool, readPcm, writeLiveGrammar } from './live-take';
 
 /**
  * The floor of `npm run bench:live-hearing` (scripts/bench/live-hearing.mjs runs it through jest: the worker's
@@ -21,10 +18,10 @@ import { StreamingDecoderPool } from '../../src/transcription/streaming-decoder'
  * takes, one take at a time, fed in real time (chunk k of 100 ms at start + (k+1) x 100 ms; chunks due while the
  * decoder was busy go in one feed, as the worker feeds what it read at once). Per feed it runs the worker's own step,
  * `TakeHearing` (the pause tracker and the decoder fed, then `hearTake` of the words heard), with the verdict's
- * grammar and dictionary (`writeRequestModel`), beams and unwarped profile. The model is written before the
- * clock starts. Writes per take and token the first time it was lit (ms from the stream's start) and its word's end
- * in the audio: the end of the segment of the final path at which `hearTake` of the path so far first lights the
- * token; and the decoder process's CPU over the takes.
+ * grammar and dictionary, beams and unwarped profile, set up as the worker does (`live-take.ts`). The model is
+ * written before the clock starts. Writes per take and token the first time it was lit (ms from the stream's start)
+ * and its word's end in the audio: the end of the segment of the final path at which `hearTake` of the path so far
+ * first lights the token; and the decoder process's CPU over the takes.
  *
  * LIVE_HEARING_FLOOR_TAKES: a JSON list of {wav, name, parts?}: `wav` a 16 kHz s16le mono WAV with a plain 44-byte
  * header; a take whose WAV is missing is first synthesised from `parts` (`speakParts`), with 0.5 s of silence before
@@ -37,9 +34,6 @@ interface FloorTake {
   parts?: SpokenPart[];
 }
 
-const CHUNK_MS = 100;
-const CHUNK_BYTES = 3200;
-const HEADER_BYTES = 44;
 const TIMEOUT_MS = 20_000;
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -58,12 +52,6 @@ async function synthesise(take: FloorTake): Promise<void> {
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
-}
-
-async function readPcm(wav: string): Promise<Buffer> {
-  const bytes = await readFile(wav);
-  if (bytes.toString('latin1', 36, 40) !== 'data') throw new Error(`${wav} has no plain 44-byte WAV header`);
-  return bytes.subarray(HEADER_BYTES, HEADER_BYTES + bytes.readUInt32LE(40));
 }
 
 /** User plus system CPU of this process's decoder servers, in ms. */
@@ -92,14 +80,7 @@ it(
     if (takes.length === 0 || !out) throw new Error('LIVE_HEARING_FLOOR_TAKES and LIVE_HEARING_FLOOR_OUT are needed');
     for (const take of takes) if (!existsSync(take.wav)) await synthesise(take);
 
-    const pool = new StreamingDecoderPool({
-      binDir,
-      acousticModel: join(DEFAULT_SPHINX_MODEL_DIR, 'en-us'),
-      beams: SPEECH_CHECK_SETTINGS.beams,
-      profile: profileAt(1),
-      size: 1,
-      timeoutMs: TIMEOUT_MS,
-    });
+    const pool = liveDecoderPool(binDir, 1, TIMEOUT_MS);
     await pool.start();
     const results = [];
     let cpuMs = 0;
@@ -109,13 +90,10 @@ it(
         const tokens = sentenceTokens(take.name);
         const directory = await createWorkspace();
         try {
-          const model = await writeRequestModel(directory, nameWordsWithSpelling(take.name), {
-            modelDir: DEFAULT_SPHINX_MODEL_DIR,
-            timeoutMs: TIMEOUT_MS,
-          });
+          const grammar = await writeLiveGrammar(directory, take.name, TIMEOUT_MS);
           // The decoder's share from its grammar's load (the stream's start) to the take's end, as in the worker.
           const cpuBefore = await decoderCpuMs();
-          const decode = await pool.open(model.statement);
+          const decode = await pool.open(grammar);
           // The decode as the worker's step sees it; its final path kept here for the word ends.
           let final: HeardSegment[] = [];
           const kept: LiveDecode = {

@@ -2,14 +2,19 @@ import { SPEECH_CONDITIONS, type SpeechCondition } from '@app/testing';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CorpusSet, isConsent, SENTENCE_VOICES, statementsOf } from './corpus';
-import { conditionTable, measureSpeech, originTable } from './robustness';
+import { agreementTable, disagreements, lastTake, readAlong, readAlongTable } from './read-along';
+import { conditionTable, measureSpeech, originTable, type SpeechResult } from './robustness';
 
 /**
  * npm run bench:speech-quality: every statement of a part of the corpus (SPEECH_SET: `held_out`, the default, what
  * the check was never tuned on; `development`; or `all`) in each of its voices under every condition, or the voices
  * and conditions named in SPEECH_VOICES and SPEECH_CONDITIONS (comma-separated). Prints the share granted per
- * condition and per origin of the partner's name, then every recording whose verdict was not what was said, and
- * keeps the results in .data/bench/speech-quality/.
+ * condition and per origin of the partner's name, then every recording whose verdict was not what was said. Each
+ * recording is also heard by the live hearing (`live-take.ts`): it prints how often the live hearing's "whole sentence
+ * heard" and the stored verdict's grant agree, and where they do not; then the read-along (`read-along.ts`): the
+ * shown sentences and every non-consent the live hearing asked again said again, slower and closer, up to three takes,
+ * and the shown sentences granted on the last take beside the first, with the false grants of any take. Keeps the
+ * results in .data/bench/speech-quality/, each first take with its live hearing and the takes said after it.
  */
 const pick = <T extends string>(variable: string | undefined, all: readonly T[]): T[] =>
   variable ? (variable.split(',') as T[]) : [...all];
@@ -33,7 +38,8 @@ it(
       ),
     );
     const started = Date.now();
-    const results = await measureSpeech(cases);
+    const results = await measureSpeech(cases, { live: true });
+    const partners = await readAlong(results, (again) => measureSpeech(again, { live: true }));
     const wrong = results
       .filter(
         (result) =>
@@ -49,15 +55,18 @@ it(
         return `${label} ${result.condition} ${result.voice.voice} ${result.statement.id}: ${result.outcome} [${result.reasons.join(',')}] heard "${result.heard}"`;
       });
     process.stdout.write(
-      `\nbench:speech-quality (${sets.join(' and ')}): ${results.length} recordings, ${voices.length} voices, ${conditions.length} conditions, ${Math.round((Date.now() - started) / 1000)} s\n\n` +
-        `${conditionTable(results)}\n\n${originTable(results)}\n\n${wrong.join('\n')}\n`,
+      `\nbench:speech-quality (${sets.join(' and ')}): ${results.length} recordings, ${voices.length} voices, ${conditions.length} conditions, ${partners.reduce((sum, { again }) => sum + again.length, 0)} takes said again, ${Math.round((Date.now() - started) / 1000)} s\n\n` +
+        `${conditionTable(results)}\n\n${originTable(results)}\n\n${wrong.join('\n')}\n\n` +
+        `Live hearing against the stored verdict (first takes, the corpus):\n\n${agreementTable(results)}\n\n` +
+        `${disagreements(results).join('\n')}\n\n` +
+        `Read-along (the last take's stored verdict is the outcome):\n\n${readAlongTable(partners)}\n`,
     );
     const directory = join(__dirname, '../../../../.data/bench/speech-quality');
     await mkdir(directory, { recursive: true });
     await writeFile(
       join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
       JSON.stringify(
-        results.map((result) => ({
+        partners.map(({ first: result, again }) => ({
           id: result.statement.id,
           kind: result.statement.kind,
           origin: result.statement.origin,
@@ -70,9 +79,23 @@ it(
           nameCheck: result.nameCheck,
           typedName: result.statement.typedName,
           transcription: result.transcription,
+          live: result.live,
+          readAlong: again.map(take),
+          outcomeAfterReadAlong: lastTake({ first: result, again }).outcome,
         })),
       ),
     );
   },
   24 * 3600 * 1000,
 );
+
+/** A take said after the first, as the results file keeps it. */
+const take = (result: SpeechResult) => ({
+  ...result.readAlong,
+  outcome: result.outcome,
+  reasons: result.reasons,
+  heard: result.heard,
+  nameCheck: result.nameCheck,
+  transcription: result.transcription,
+  live: result.live,
+});

@@ -29,12 +29,25 @@ import {
   spokenParts,
   type Statement,
 } from './corpus';
+import { hearLiveTake, liveDecoderPool, type LiveTake } from './live-take';
 
 /** One recording of the measurement: a statement in a voice under a condition. */
 export interface SpeechCase {
   statement: Statement;
   voice: SentenceVoice;
   condition: SpeechCondition;
+  /** A later take of a partner asked again by the live hearing (`read-along.ts`); absent: the first take. */
+  readAlong?: ReadAlongTake;
+}
+
+/** How a later take is said: slower and closer (louder) than the first, its noise drawn anew. */
+export interface ReadAlongTake {
+  /** 2 for the second take, 3 for the third. */
+  take: number;
+  /** ffmpeg's atempo on the voice: below 1 is slower. */
+  tempo: number;
+  /** Gain on the voice, in dB, before the condition's room and noise. */
+  gainDb: number;
 }
 
 export interface SpeechResult extends SpeechCase {
@@ -44,6 +57,15 @@ export interface SpeechResult extends SpeechCase {
   nameCheck?: NameCheck;
   /** What the recogniser returned, kept by the bench so a judge setting can be measured without decoding again. */
   transcription: Transcription;
+  /** What the live hearing showed of the same recording, when it was asked for. */
+  live?: LiveTake;
+}
+
+export interface MeasureOptions {
+  /** Recordings measured at once (default: one per core). */
+  parallel?: number;
+  /** Also hear each recording with the live hearing (`live-take.ts`), its own decoders beside the verdict's. */
+  live?: boolean;
 }
 
 /**
@@ -51,16 +73,19 @@ export interface SpeechResult extends SpeechCase {
  * keeps recordings under a key of their inputs and this.
  */
 const RENDER_VERSION = 1;
+/** Limit of each child process and decode. */
+const TIMEOUT_MS = 60000;
 
 /**
- * Runs each case as the worker would on the partner's first recording: the statement is synthesised, put through
+ * Runs each case as the worker would on the partner's recording: the statement is synthesised, put through
  * its condition into a browser-like WebM, extracted by the worker's own `normalize`, heard by the local transcriber
  * and judged with Yes pressed. `seed` varies the noise from one clip to the next, the same on every run. With
- * `SPEECH_CORPUS_CACHE` set to a directory, rendered recordings are kept there and reused by later runs.
+ * `SPEECH_CORPUS_CACHE` set to a directory, rendered recordings are kept there and reused by later runs. With
+ * `live`, the extracted WAV is also heard by the live hearing, after the verdict's decodes.
  */
 export async function measureSpeech(
   cases: readonly SpeechCase[],
-  parallel = availableParallelism(),
+  options: MeasureOptions = {},
 ): Promise<SpeechResult[]> {
   const directory = await mkdtemp(join(tmpdir(), 'ciq-robustness-'));
   try {
@@ -74,16 +99,28 @@ export async function measureSpeech(
       throw new Error(
         'POCKETSPHINX_BIN_DIR is unset: npm test and the benches build PocketSphinx (scripts/lib/common.sh)',
       );
-    const transcriber = new LocalTranscriber({ timeoutMs: 60000, binDir, decoders: parallel });
-    await transcriber.onModuleInit();
+    const parallel = options.parallel ?? availableParallelism();
+    const transcriber = new LocalTranscriber({ timeoutMs: TIMEOUT_MS, binDir, decoders: parallel });
+    const liveDecoders = options.live ? liveDecoderPool(binDir, parallel, TIMEOUT_MS) : undefined;
+    await Promise.all([transcriber.onModuleInit(), liveDecoders?.start()]);
     try {
       return await mapLimit(cases, parallel, (kase) =>
         withWorkspace(async (workDir) => {
           const recording = join(workDir, 'recording.webm');
           await renderCase(kase, recording, rooms, workDir);
-          const audio = await normalize(recording, { workDir, timeoutMs: 60000 });
+          const audio = await normalize(recording, { workDir, timeoutMs: TIMEOUT_MS });
           const transcription = await transcriber.transcribe(audio.wavPath, { typedName: kase.statement.typedName });
           const verdict = judge({ decision: 'yes', typedName: kase.statement.typedName, transcription });
+          // Its grammar in a folder of its own: the verdict's files stay as the transcriber wrote them.
+          const live =
+            liveDecoders &&
+            (await hearLiveTake(
+              liveDecoders,
+              audio.wavPath,
+              kase.statement.typedName,
+              join(workDir, 'live'),
+              TIMEOUT_MS,
+            ));
           return {
             ...kase,
             outcome: verdict.outcome,
@@ -91,11 +128,12 @@ export async function measureSpeech(
             heard: verdict.heard ?? '',
             nameCheck: verdict.nameCheck,
             transcription,
+            live,
           };
         }),
       );
     } finally {
-      await transcriber.onModuleDestroy();
+      await Promise.all([transcriber.onModuleDestroy(), liveDecoders?.close()]);
     }
   } finally {
     await rm(directory, { recursive: true, force: true });
@@ -114,7 +152,7 @@ export async function renderCase(
   if (cached && (await stat(cached).catch(() => null))) return copyFile(cached, webmPath);
   const speech = join(workDir, 'speech.wav');
   await synthesise(kase, speech);
-  await renderCondition(speech, kase.condition, webmPath, rooms, seedOf(kase));
+  await renderCondition(await sayAgain(kase, speech, workDir), kase.condition, webmPath, rooms, seedOf(kase));
   if (cached) {
     await mkdir(cache!, { recursive: true });
     await copyFile(webmPath, `${cached}.partial`);
@@ -133,20 +171,39 @@ async function synthesise({ statement, voice }: SpeechCase, wavPath: string): Pr
   await ffmpeg(['-f', 'lavfi', '-t', '3', '-i', source, '-ac', '1', '-ar', '16000', wavPath]);
 }
 
+/**
+ * A later take's voice: the first take's speech slower and louder (float samples, so the gain cannot clip before the
+ * recording's limiter), put through the same condition after. The conditions mix their noise at a set ratio to the
+ * speech's own level, so the gain changes the level against the quiet conditions' and the limiter, not the SNR.
+ */
+async function sayAgain({ readAlong }: SpeechCase, speechWav: string, workDir: string): Promise<string> {
+  if (!readAlong) return speechWav;
+  const again = join(workDir, 'said-again.wav');
+  await ffmpeg([
+    ...['-i', speechWav, '-af', `atempo=${readAlong.tempo},volume=${readAlong.gainDb}dB`],
+    ...['-c:a', 'pcm_f32le', again],
+  ]);
+  return again;
+}
+
 function caseKey(kase: SpeechCase): string {
+  // A first take's key is as before `readAlong` was measured (JSON leaves the absent field out): cached renders stay.
   const inputs = {
     version: RENDER_VERSION,
     parts: spokenParts(kase.statement, kase.voice),
     kind: kase.statement.kind,
     condition: kase.condition,
     seed: seedOf(kase),
+    readAlong: kase.readAlong,
   };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
 }
 
+/** A later take has noise of its own: the room does not repeat itself. */
 function seedOf(kase: SpeechCase): number {
   let hash = 2166136261;
-  for (const char of `${kase.statement.id}/${kase.voice.voice}/${kase.condition}`)
+  const take = kase.readAlong ? `/take ${kase.readAlong.take}` : '';
+  for (const char of `${kase.statement.id}/${kase.voice.voice}/${kase.condition}${take}`)
     hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   return hash >>> 0;
 }

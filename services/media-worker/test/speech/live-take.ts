@@ -1,0 +1,100 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SPEECH_CHECK_SETTINGS } from '../../src/config/speech-check.settings';
+import { sentenceTokens, type TakeHeard } from '../../src/live-hearing/heard-state';
+import { TakeHearing } from '../../src/live-hearing/take-hearing';
+import { DEFAULT_SPHINX_MODEL_DIR, profileAt, writeRequestModel } from '../../src/transcription/local-transcriber';
+import { nameWordsWithSpelling } from '../../src/transcription/name-words';
+import { StreamingDecoderPool } from '../../src/transcription/streaming-decoder';
+
+/**
+ * A take heard by the live hearing outside the worker, as the worker hears it: the worker's streaming decoders (the
+ * verdict's beams, unwarped), the verdict's grammar and dictionary for the typed name (`writeRequestModel`), and the
+ * worker's step (`TakeHearing`) against the tokens of the sentence the partner's page shows. The floor of
+ * bench:live-hearing feeds takes in real time; bench:speech-quality feeds them as fast as the decoder answers.
+ */
+
+/** The phone sends 100 ms of 16 kHz s16le mono at a time. */
+export const CHUNK_MS = 100;
+export const CHUNK_BYTES = 3200;
+const HEADER_BYTES = 44;
+
+/** The worker's streaming decoders, `size` processes. */
+export function liveDecoderPool(binDir: string, size: number, timeoutMs: number): StreamingDecoderPool {
+  return new StreamingDecoderPool({
+    binDir,
+    acousticModel: join(DEFAULT_SPHINX_MODEL_DIR, 'en-us'),
+    beams: SPEECH_CHECK_SETTINGS.beams,
+    profile: profileAt(1),
+    size,
+    timeoutMs,
+  });
+}
+
+/** The statement grammar and dictionary the worker writes for a take of `typedName`, in `directory`. */
+export async function writeLiveGrammar(
+  directory: string,
+  typedName: string,
+  timeoutMs: number,
+): Promise<{ jsgfPath: string; dictPath: string }> {
+  const model = await writeRequestModel(directory, nameWordsWithSpelling(typedName), {
+    modelDir: DEFAULT_SPHINX_MODEL_DIR,
+    timeoutMs,
+  });
+  return model.statement;
+}
+
+/** The samples of a 16 kHz s16le mono WAV with a plain 44-byte header (the worker's `normalize` writes such). */
+export async function readPcm(wav: string): Promise<Buffer> {
+  const bytes = await readFile(wav);
+  if (bytes.toString('latin1', 36, 40) !== 'data') throw new Error(`${wav} has no plain 44-byte WAV header`);
+  return bytes.subarray(HEADER_BYTES, HEADER_BYTES + bytes.readUInt32LE(40));
+}
+
+/** What the live hearing showed of a take: at its end, and whether it asked for missing words at a pause before. */
+export interface LiveTake {
+  /** The whole sentence heard, no refusal: the page says the partner can stop. */
+  complete: boolean;
+  /** At some point paused with words of the sentence missing: the page showed them and offered a new take. */
+  pausedMissing: boolean;
+  words: string[];
+  missing: string[];
+  refusals: string[];
+}
+
+/**
+ * Hears the WAV as a take of `typedName`, in 100 ms chunks fed one after another as soon as the decoder answered
+ * the last (no real-time pacing: the result is the same, the pause tracker counts samples, not time). `directory` (made
+ * here) receives the grammar.
+ */
+export async function hearLiveTake(
+  pool: StreamingDecoderPool,
+  wavPath: string,
+  typedName: string,
+  directory: string,
+  timeoutMs: number,
+): Promise<LiveTake> {
+  const pcm = await readPcm(wavPath);
+  const tokens = sentenceTokens(typedName);
+  await mkdir(directory, { recursive: true });
+  const decode = await pool.open(await writeLiveGrammar(directory, typedName, timeoutMs));
+  try {
+    const hearing = new TakeHearing(decode, tokens);
+    let pausedMissing = false;
+    const seen = (heard: TakeHeard) => {
+      pausedMissing ||= heard.paused && heard.missing.length > 0;
+      return heard;
+    };
+    for (let at = 0; at < pcm.length; at += CHUNK_BYTES) seen(await hearing.feed(pcm.subarray(at, at + CHUNK_BYTES)));
+    const last = seen(await hearing.finish());
+    return {
+      complete: last.complete,
+      pausedMissing,
+      words: last.words,
+      missing: last.missing,
+      refusals: last.refusals,
+    };
+  } finally {
+    decode.close();
+  }
+}
