@@ -5,6 +5,7 @@ import { analyseStatement, type FoundName, type FoundPhrase } from '../language/
 import type { HeardWord, Reading, Transcription } from '../transcription/transcriber';
 import { WordFits } from './fit';
 import { checkName } from './name-check';
+import { inNegationSlot } from './negation-slot';
 
 export interface JudgeInput {
   decision: 'yes' | 'no';
@@ -26,13 +27,6 @@ export interface Judgement {
 const CONNECTIVES: ReadonlySet<string> = new Set(['and', 'so']);
 /** Refusals a sound or two from a consent phrase: alone, they may be one misheard. */
 const NEAR_CONSENT: ReadonlySet<string> = new Set(["i don't consent", "i don't agree", 'i refuse']);
-/**
- * Consents with a word where a refusal's negation stands ("I do consent", "I fully agree", "I give consent"): "do",
- * "fully" or "give" is a sound or two from "don't", "won't" or "can't" ("My name is Ryan Cooper, and I don't consent",
- * said slower and louder, was heard as "... and I fully consent" on every warp). They are never granted: the partner
- * is asked again, and the sentence shown has no such word.
- */
-const inNegationSlot = (words: string): boolean => /^i [a-z']+ (consent|agree)$/.test(words);
 /** Fillers that say yes: said before a consent, they are not where a negation hides. */
 const AFFIRMING_FILLERS: ReadonlySet<string> = new Set(['yes', 'yeah', 'okay']);
 /** The phrase classes that may follow the last consent in a statement: what it consents to, and who is speaking. */

@@ -81,10 +81,17 @@ describe('hearTake', () => {
     });
     expect(hearTake(words("i can't consent"), JORDAN, false).refusals).toEqual(["can't"]);
     // Words of the sentence inside a refusal are not refusals, nor are filler words.
-    expect(hearTake(words('um my name is jordan lee and i do consent'), JORDAN, false)).toMatchObject({
+    expect(hearTake(words("um my name is jordan lee and i don't consent"), JORDAN, false).refusals).toEqual(["don't"]);
+    expect(hearTake(words('um my name is jordan lee and i consent'), JORDAN, false)).toMatchObject({
       refusals: [],
       complete: true,
     });
+    // A word where a negation stands, which the check asks again for, shows as one: never "the whole sentence".
+    expect(hearTake(words('um my name is jordan lee and i do consent'), JORDAN, false)).toMatchObject({
+      refusals: ['do'],
+      complete: false,
+    });
+    expect(hearTake(words('my name is jordan lee and i fully consent'), JORDAN, false).refusals).toEqual(['fully']);
   });
 
   it('drops garbage phones, silences and noises from what it shows', () => {

@@ -1,4 +1,5 @@
 import { type LiveHeard, tokenize } from '@app/contracts';
+import { inNegationSlot } from '../judgement/negation-slot';
 import { NAME_SOUNDS, PHRASES } from '../language/phrases';
 import { analyseStatement, sameName } from '../language/statement';
 import { GARBAGE_PREFIX, NAME_PHONE_PREFIX } from '../transcription/statement-grammar';
@@ -33,7 +34,8 @@ const WORD = /^[a-z][a-z'-]*$/;
  * nothing out of order); a name token is also lit by a slightly different spelling of it (`sameName`: "lukasz" for
  * "ukasz", which the page's tokenizer leaves of "Łukasz") and by the sounds of a name after "my name is", as the
  * verdict's name check accepts them. Refusals are the heard words the check would refuse on that the sentence does
- * not have: any negation, and the words of a refusal or retraction phrase ("i don't consent" -> "don't").
+ * not have: any negation, the words of a refusal or retraction phrase ("i don't consent" -> "don't"), and a word where
+ * a negation stands in a consent, which the check never grants ("i do consent" -> "do").
  */
 export function hearTake(heard: readonly string[], tokens: readonly string[], paused: boolean): TakeHeard {
   const units = heardUnits(heard);
@@ -42,12 +44,19 @@ export function hearTake(heard: readonly string[], tokens: readonly string[], pa
     units.map(({ word }) => word),
     '',
   );
-  const refusing = new Set(
-    statement.phrases
+  const refusing = new Set([
+    ...statement.phrases
       .filter((phrase) => REFUSING_CLASSES.has(phrase.phraseClass))
       .flatMap((phrase) => phrase.tokens)
       .filter((index) => !CONSENTING_WORDS.has(units[index].word)),
-  );
+    // "i do consent": the check asks again for a word where a negation stands, so it is shown as one.
+    ...statement.phrases
+      .filter(
+        (phrase) =>
+          phrase.phraseClass === 'affirm' && inNegationSlot(phrase.tokens.map((index) => units[index].word).join(' ')),
+      )
+      .map((phrase) => phrase.tokens[1]),
+  ]);
   const sentence = new Set(tokens);
   const refusals = [
     ...new Set(
