@@ -18,3 +18,4 @@ export * from './masked';
 export * from './slow-client';
 export * from './eventually';
 export * from './counter-value';
+export * from './socket-connected';

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { METRICS } from '@app/metrics';
 import { LIVE_STREAMS, liveTakeEntrySchema, liveTakeRoom } from '@app/queue';
-import { counterValue, pause, testLiveRedisUrl, until } from '@app/testing';
+import { connected, counterValue, pause, testLiveRedisUrl, until } from '@app/testing';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { performance } from 'node:perf_hooks';
@@ -81,13 +81,6 @@ function openSocket({ token, cookie }: { token?: string; cookie?: string } = {})
   });
   sockets.push(socket);
   return socket;
-}
-
-function connected(socket: Socket): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 function join(socket: Socket, session: CreatedSession): Promise<JoinSessionAck> {

@@ -1,4 +1,5 @@
 import { API_ERRORS, LIVE_UPDATES } from '@app/contracts';
+import { connected } from '@app/testing';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { DeleteDueAccounts } from '../src/account-deletion/delete-due-accounts';
@@ -71,13 +72,6 @@ function openSocket(port: number, token: string): Socket {
   });
   sockets.push(socket);
   return socket;
-}
-
-function connected(socket: Socket): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 /** Why the server closed the socket, or 'still open' if it did not within CLOSE_TIMEOUT_MS. */

@@ -6,7 +6,7 @@ import {
   LIVE_UPDATES,
 } from '@app/contracts';
 import { addJob, createQueue, JOBS, JobWorkers, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { makeTestRecording, pause, testRedisPrefix, until } from '@app/testing';
+import { connected, makeTestRecording, pause, testRedisPrefix, until } from '@app/testing';
 import type { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
@@ -77,13 +77,6 @@ function openSocket({ port = stack.gatewayPort, token, cookie, origin = appOrigi
   });
   sockets.push(socket);
   return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
 }
 
 function refused(socket: Socket): Promise<Error & { data?: unknown }> {
