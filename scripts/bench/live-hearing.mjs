@@ -54,6 +54,7 @@ prepareSpeechBench(MAINS, ['ffmpeg', 'flite', 'espeak-ng', 'pocketsphinx', 'pock
 const { LIVE_UPDATES } = await importTypeScript('../../libs/contracts/src/live-updates.ts', import.meta.url);
 const { LIVE_HEARING } = await importTypeScript('../../libs/contracts/src/live-hearing.ts', import.meta.url);
 const corpus = await importTypeScript('../../services/media-worker/test/speech/corpus.ts', import.meta.url);
+const { percentile } = await importTypeScript('./support/live-deliveries.ts', import.meta.url);
 
 const loadAtStart = loadavg();
 const takes = heldTakes(PARTNERS * ROUNDS);
@@ -291,12 +292,6 @@ function lags(runs) {
       else values.push(firstLitMs[i] - end);
     });
   return { values, neverLit, words };
-}
-
-/** Nearest-rank percentile. */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function printReport() {

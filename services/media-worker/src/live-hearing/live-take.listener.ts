@@ -10,6 +10,7 @@ import { DEFAULT_SPHINX_MODEL_DIR, writeRequestModel } from '../transcription/lo
 import { nameWordsWithSpelling } from '../transcription/name-words';
 import { hearTake, sentenceTokens, type TakeHeard } from './heard-state';
 import { LiveEmitter } from './live-emitter';
+import { entryFields } from './stream-entry';
 import { TakeHearing } from './take-hearing';
 
 /** How a take that was heard to its end ended: what was heard last, or the session no longer waiting for it. */
@@ -194,11 +195,4 @@ export class LiveTakeListener {
       await this.emitter.heard(heard);
     };
   }
-}
-
-/** A stream entry's fields (name, value, name, value...) by name. */
-function entryFields(fields: Buffer[]): Map<string, Buffer> {
-  const entry = new Map<string, Buffer>();
-  for (let i = 0; i + 1 < fields.length; i += 2) entry.set(fields[i].toString(), fields[i + 1]);
-  return entry;
 }

@@ -13,6 +13,7 @@ import {
 import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-config.schema';
 import { LiveEmitter } from './live-emitter';
 import { LIVE_DECODERS, type LiveDecoders, LiveTakeListener } from './live-take.listener';
+import { entryFields } from './stream-entry';
 
 export interface LiveTakesOptions {
   /** This worker's name in the consumer group; the BullMQ workers' (host and pid) unless a test names two. */
@@ -216,7 +217,7 @@ export class LiveTakesConsumer implements OnApplicationBootstrap, OnModuleDestro
   private hear(id: string, fields: string[]): void {
     // Claimed while stopping: left pending, as the takes it was hearing.
     if (!this.running || this.inFlight.has(id)) return;
-    const parsed = liveTakeEntrySchema.safeParse(Object.fromEntries(pairs(fields)));
+    const parsed = liveTakeEntrySchema.safeParse(Object.fromEntries(entryFields(fields)));
     if (!parsed.success) {
       this.logger.warn(`Live take entry ${id} is not a take: removed`);
       void this.remove(id).catch((error: Error) => this.logger.warn(`Entry ${id} not removed: ${error.message}`));
@@ -260,10 +261,4 @@ export class LiveTakesConsumer implements OnApplicationBootstrap, OnModuleDestro
     if (takeId) transaction.del(LIVE_STREAMS.take(takeId));
     await transaction.exec();
   }
-}
-
-function pairs(fields: string[]): [string, string][] {
-  const result: [string, string][] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) result.push([fields[i], fields[i + 1]]);
-  return result;
 }
