@@ -8,6 +8,9 @@
 // floor's, the ratio app/floor, where the time goes (the worker's own step timings from consent.verdicts), the
 // outcomes, and the throughput of a burst of recordings submitted at once. The retake path is timed too: a mumbled
 // 5 s take (the partner is offered another, on their own socket) then the clear 5 s one, to the member's verdict.
+// And the tap path (issue 34): the take uploaded at stop and analysed while the partner reviews it, its result held,
+// then Yes; its clock runs from the send of process-video to the verdict on both phones (the member's socket and the
+// partner's), and the present path is timed that way too, interleaved with it, so the two compare.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -28,16 +31,29 @@ const SESSIONS_PER_MEMBER = 25;
 /** A slower machine may need longer (BENCH_VERDICT_TIMEOUT_MS): a burst's last verdict waits for all the others. */
 const VERDICT_TIMEOUT_MS = Number(process.env.BENCH_VERDICT_TIMEOUT_MS ?? 60_000);
 const TARGET = { recording: '30 s speech', p95Ms: 1000 };
+/** Issue 34: from the tap to both phones, when the upload finished during review. */
+const TAP_TARGET_P95_MS = 300;
+/** How often the partner's "review" looks whether the held result is in: the review time is known to about this. */
+const HELD_POLL_MS = 20;
 const STATEMENT = 'My name is Jordan and I consent';
 const PARTNER = { name: 'Jordan Lee', phone: '+1 555 010 0001' };
 const SPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';
 /** The floor's grammar: the statement, with or without its name part. */
 const GRAMMAR = '#JSGF V1.0;\ngrammar consent;\npublic <statement> = [my name is jordan and] i consent;\n';
-/** Pauses chosen so the WebM's duration (ffprobe) lands in `seconds`; checked before anything is measured. */
+/**
+ * Pauses chosen so the WebM's duration (ffprobe) lands in `seconds`; checked before anything is measured. `tap`: the
+ * tap path is timed too, on the shortest and the longest analysis (a 30 s pause is mostly silence to analyse).
+ */
 const RECORDINGS = [
-  { label: '5 s', statements: [STATEMENT, 'I consent'], pauseSeconds: 1.675, seconds: [4.5, 5.5] },
+  { label: '5 s', statements: [STATEMENT, 'I consent'], pauseSeconds: 1.675, seconds: [4.5, 5.5], tap: true },
   // The target's case, the hardest: speech nearly all the way to the 30 s stop.
-  { label: '30 s speech', statements: Array(8).fill(STATEMENT), pauseSeconds: 1.74, seconds: [29.5, 30.5] },
+  {
+    label: '30 s speech',
+    statements: Array(8).fill(STATEMENT),
+    pauseSeconds: 1.74,
+    seconds: [29.5, 30.5],
+    tap: true,
+  },
   // A partner who says the statement and then lets the recording run to its automatic stop.
   { label: '30 s pause', statements: [STATEMENT, 'I consent'], pauseSeconds: 26.6, seconds: [29.5, 30.5] },
 ];
@@ -74,14 +90,18 @@ try {
   const live = liveUpdates();
 
   for (const recording of RECORDINGS) {
-    const sessions = await sessionsFor(live, WARMUP_RUNS + RUNS);
+    // A tap run answers a session of its own: a session takes one answer.
+    const sessions = await sessionsFor(live, (recording.tap ? 2 : 1) * (WARMUP_RUNS + RUNS));
     recording.app = [];
+    recording.tapRuns = [];
     recording.floor = [];
-    for (const [index, session] of sessions.entries()) {
-      const app = await appRun(live, session, recording);
+    for (let index = 0; index < WARMUP_RUNS + RUNS; index += 1) {
+      const app = await appRun(live, sessions[index], recording);
+      const tap = recording.tap && (await tapRun(live, sessions[WARMUP_RUNS + RUNS + index], recording));
       const floor = await floorRun(recording, grammar);
       if (index >= WARMUP_RUNS) {
         recording.app.push(app);
+        if (tap) recording.tapRuns.push(tap);
         recording.floor.push(floor);
       }
     }
@@ -101,7 +121,7 @@ try {
   const burstStarted = performance.now();
   const burst = await Promise.all(
     sessions.map(async (session, i) => {
-      const acceptedAt = await submitDecision(session, assetIds[i]);
+      const { acceptedAt } = await submitDecision(session, assetIds[i]);
       const { at } = await arrivals[i];
       return { at, ms: at - acceptedAt, ...(await storedVerdict(session.id)) };
     }),
@@ -111,7 +131,11 @@ try {
   for (let i = 0; i < BURST; i += 1) burstFloorMs += (await floorRun(short, grammar)).ms;
 
   printReport({ burst, burstMs, burstFloorMs, retakes });
-  if ([...RECORDINGS.flatMap((r) => r.app), ...burst, ...retakes].some(({ outcome }) => outcome === 'failed'))
+  if (
+    [...RECORDINGS.flatMap((r) => [...r.app, ...r.tapRuns]), ...burst, ...retakes].some(
+      ({ outcome }) => outcome === 'failed',
+    )
+  )
     process.exitCode = 1;
 } finally {
   for (const socket of sockets) socket.disconnect();
@@ -194,7 +218,8 @@ function connected(socket) {
 /**
  * The partner's socket, in the session's room (the link's token and, the phone being proved, the credential cookie in
  * the handshake, as the partner's page joins): `arrival(n)` resolves with the moment the push after the first `n`
- * arrived there. A retake offer is pushed to this room alone; the submission itself is pushed first.
+ * arrived there, `verdict()` with that of the first push carrying the verdict. A retake offer is pushed to this room
+ * alone; the submission itself is pushed first.
  */
 async function partnerSocket(session) {
   const socket = openSocket({ cookie: session.partnerCookie });
@@ -205,24 +230,28 @@ async function partnerSocket(session) {
   if (!ack.ok) throw new Error(`join-session refused: ${JSON.stringify(ack)}`);
   const arrivals = [];
   let heard = () => undefined;
-  socket.on(LIVE_UPDATES.sessionUpdated, () => {
-    arrivals.push(performance.now());
+  socket.on(LIVE_UPDATES.sessionUpdated, ({ aiVerdict }) => {
+    arrivals.push({ at: performance.now(), aiVerdict });
     heard();
   });
+  /** The first arrival from the `seen`th on that `wanted` picks. */
+  const first = (seen, wanted, what) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${what} pushed to the partner of ${session.id} within ${VERDICT_TIMEOUT_MS} ms`)),
+        VERDICT_TIMEOUT_MS,
+      );
+      heard = () => {
+        const found = arrivals.slice(seen).find(wanted);
+        if (!found) return;
+        clearTimeout(timer);
+        resolve(found.at);
+      };
+      heard();
+    });
   return {
-    arrival: (seen) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`nothing pushed to the partner of ${session.id} within ${VERDICT_TIMEOUT_MS} ms`)),
-          VERDICT_TIMEOUT_MS,
-        );
-        heard = () => {
-          if (arrivals.length <= seen) return;
-          clearTimeout(timer);
-          resolve(arrivals[seen]);
-        };
-        heard();
-      }),
+    arrival: (seen) => first(seen, () => true, 'push'),
+    verdict: () => first(0, ({ aiVerdict }) => aiVerdict !== 'processing' && aiVerdict !== null, 'verdict'),
   };
 }
 
@@ -234,7 +263,7 @@ async function partnerSocket(session) {
 async function retakeRun(live, session, recording) {
   const partner = await partnerSocket(session);
   const mumbled = await uploadRecording(session, MUMBLED);
-  const firstAcceptedAt = await submitDecision(session, mumbled);
+  const { acceptedAt: firstAcceptedAt } = await submitDecision(session, mumbled);
   let offeredAt;
   let view;
   for (let seen = 0; !view?.check?.retakeAllowed && seen < 2; seen++) {
@@ -249,7 +278,7 @@ async function retakeRun(live, session, recording) {
     throw new Error(`the mumbled take was not offered a retake: ${JSON.stringify(view.check)}`);
   const clear = await uploadRecording(session, recording);
   const arrival = live.verdictOf(session.id);
-  const secondAcceptedAt = await submitDecision(session, clear);
+  const { acceptedAt: secondAcceptedAt } = await submitDecision(session, clear);
   const { at } = await arrival;
   return { offerMs: offeredAt - firstAcceptedAt, ms: at - secondAcceptedAt, ...(await storedVerdict(session.id)) };
 }
@@ -306,8 +335,11 @@ async function uploadRecording(session, recording) {
   return asset.id;
 }
 
-/** POST /api/consent/process-video with the stored recording: the moment its 202 arrived. */
-async function submitDecision(session, videoAssetId) {
+/**
+ * POST /api/consent/process-video with the stored recording: the moments it was sent and its 202 arrived. The answer
+ * carries `expected`: `processing` while the analysis runs after the tap, the verdict when a held result is published.
+ */
+async function submitDecision(session, videoAssetId, expected = 'processing') {
   const form = new FormData();
   for (const [key, value] of Object.entries({
     sessionId: session.id,
@@ -318,6 +350,7 @@ async function submitDecision(session, videoAssetId) {
     videoAssetId,
   }))
     form.append(key, value);
+  const sentAt = performance.now();
   const response = await fetch(`${stack.gatewayUrl}/api/consent/process-video`, {
     method: 'POST',
     headers: partnerHeaders(session),
@@ -325,8 +358,9 @@ async function submitDecision(session, videoAssetId) {
   });
   const acceptedAt = performance.now();
   const answer = await expectStatus(response, 202, 'POST /api/consent/process-video');
-  if (answer.aiVerdict !== 'processing') throw new Error(`process-video answered aiVerdict ${answer.aiVerdict}`);
-  return acceptedAt;
+  if (answer.aiVerdict !== expected)
+    throw new Error(`process-video answered aiVerdict ${answer.aiVerdict}, not ${expected}`);
+  return { sentAt, acceptedAt };
 }
 
 async function storedVerdict(sessionId) {
@@ -334,12 +368,69 @@ async function storedVerdict(sessionId) {
   return { outcome: row?.outcome ?? 'none', timings: row?.timings_ms ?? {} };
 }
 
+/**
+ * The present path: 202 -> the member's verdict (`ms`), and, timed as the tap path is, the send of process-video ->
+ * the verdict on both phones (`bothMs`).
+ */
 async function appRun(live, session, recording) {
+  const partner = await partnerSocket(session);
   const videoAssetId = await uploadRecording(session, recording);
-  const arrival = live.verdictOf(session.id);
-  const acceptedAt = await submitDecision(session, videoAssetId);
-  const { at } = await arrival;
-  return { ms: at - acceptedAt, ...(await storedVerdict(session.id)) };
+  const arrivals = Promise.all([live.verdictOf(session.id), partner.verdict()]);
+  const { sentAt, acceptedAt } = await submitDecision(session, videoAssetId);
+  const [{ at }, partnerAt] = await arrivals;
+  return {
+    ms: at - acceptedAt,
+    bothMs: Math.max(at, partnerAt) - sentAt,
+    ...(await storedVerdict(session.id)),
+  };
+}
+
+/**
+ * The tap path: the take stored as the page stores it at stop (uploaded, then its held analysis asked for), the
+ * partner reviewing until its result is held (`reviewMs`: stop -> held, how long review must last for the tap to be
+ * instant), then Yes: the send of process-video -> the verdict on both phones (`ms`; the member's and the partner's
+ * alone too). The 202 must carry the verdict already: the held result is published in the tap's transaction.
+ */
+async function tapRun(live, session, recording) {
+  const partner = await partnerSocket(session);
+  const stoppedAt = performance.now();
+  const videoAssetId = await uploadRecording(session, recording);
+  const held = await expectStatus(
+    await fetch(`${stack.gatewayUrl}/api/consent/sessions/${session.id}/held-analysis`, {
+      method: 'POST',
+      headers: { ...partnerHeaders(session), 'content-type': 'application/json' },
+      body: JSON.stringify({ videoAssetId, fullName: PARTNER.name }),
+    }),
+    202,
+    'POST /api/consent/sessions/{id}/held-analysis',
+  );
+  if (held.videoAssetId !== videoAssetId || held.held !== true)
+    throw new Error(`held-analysis answered ${JSON.stringify(held)}`);
+  const reviewMs = (await heldResult(videoAssetId)) - stoppedAt;
+  const arrivals = Promise.all([live.verdictOf(session.id), partner.verdict()]);
+  const { sentAt } = await submitDecision(session, videoAssetId, 'granted');
+  const [{ at }, partnerAt] = await arrivals;
+  return {
+    ms: Math.max(at, partnerAt) - sentAt,
+    memberMs: at - sentAt,
+    partnerMs: partnerAt - sentAt,
+    reviewMs,
+    ...(await storedVerdict(session.id)),
+  };
+}
+
+/** The moment the held analysis of `videoAssetId` was seen `held` (its result in, waiting for the answer). */
+async function heldResult(videoAssetId) {
+  const deadline = performance.now() + VERDICT_TIMEOUT_MS;
+  for (;;) {
+    const [row] = await stack.sql('SELECT state FROM consent.held_analyses WHERE video_asset_id = $1', [videoAssetId]);
+    const at = performance.now();
+    if (row?.state === 'held') return at;
+    if (row?.state !== 'analysing')
+      throw new Error(`the held analysis of ${videoAssetId} is ${row?.state ?? 'missing'}`);
+    if (at > deadline) throw new Error(`the analysis of ${videoAssetId} not held within ${VERDICT_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
+  }
 }
 
 function timed(command, args) {
@@ -493,6 +584,8 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
   );
   console.log(`floor p50 by tool: ${floorParts.join('; ')}`);
 
+  printTapPath(ms);
+
   const offers = retakes.map(({ offerMs }) => offerMs);
   const seconds = retakes.map(({ ms: t }) => t);
   console.log(
@@ -512,5 +605,56 @@ function printReport({ burst, burstMs, burstFloorMs, retakes }) {
   const target = RECORDINGS.find((r) => r.label === TARGET.recording);
   console.log(
     `\ntarget: p95 <= ${ms(TARGET.p95Ms)} for a ${TARGET.recording} recording: p95 ${ms(target.p95)}  ${target.p95 <= TARGET.p95Ms ? 'PASS' : 'MISS'}`,
+  );
+}
+
+/**
+ * The tap path beside the present one, both from the send of process-video to the verdict on both phones, and the
+ * issue's bar on the tap path of every length timed.
+ */
+function printTapPath(ms) {
+  const of = (runs, key) => runs.map((run) => run[key]);
+  console.log(
+    `\ntap path (issue 34): the take uploaded at stop and its held analysis asked for (POST .../held-analysis), Yes once it is held; ` +
+      `send of process-video -> the verdict on both phones (the later of the member's and the partner's socket); ` +
+      `the present path (Yes, then the analysis) timed the same way in the same runs, interleaved`,
+  );
+  console.log(
+    `${'recording'.padEnd(12)}${'path'.padEnd(9)}${'runs'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}` +
+      `${'member p95'.padStart(12)}${'partner p95'.padStart(13)}${'review p50'.padStart(12)}${'p95'.padStart(10)}   outcomes`,
+  );
+  for (const r of RECORDINGS) {
+    const rows = [{ path: 'present', times: of(r.app, 'bothMs'), runs: r.app }];
+    if (r.tap) {
+      const tapped = { path: 'tap', times: of(r.tapRuns, 'ms'), runs: r.tapRuns };
+      // Which phone is the later, and how long the partner must review for the tap to find the result held.
+      const member = of(r.tapRuns, 'memberMs');
+      const partner = of(r.tapRuns, 'partnerMs');
+      const reviews = of(r.tapRuns, 'reviewMs');
+      tapped.extra = [
+        ms(percentile(member, 95)).padStart(12),
+        ms(percentile(partner, 95)).padStart(13),
+        ms(percentile(reviews, 50)).padStart(12),
+        ms(percentile(reviews, 95)).padStart(10),
+      ].join('');
+      rows.push(tapped);
+    }
+    for (const { path, times, runs, extra = ' '.repeat(47) } of rows) {
+      console.log(
+        `${r.label.padEnd(12)}${path.padEnd(9)}${String(times.length).padStart(5)}${ms(percentile(times, 50)).padStart(10)}` +
+          `${ms(percentile(times, 95)).padStart(10)}${ms(Math.max(...times)).padStart(10)}${extra}   ${outcomes(runs)}`,
+      );
+    }
+  }
+  console.log(
+    `review = stop -> held (upload + held analysis, seen by polling consent.held_analyses every ${HELD_POLL_MS} ms)`,
+  );
+  const bars = RECORDINGS.filter((r) => r.tap).map((r) => ({
+    label: r.label,
+    p95: percentile(of(r.tapRuns, 'ms'), 95),
+  }));
+  const met = bars.every(({ p95 }) => p95 <= TAP_TARGET_P95_MS);
+  console.log(
+    `\nbar: tap path p95 <= ${ms(TAP_TARGET_P95_MS)} (issue 34): ${bars.map(({ label, p95 }) => `${label} p95 ${ms(p95)}`).join(', ')}  ${met ? 'met' : 'not met'}`,
   );
 }

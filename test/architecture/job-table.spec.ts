@@ -69,6 +69,7 @@ function documented(name: JobName): Omit<Row, 'jobId'> {
 /** Ids to try each documented job id against: every placeholder of the doc's id, and each optional part both ways. */
 const SAMPLE_KEYS: { [N in AddedJob]: JobIdKey<N>[] } = {
   [JOBS.analyzeRecording]: [{ sessionId: 'S', attempt: 2 }],
+  [JOBS.analyzeHeldRecording]: [{ sessionId: 'S', videoAssetId: 'V' }],
   [JOBS.pushSessionUpdate]: [
     { sessionId: 'S', change: 'verdict' },
     { sessionId: 'S', change: 'retake_requested', attempt: 2 },

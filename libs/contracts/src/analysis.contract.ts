@@ -17,7 +17,11 @@ export type JudgementOutcome = (typeof JUDGEMENT_OUTCOMES)[number];
 export const NAME_CHECKS = ['matched', 'not_confirmed', 'different'] as const;
 export type NameCheck = (typeof NAME_CHECKS)[number];
 
-/** GET /analysis/:sessionId: the input of one analysis. `open` false: a verdict or failure is stored already. */
+/**
+ * GET /analysis/:sessionId: the input of one analysis. `open` false: a verdict or failure is stored already.
+ * GET /analysis/:sessionId/held/:videoAssetId: a held analysis's, its decision `yes` (the take is judged as a Yes would
+ * be; a No discards it), `open` while its result may still be wanted.
+ */
 export const analysisInputSchema = z.object({
   sessionId: z.uuid(),
   videoAssetId: z.uuid(),
@@ -56,6 +60,11 @@ export const verdictReportSchema = z
     /** The identity check beside the verdict; null when nothing was listened to (No pressed). */
     nameCheck: z.enum(NAME_CHECKS).nullable().default(null),
     timingsMs: z.object({ normalize: z.number(), transcribe: z.number(), judge: z.number() }).partial(),
+    /**
+     * A held analysis's report (the take analysed while the partner reviews it): held for their answer, and the
+     * attempt's result only once Yes was pressed with that take. Absent from a worker older than held analyses.
+     */
+    held: z.boolean().default(false),
   })
   .strict();
 export type VerdictReport = z.infer<typeof verdictReportSchema>;
@@ -66,6 +75,8 @@ export const analysisFailureSchema = z
     videoAssetId: z.uuid(),
     /** A stable code: `corrupt_media`, `no_audio`, `too_long`, `retries_exhausted`... */
     code: z.string().max(64),
+    /** As the verdict report's. */
+    held: z.boolean().default(false),
   })
   .strict();
 export type AnalysisFailure = z.infer<typeof analysisFailureSchema>;

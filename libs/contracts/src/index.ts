@@ -17,6 +17,7 @@ export * from './auth.contract';
 export * from './site.contract';
 export * from './consent-sessions.contract';
 export * from './safety-check.contract';
+export * from './held-analysis.contract';
 export * from './phone-verification.contract';
 export * from './recordings.contract';
 export * from './payments.contract';

@@ -49,6 +49,8 @@ export type JobContract = {
 const analyzeRecordingV1 = z.object({ version: z.literal(1), sessionId: z.uuid(), videoAssetId: z.uuid() }).strict();
 const analyzeRecording = analyzeRecordingV1.extend({ version: z.literal(2), attempt: z.int().positive() }).strict();
 
+const analyzeHeldRecording = analyzeRecordingV1;
+
 const pushSessionUpdateV1 = z
   .object({
     version: z.literal(1),
@@ -96,6 +98,19 @@ export const JOB_CONTRACTS = {
     attempts: 8,
     backoff: { type: 'exponential', delay: 2000 },
     /** Each decode uses about a core. */
+    concurrency: { default: 1, setting: 'MEDIA_CONCURRENCY' },
+  },
+  [JOBS.analyzeHeldRecording]: {
+    queue: QUEUES.mediaAnalysis,
+    producers: ['consent'],
+    consumer: 'media-worker',
+    schema: analyzeHeldRecording,
+    /** One per take: a new take is a new job. */
+    jobId: ({ sessionId, videoAssetId }: Pick<z.infer<typeof analyzeHeldRecording>, 'sessionId' | 'videoAssetId'>) =>
+      `${sessionId}.held.${videoAssetId}`,
+    /** As an answered take's: the partner may press Yes while it runs, and then its report is the attempt's. */
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 2000 },
     concurrency: { default: 1, setting: 'MEDIA_CONCURRENCY' },
   },
   [JOBS.pushSessionUpdate]: {

@@ -23,7 +23,7 @@ describe("the contracts' table of producers and consumers", () => {
   });
 
   it('answers what each service consumes', () => {
-    expect(jobsConsumedBy('media-worker')).toEqual([JOBS.analyzeRecording]);
+    expect(jobsConsumedBy('media-worker')).toEqual([JOBS.analyzeRecording, JOBS.analyzeHeldRecording]);
     expect(queuesConsumedBy('gateway').sort()).toEqual(
       [QUEUES.accountDeletion, QUEUES.accountUpdates, QUEUES.sessionUpdates].sort(),
     );
@@ -34,7 +34,7 @@ describe("the contracts' table of producers and consumers", () => {
 
 describe("assertJobHandlers (a service's start-up check)", () => {
   it('passes when every job the service consumes has exactly one handler', () => {
-    expect(() => assertJobHandlers('media-worker', [JOBS.analyzeRecording])).not.toThrow();
+    expect(() => assertJobHandlers('media-worker', [JOBS.analyzeRecording, JOBS.analyzeHeldRecording])).not.toThrow();
     expect(() =>
       assertJobHandlers('gateway', [JOBS.deleteDueAccounts, JOBS.pushSessionUpdate, JOBS.applySubscriptionChange]),
     ).not.toThrow();

@@ -19,6 +19,8 @@ export const QUEUES = {
 
 export const JOBS = {
   analyzeRecording: 'analyze-recording',
+  /** A stored take analysed while the partner reviews it; its result is held until they answer (Yes publishes it). */
+  analyzeHeldRecording: 'analyze-held-recording',
   pushSessionUpdate: 'push-session-update',
   sendTextMessage: 'send-text-message',
   processBillingEvent: 'process-billing-event',

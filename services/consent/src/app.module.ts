@@ -19,7 +19,8 @@ import { AnalysisController } from './analysis/analysis.controller';
 import { AnalysisResults } from './analysis/analysis-results';
 import { CloseLapsedRetakes } from './analysis/close-lapsed-retakes';
 import { RequeueProcessingSessions } from './analysis/requeue-processing-sessions';
-import { RetakeOffer } from './analysis/retake-offer';
+import { RetakeOffer } from './attempt-outcomes/retake-offer';
+import { StoreAttemptOutcome } from './attempt-outcomes/store-attempt-outcome';
 import { AnalysisAttemptsRepository } from './attempts/analysis-attempts.repository';
 import { AuditEntriesRepository } from './audit/audit-entries.repository';
 import { AuditLogService } from './audit/audit-log.service';
@@ -31,6 +32,7 @@ import { CertificatesRepository } from './certificates/certificates.repository';
 import { CONSENT_CONFIG, ConsentConfig } from './config/consent-config.schema';
 import { consentDataSourceOptions } from './database/consent-data-source';
 import { AnswerSafetyQuestions } from './decisions/answer-safety-questions';
+import { HeldTakeAtYes } from './decisions/held-take-at-yes';
 import { ProcessVideoController } from './decisions/process-video.controller';
 import { RefuseConsent } from './decisions/refuse-consent';
 import { SafetyCheckController } from './decisions/safety-check.controller';
@@ -40,6 +42,13 @@ import { SubmitDecision } from './decisions/submit-decision';
 import { PendingPushesRepository } from './events/pending-pushes.repository';
 import { RequeuePendingPushes } from './events/requeue-pending-pushes';
 import { SessionUpdates } from './events/session-updates';
+import { DiscardAbandonedTakes } from './held-analyses/discard-abandoned-takes';
+import { DiscardHeldAnalysis } from './held-analyses/discard-held-analysis';
+import { HeldAnalysesController } from './held-analyses/held-analyses.controller';
+import { HeldRecordings } from './held-analyses/held-recordings';
+import { StartHeldAnalysis } from './held-analyses/start-held-analysis';
+import { HeldAnalysesRepository } from './held-analysis-records/held-analyses.repository';
+import { HeldTakes } from './held-analysis-records/held-takes';
 import { HistoryController } from './history/history.controller';
 import { HistoryRepository } from './history/history.repository';
 import { MemberHistory } from './history/member-history';
@@ -105,6 +114,7 @@ export class AppModule {
         SessionsController,
         StatusController,
         SafetyCheckController,
+        HeldAnalysesController,
         VideoAssetsController,
         UploadsController,
         ProcessVideoController,
@@ -156,13 +166,21 @@ export class AppModule {
         AnswerSafetyQuestions,
         StoreSubmittedRecording,
         SubmitDecision,
+        HeldTakeAtYes,
         RequeueProcessingSessions,
         VerdictsRepository,
         StoreVerdict,
         AnalysisAttemptsRepository,
         RetakeOffer,
+        StoreAttemptOutcome,
         AnalysisResults,
         CloseLapsedRetakes,
+        HeldAnalysesRepository,
+        HeldTakes,
+        HeldRecordings,
+        StartHeldAnalysis,
+        DiscardHeldAnalysis,
+        DiscardAbandonedTakes,
         TextMessagesRepository,
         { provide: TEXT_MESSAGE_SENDER, useFactory: createTextMessageSender, inject: [CONSENT_CONFIG] },
         VerdictTexts,

@@ -33,6 +33,7 @@ import { VerificationLimiter } from './certificates/verification-limiter';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config.schema';
 import { ConsentController } from './consent/consent.controller';
 import { ConsentServiceProxy } from './consent/consent-service.proxy';
+import { HeldAnalysisController } from './consent/held-analysis.controller';
 import { MemberPhoneController } from './consent/member-phone.controller';
 import { PhoneVerificationController } from './consent/phone-verification.controller';
 import { isSessionPoll, PolledSession } from './consent/polled-session';
@@ -86,6 +87,7 @@ export class AppModule {
         BillingController,
         ConsentController,
         SafetyCheckController,
+        HeldAnalysisController,
         HealthController,
         ProfilePicturesController,
         ReceiptsController,

@@ -12,6 +12,8 @@ export interface RequestOptions {
   file?: Blob;
   /** Added to the request, e.g. the partner's X-Recipient-Token. */
   headers?: ExtraHeaders;
+  /** Sent even if the page goes away meanwhile (a call made on pagehide). */
+  keepalive?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RequestOptions {
 export async function request<T>(
   method: string,
   url: string,
-  { json, form, file, headers = {} }: RequestOptions = {},
+  { json, form, file, headers = {}, keepalive }: RequestOptions = {},
 ): Promise<T> {
   const token = getAuthToken();
   const sent: ExtraHeaders = json === undefined ? { ...headers } : { ...headers, 'Content-Type': 'application/json' };
@@ -33,6 +35,7 @@ export async function request<T>(
     headers: sent,
     body: json === undefined ? (form ?? file) : JSON.stringify(json),
     credentials: 'include',
+    keepalive,
   });
   if (!response.ok) throw await ApiError.from(response);
   if (response.status === 204) return undefined as T;

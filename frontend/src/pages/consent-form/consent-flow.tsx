@@ -1,11 +1,13 @@
 import type { ConsentSession } from '@app/contracts';
-import { type ReactNode, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { SimplePage } from '@/components/simple-page';
 import { INVALID_SESSION_MESSAGE, isSettled, sessionState } from '@/lib/consent/session-status';
 import { flowReducer } from '@/pages/consent-form/consent-flow-state';
 import type { FlowStart } from '@/pages/consent-form/flow-start';
+import type { ClaimTake } from '@/pages/consent-form/held-take';
 import {
   BrowserNotSupported,
+  HeldTake,
   Later,
   LiveSession,
   PartnerResult,
@@ -78,6 +80,7 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   }, [answered, session.id]);
   const latest = usePartnerSession(session, token, answered, following);
   const fullName = details?.name ?? latest.recipientFullName ?? '';
+  const claimHeld = useRef<ClaimTake>(null);
   // Live while there is something left to hear: the verdict, then the verification text (none after a failed analysis).
   const failed = latest.aiVerdict === 'failed' && !latest.withdrawnAt;
   const live = following && !(isSettled(latest) && (latest.verificationTextSent || failed));
@@ -234,7 +237,7 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
             <ReviewStep
               recording={take}
               submission={submission.state}
-              onDecision={(decision) => void submission.submit(decision)}
+              onDecision={(decision) => void submission.submit(decision, claimHeld.current)}
               onBack={recordOver}
             />
           </Later>
@@ -246,6 +249,18 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   return (
     <>
       {liveSession}
+      {/* From the first take on (the flow keeps its last take), apart from the screens: it sees each new take. */}
+      {take && (
+        <Suspense fallback={null}>
+          <HeldTake
+            sessionId={session.id}
+            token={token}
+            reviewed={step === 2 ? take : null}
+            fullName={fullName}
+            claim={claimHeld}
+          />
+        </Suspense>
+      )}
       {screen()}
     </>
   );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
+import { FakeRecorder, stubMedia } from '@/test/camera';
 import { testSession } from '@/test/consent-session';
 import { type FakeLiveSocket, liveServer, liveSockets, openLiveSockets } from '@/test/fake-live-socket';
 import { advance, expectPolling, expectQuietWhileConnected } from '@/test/live-polling';
@@ -13,51 +14,9 @@ import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
 
-/** A MediaRecorder that "records" `FakeRecorder.data` and hands it over when stopped. */
-class FakeRecorder {
-  static isTypeSupported = (type: string) => type === 'video/webm';
-  static data = new Blob([new Uint8Array(3 * 1024)], { type: 'video/webm' });
-  static failToStart = false;
-  state: 'inactive' | 'recording' = 'inactive';
-  mimeType: string;
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-
-  constructor(_stream: unknown, options: { mimeType: string }) {
-    if (FakeRecorder.failToStart) throw new DOMException('nope', 'NotSupportedError');
-    this.mimeType = options.mimeType;
-  }
-
-  start() {
-    this.state = 'recording';
-  }
-
-  stop() {
-    this.state = 'inactive';
-    this.ondataavailable?.({ data: FakeRecorder.data });
-    this.onstop?.();
-  }
-}
-
-/** Installs a camera (and, unless told otherwise, MediaRecorder); returns the getUserMedia mock and the track. */
-function stubMedia({
-  recorder = true,
-  getUserMedia,
-}: { recorder?: boolean; getUserMedia?: () => Promise<unknown> } = {}) {
-  const track = { stop: vi.fn() };
-  const gum = vi.fn(getUserMedia ?? (async () => ({ getTracks: () => [track] })));
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: gum }, configurable: true });
-  if (recorder) vi.stubGlobal('MediaRecorder', FakeRecorder);
-  // jsdom has no blob: URLs; the playback at the review step asks for one.
-  const objectUrls = {
-    createObjectURL: vi.fn((blob: Blob) => `blob:recording-${blob.size}`),
-    revokeObjectURL: vi.fn(),
-  };
-  Object.assign(URL, objectUrls);
-  return { getUserMedia: gum, track, ...objectUrls };
-}
-
 const SAFETY_CHECK = 'POST /api/consent/sessions/s1/safety-check';
+const HOLD_URL = '/api/consent/sessions/s1/held-analysis';
+const HOLD = `POST ${HOLD_URL}`;
 
 function openForm(handlers: Parameters<typeof mockFetch>[0], route = FORM) {
   // Both safety answers Yes leave the session open (safety-step.test.tsx tests the step itself).
@@ -245,22 +204,15 @@ describe('/consent/form: recording', () => {
     expect(screen.getByText('3 KB')).toBeInTheDocument();
   });
 
-  it('plays the recording back at the review step from the browser, uploading nothing until an answer is chosen', async () => {
+  it('plays the recording back at the review step from the browser', async () => {
     const { createObjectURL, revokeObjectURL } = stubMedia();
-    const { fetchMock, u } = openForm(pending);
+    const { u } = openForm(pending);
     await record(u);
     const playback = screen.getByLabelText('Your recording');
     expect(playback.tagName).toBe('VIDEO');
     expect(playback).toHaveAttribute('src', `blob:recording-${FakeRecorder.data.size}`);
     expect(playback).toHaveAttribute('controls');
     expect(createObjectURL).toHaveBeenCalledWith(FakeRecorder.data);
-    expect(
-      fetchMock.mock.calls
-        .map(([url]) => String(url))
-        .filter(
-          (url) => !/^\/api\/(auth\/me|consent\/sessions\/(qr\/|s1\/(safety-check|phone-verification)))/.test(url),
-        ),
-    ).toEqual([]);
 
     // Leaving the step lets the browser free the recording's address.
     await u.click(screen.getByRole('button', { name: 'Back' }));
@@ -357,14 +309,16 @@ describe('/consent/form: answering', () => {
     ...pending,
     'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
     'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+    [HOLD]: () => jsonResponse({ videoAssetId: 'va1', held: true }, 202),
     'POST /api/consent/process-video': answered({ aiVerdict: 'processing' }),
     'GET /api/consent/sessions/s1': answered(poll),
   });
 
-  it('uploads the recording, asks for the analysis, then shows the verdict', async () => {
+  it('uploads the recording as it is recorded, has it analysed while reviewed, then answers with it and shows the verdict', async () => {
     stubMedia();
     const { fetchMock, u } = openForm(submitted({ consentStatus: 'granted', aiVerdict: 'granted' }));
     await record(u);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === HOLD_URL)).toBe(true));
     await u.click(screen.getByRole('button', { name: 'Yes, I consent' }));
 
     expect(await screen.findByRole('heading', { name: 'Consent Granted' })).toBeInTheDocument();
@@ -377,6 +331,7 @@ describe('/consent/form: answering', () => {
       SAFETY_CHECK,
       'POST /api/video/assets',
       'POST /api/upload',
+      HOLD,
       'POST /api/consent/process-video',
       'GET /api/consent/sessions/s1',
     ]);
@@ -398,7 +353,9 @@ describe('/consent/form: answering', () => {
     expect(upload.get('videoAssetId')).toBe('va1');
     expect((upload.get('video') as File).size).toBe(3 * 1024);
 
-    const analysis = sent[5][1]?.body as FormData;
+    expect(JSON.parse(String(sent[5][1]?.body))).toEqual({ videoAssetId: 'va1', fullName: 'Jamie Lee' });
+
+    const analysis = sent[6][1]?.body as FormData;
     expect(formKeys(analysis)).toEqual([
       'sessionId',
       'decision',
@@ -488,15 +445,16 @@ describe('/consent/form: answering', () => {
 
   it('treats a retry refused as already answered as sent: shows the analysis and polls for the verdict', async () => {
     stubMedia();
-    let assets = 0;
+    let analyses = 0;
     let reads = 0;
     const { fetchMock, u } = openForm({
       ...pending,
-      // First try: registered and stored, then the analysis call's answer is lost. The retry is refused.
-      'POST /api/video/assets': () => (++assets === 1 ? jsonResponse({ id: 'va1' }, 201) : ALREADY_ANSWERED()),
+      'POST /api/video/assets': () => jsonResponse({ id: 'va1' }, 201),
       'POST /api/upload': () => jsonResponse({ id: 'va1' }, 201),
+      // Stored as recorded; the first answer's reply is lost, and its retry with the same take is refused.
       'POST /api/consent/process-video': () => {
-        throw new TypeError('Failed to fetch');
+        if (++analyses === 1) throw new TypeError('Failed to fetch');
+        return ALREADY_ANSWERED();
       },
       'GET /api/consent/sessions/s1': () =>
         jsonResponse(

@@ -13,6 +13,10 @@ export const LiveSession = lazy(() =>
 export const ReviewStep = lazy(() =>
   import('@/pages/consent-form/review-step').then((module) => ({ default: module.ReviewStep })),
 );
+/** Stores the take while it is reviewed: in the review step's chunk, loaded with it. */
+export const HeldTake = lazy(() =>
+  import('@/pages/consent-form/review-step').then((module) => ({ default: module.HeldTake })),
+);
 export const RetakeStep = lazy(() =>
   import('@/pages/consent-form/retake-step').then((module) => ({ default: module.RetakeStep })),
 );

@@ -39,6 +39,8 @@ interface Submission {
   /** Null for a retake: the details stored with the first answer stand. */
   details: RecipientValues | null;
   decision: Decision;
+  /** The take's asset id, once stored as it was recorded (`held-take.tsx`); none or failed: stored at the tap. */
+  stored: Promise<string> | null;
 }
 
 /**
@@ -53,14 +55,18 @@ export function submitConsent(submission: Submission): Promise<ConsentSession> {
   return answeredOrReadBack(() => sendConsent(submission), submission.session, submission.token);
 }
 
-/**
- * Registers the video, uploads it, then asks for the AI analysis of the stored file; answers the session as the
- * analysis call returns it. Multipart fields go before the file part: the server reads them first and refuses fields
- * after the file.
- */
-async function sendConsent({ session, token, recording, details, decision }: Submission): Promise<ConsentSession> {
-  const sessionId = session.id;
+/** The answer with the take stored as it was recorded; without one, the take is stored first, as it was before. */
+async function sendConsent(submission: Submission): Promise<ConsentSession> {
+  const { session, token, recording, stored } = submission;
+  const early = await stored?.catch(() => null);
+  return answerWith(submission, early ?? (await storeTake(session.id, token, recording)));
+}
 
+/**
+ * Registers the take as the session's video asset and uploads it: its asset id. Multipart fields go before the file
+ * part: the server reads them first and refuses fields after the file.
+ */
+export async function storeTake(sessionId: string, token: string, recording: Blob): Promise<string> {
   const asset = await step(
     'asset',
     (error) => readableError(error, 'Failed to create video asset'),
@@ -92,20 +98,24 @@ async function sendConsent({ session, token, recording, details, decision }: Sub
       return api.upload(form, token);
     },
   );
+  return asset.id;
+}
 
+/** The answer with the stored take: the AI analysis of it (or its held result, published), as the call returns it. */
+function answerWith({ session, token, details, decision }: Submission, videoAssetId: string): Promise<ConsentSession> {
   return step(
     'analysis',
     (error) => `AI processing failed: ${readableError(error, 'Unknown error')}`,
     () => {
       const form = new FormData();
-      form.append('sessionId', sessionId);
+      form.append('sessionId', session.id);
       form.append('decision', decision);
       if (details) {
         form.append('recipient_full_name', details.name);
         form.append('recipient_phone', details.phone);
         form.append('is_over_18', 'true');
       }
-      form.append('videoAssetId', asset.id);
+      form.append('videoAssetId', videoAssetId);
       return api.processVideo(form, token);
     },
   );

@@ -2,6 +2,7 @@ import type { ConsentSession, Decision } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { readableError } from '@/lib/api/api-error';
+import type { ClaimTake } from '@/pages/consent-form/held-take';
 import { SubmissionError, submitConsent } from '@/pages/consent-form/recipient-api';
 import type { RecipientValues } from '@/pages/consent-form/recipient-validation';
 
@@ -30,12 +31,15 @@ function failureNotice(error: unknown): string {
     : 'Something went wrong — please try again.';
 }
 
-/** Sends the partner's Yes or No with the recording; failures are toasted and can be retried. `reset` before a retake. */
+/**
+ * Sends the partner's Yes or No with the recording; failures are toasted and can be retried. `reset` before a retake.
+ * `claim` gives the recording's store begun as it was recorded (`held-take.tsx`), waited for here if still running.
+ */
 export function useConsentSubmission({ session, token, details, recording, retake }: Inputs) {
   const [state, setState] = useState<SubmissionState>({ kind: 'idle' });
 
   const submit = useCallback(
-    async (decision: Decision) => {
+    async (decision: Decision, claim: ClaimTake | null) => {
       if (!session || (!details && !retake) || !recording || recording.size === 0) {
         toast({
           title: 'Missing data',
@@ -46,7 +50,14 @@ export function useConsentSubmission({ session, token, details, recording, retak
       }
       setState({ kind: 'uploading' });
       try {
-        const answered = await submitConsent({ session, token, recording, details: retake ? null : details, decision });
+        const answered = await submitConsent({
+          session,
+          token,
+          recording,
+          details: retake ? null : details,
+          decision,
+          stored: claim?.(recording) ?? null,
+        });
         setState({ kind: 'processing', answered, decision });
       } catch (error) {
         toast({

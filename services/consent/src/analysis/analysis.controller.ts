@@ -23,6 +23,14 @@ export class AnalysisController {
     return this.results.input(sessionId);
   }
 
+  @Get(':sessionId/held/:videoAssetId')
+  heldInput(
+    @Param('sessionId') sessionId: string,
+    @Param('videoAssetId') videoAssetId: string,
+  ): Promise<AnalysisInput> {
+    return this.results.heldInput(sessionId, videoAssetId);
+  }
+
   /** Whether a live take of the session may be heard (LIVE_HEARING): the take ends on a 404. */
   @Get(':sessionId/live-hearing')
   liveHearing(@Param('sessionId') sessionId: string): Promise<LiveHearingInput> {
@@ -35,15 +43,20 @@ export class AnalysisController {
     @Param('sessionId') sessionId: string,
     @Body(new ZodBodyPipe(verdictReportSchema)) report: VerdictReport,
   ): Promise<AnalysisStored> {
-    return this.results.record(sessionId, report.videoAssetId, {
-      outcome: report.outcome,
-      reasons: report.reasons,
-      videoAssetId: report.videoAssetId,
-      transcript: report.transcript,
-      recogniser: report.recogniser,
-      nameCheck: report.nameCheck,
-      timingsMs: report.timingsMs,
-    });
+    return this.results.record(
+      sessionId,
+      report.videoAssetId,
+      {
+        outcome: report.outcome,
+        reasons: report.reasons,
+        videoAssetId: report.videoAssetId,
+        transcript: report.transcript,
+        recogniser: report.recogniser,
+        nameCheck: report.nameCheck,
+        timingsMs: report.timingsMs,
+      },
+      report.held,
+    );
   }
 
   @Post(':sessionId/failure')
@@ -52,10 +65,11 @@ export class AnalysisController {
     @Param('sessionId') sessionId: string,
     @Body(new ZodBodyPipe(analysisFailureSchema)) failure: AnalysisFailure,
   ): Promise<AnalysisStored> {
-    return this.results.record(sessionId, failure.videoAssetId, {
-      outcome: 'failed',
-      reasons: [failure.code],
-      videoAssetId: failure.videoAssetId,
-    });
+    return this.results.record(
+      sessionId,
+      failure.videoAssetId,
+      { outcome: 'failed', reasons: [failure.code], videoAssetId: failure.videoAssetId },
+      failure.held,
+    );
   }
 }

@@ -3,6 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { AnalysisResults } from './analysis-results';
 
+const RUNNING = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+
 /**
  * A submission commits before its job is queued; if the process dies in between, this puts the job back: at start
  * and then every minute. A job that failed for good is not added again (BullMQ keeps its id, so it could not be):
@@ -23,6 +25,8 @@ export class RequeueProcessingSessions extends PeriodicRequeue {
   protected async requeue(): Promise<number> {
     const waiting = await this.sessionRepository.waitingForAnalysis();
     for (const { id, videoAssetId, attempt } of waiting) {
+      // Yes pressed while the take's held analysis ran: its report is the attempt's, unless its job is gone or failed.
+      if (RUNNING.has(await this.jobs.stateOf(JOBS.analyzeHeldRecording, { sessionId: id, videoAssetId }))) continue;
       // Failed for good: its retries are used up, or it could never succeed.
       const failed = (await this.jobs.stateOf(JOBS.analyzeRecording, { sessionId: id, attempt })) === 'failed';
       if (failed)

@@ -22,6 +22,10 @@ export const AUDIT_EVENTS = [
   'phone_code_wrong',
   /** The partner proved their phone (details: send, which code did it). */
   'phone_verified',
+  /** A stored take's analysis started while the partner reviews it, its result held for their answer (details: videoAssetId). */
+  'held_analysis_started',
+  /** A held analysis dropped unpublished (details: videoAssetId, reason: one of HELD_DISCARD_REASONS). */
+  'held_analysis_discarded',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -1,6 +1,7 @@
 import { postgresOptions } from '@app/database';
 import { AnalysisAttempt } from '../attempts/analysis-attempt.entity';
 import { AuditEntry } from '../audit/audit-entry.entity';
+import { HeldAnalysis } from '../held-analysis-records/held-analysis.entity';
 import { MemberPhoneVerification } from '../member-phones/member-phone-verification.entity';
 import { CreateConsent1763790000000 } from '../migrations/1763790000000-create-consent';
 import { Verdicts1763950000000 } from '../migrations/1763950000000-verdicts';
@@ -20,6 +21,7 @@ import { MemberPhones1766200000000 } from '../migrations/1766200000000-member-ph
 import { PartnerCredential1766300000000 } from '../migrations/1766300000000-partner-credential';
 import { TextSecrets1766900000000 } from '../migrations/1766900000000-text-secrets';
 import { SafetyAnsweredAt1767000000000 } from '../migrations/1767000000000-safety-answered-at';
+import { HeldAnalyses1767100000000 } from '../migrations/1767100000000-held-analyses';
 import { PhoneVerification } from '../phone-verification/phone-verification.entity';
 import { Receipt } from '../receipt-records/receipt.entity';
 import { VideoAsset } from '../recordings/video-asset.entity';
@@ -46,6 +48,7 @@ export function consentDataSourceOptions(databaseUrl: string) {
       PhoneVerification,
       MemberPhoneVerification,
       DeletionLogEntry,
+      HeldAnalysis,
     ],
     migrations: [
       CreateConsent1763790000000,
@@ -66,6 +69,7 @@ export function consentDataSourceOptions(databaseUrl: string) {
       PartnerCredential1766300000000,
       TextSecrets1766900000000,
       SafetyAnsweredAt1767000000000,
+      HeldAnalyses1767100000000,
     ],
   });
 }

@@ -22,6 +22,7 @@ const SHOWN_DETAILS = new Set([
   'assets',
   'send',
   'try',
+  'reason',
 ]);
 
 /** Events only the partner's own requests cause. */
@@ -35,6 +36,7 @@ const PARTNER_EVENTS = new Set<AuditEvent>([
   'phone_code_sent',
   'phone_code_wrong',
   'phone_verified',
+  'held_analysis_started',
 ]);
 
 /**

@@ -23,6 +23,18 @@ export interface NewVerdict {
   timingsMs?: Record<string, number>;
 }
 
+/** What an outcome's row keeps of it (a verdict, an attempt, a held result): absent parts stored as none. */
+export function outcomeRecord({ outcome, reasons, transcript, recogniser, nameCheck, timingsMs }: NewVerdict) {
+  return {
+    outcome,
+    reasons,
+    transcript: transcript ?? null,
+    recogniser: recogniser ?? null,
+    nameCheck: nameCheck ?? null,
+    timingsMs: timingsMs ?? {},
+  };
+}
+
 /** A verdict as committed, with what must happen once the transaction has committed. */
 export interface StoredVerdict {
   session: ConsentSession;
@@ -62,14 +74,9 @@ export class StoreVerdict {
   ): Promise<StoredVerdict | null> {
     const { outcome, reasons, videoAssetId } = verdict;
     const inserted = await this.verdicts.insertOnce(transaction, {
+      ...outcomeRecord(verdict),
       sessionId: session.id,
       videoAssetId,
-      outcome,
-      reasons,
-      transcript: verdict.transcript ?? null,
-      recogniser: verdict.recogniser ?? null,
-      nameCheck: verdict.nameCheck ?? null,
-      timingsMs: verdict.timingsMs ?? {},
       phoneVerifiedAt: session.phoneVerifiedAt,
     });
     if (!inserted) return null;

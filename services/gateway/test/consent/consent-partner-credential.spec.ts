@@ -74,6 +74,16 @@ describe('the partner credential through the gateway', () => {
         .attach('video', await makeTestRecording('webm'), { filename: 'a.webm', contentType: 'video/webm' }),
     () => submitDecision(stack, session, '5f1c9a52-6d0e-4a51-9b8e-3d1f4c2a7b10', 'yes', headers),
     () => api(stack).patch(`/api/consent/sessions/${session.id}/status`).set(headers).send({ status: 'denied' }),
+    () =>
+      api(stack)
+        .post(`/api/consent/sessions/${session.id}/held-analysis`)
+        .set(headers)
+        .send({ videoAssetId: '5f1c9a52-6d0e-4a51-9b8e-3d1f4c2a7b10', fullName: PARTNER.name }),
+    () =>
+      api(stack)
+        .post(`/api/consent/sessions/${session.id}/held-analysis/discard`)
+        .set(headers)
+        .send({ videoAssetId: '5f1c9a52-6d0e-4a51-9b8e-3d1f4c2a7b10', reason: 'left_page' }),
   ];
 
   /** The first two calls, the code and its confirmation, with which another browser may prove the phone again. */

@@ -55,7 +55,7 @@ describe('AnalyzeRecording: the job deadline', () => {
 
     const started = Date.now();
     await expect(
-      analysis.run({ version: 1, sessionId, videoAssetId }, AbortSignal.timeout(1500)),
+      analysis.run({ sessionId, videoAssetId, held: false }, AbortSignal.timeout(1500)),
     ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(sawAbort).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);

@@ -1,4 +1,3 @@
-import type { JobPayload } from '@app/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +11,13 @@ import { TRANSCRIBER, type Transcriber, type Transcription } from '../transcript
 
 /** Pressing No is judged without listening: nothing is transcribed. */
 const NOT_ANALYSED: Transcription = { words: [], text: '', recogniser: 'none', doubts: [] };
+
+/** Which take to analyse; `held`: while the partner reviews it, before they answer. */
+export interface AnalysisTarget {
+  sessionId: string;
+  videoAssetId: string;
+  held: boolean;
+}
 
 /**
  * One analysis: decrypt -> normalize -> transcribe -> judge, then the outcome is written back to the consent service,
@@ -29,8 +35,8 @@ export class AnalyzeRecording {
   ) {}
 
   /** `deadline` aborts every step still running when the job's time limit passes (their child processes are killed). */
-  async run({ sessionId, videoAssetId }: JobPayload<'analyze-recording'>, deadline?: AbortSignal): Promise<void> {
-    const input = await this.consent.input(sessionId, deadline);
+  async run({ sessionId, videoAssetId, held }: AnalysisTarget, deadline?: AbortSignal): Promise<void> {
+    const input = await this.consent.input(sessionId, { videoAssetId, held }, deadline);
     if (!input?.open || input.videoAssetId !== videoAssetId) {
       this.logger.log(`Session ${sessionId} needs no analysis (${input ? 'verdict stored already' : 'session gone'})`);
       return;
@@ -75,11 +81,12 @@ export class AnalyzeRecording {
         recogniser: transcription === NOT_ANALYSED ? null : transcription.recogniser,
         nameCheck: judgement.nameCheck ?? null,
         timingsMs,
+        held,
       },
       deadline,
     );
     this.logger.log(
-      `Session ${sessionId}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`,
+      `Session ${sessionId}${held ? ' (held)' : ''}: ${judgement.outcome} (${judgement.reasons.join(',')}) ${stored?.stored ? 'stored' : 'not stored: a verdict stands'}`,
     );
   }
 }

@@ -20,9 +20,17 @@ import { MEDIA_WORKER_CONFIG, MediaWorkerConfig } from '../config/media-worker-c
 export class ConsentClient {
   constructor(@Inject(MEDIA_WORKER_CONFIG) private readonly config: MediaWorkerConfig) {}
 
-  /** The analysis's input; null when the session is gone (deleted), so there is nothing left to analyse. */
-  input(sessionId: string, signal?: AbortSignal): Promise<AnalysisInput | null> {
-    return this.call('GET', `/analysis/${sessionId}`, analysisInputSchema, undefined, signal);
+  /**
+   * The analysis's input; null when the session is gone (deleted), so there is nothing left to analyse. `held`: the
+   * input of the named take's held analysis, before the partner answered.
+   */
+  input(
+    sessionId: string,
+    { videoAssetId, held }: { videoAssetId: string; held: boolean },
+    signal?: AbortSignal,
+  ): Promise<AnalysisInput | null> {
+    const path = held ? `/analysis/${sessionId}/held/${videoAssetId}` : `/analysis/${sessionId}`;
+    return this.call('GET', path, analysisInputSchema, undefined, signal);
   }
 
   /** Whether a live take of the session may be heard: the session waits for its partner's recording. */
@@ -64,7 +72,7 @@ export class ConsentClient {
       signal: signal ? AbortSignal.any([stepLimit, signal]) : stepLimit,
     });
     if (response.status === 404) return null;
-    const failure = `The consent service answered ${response.status} to ${method} ${path.replace(/[0-9a-f-]{36}/, ':sessionId')}`;
+    const failure = `The consent service answered ${response.status} to ${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`;
     if (response.status >= 500) throw new Error(failure);
     if (!response.ok) throw new UnrecoverableError(failure);
     return schema.parse(await response.json());
