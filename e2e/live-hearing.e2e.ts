@@ -25,10 +25,24 @@ const NAME = 'Jordan Lee';
 const SENTENCE = `My name is ${NAME} and I consent.`;
 const TOKENS = ['My', 'name', 'is', 'Jordan', 'Lee', 'and', 'I', 'consent.'];
 /**
- * From the tap on Yes to the verdict on both screens, the held result published at once (the bench's bar is 300 ms;
- * this margin is for a loaded CI machine and for the pages' own rendering, and is still well under one analysis).
+ * From the tap on Yes to the verdict's heading on both screens, seen in each page as it is added: the held result
+ * published at once (about 150 ms here; the bench's bar is 300 ms to both sockets, and this margin is for a loaded CI
+ * machine). The 202 itself already carries the verdict, which no analysis after the tap could.
  */
-const AT_THE_TAP_MS = 1500;
+const AT_THE_TAP_MS = 1000;
+
+/** When a heading with this text is first added to the page (ms since the epoch), once `watchHeading` ran there. */
+async function watchHeading(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.evaluate((wanted) => {
+    const seen = window as unknown as { headingSeenAt?: number };
+    new MutationObserver(() => {
+      const headings = Array.from(document.querySelectorAll('h1, h2, h3'));
+      if (!seen.headingSeenAt && headings.some((heading) => heading.textContent?.includes(wanted)))
+        seen.headingSeenAt = Date.now();
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => page.evaluate(() => (window as unknown as { headingSeenAt?: number }).headingSeenAt ?? Infinity);
+}
 let media: FakeMedia;
 let clear: FakeMedia;
 let mumbled: FakeMedia;
@@ -99,15 +113,16 @@ describe('live hearing in the browser', () => {
       }, 30_000);
       expect(await e2e.page.getByRole('heading', { name: 'Good News' }).count()).toBe(0);
 
+      const partnerGranted = await watchHeading(partner, 'Consent Granted');
+      const memberGranted = await watchHeading(e2e.page, 'Good News');
       const answered = partner.waitForResponse((response) => response.url().endsWith('/api/consent/process-video'));
       const tappedAt = Date.now();
       await partner.getByRole('button', { name: 'Yes, I consent' }).click();
       expect(await (await answered).json()).toMatchObject({ aiVerdict: 'granted' });
-      await Promise.all([
-        expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }), AT_THE_TAP_MS),
-        expectVisible(e2e.page.getByRole('heading', { name: 'Good News' }), AT_THE_TAP_MS),
-      ]);
-      expect(Date.now() - tappedAt).toBeLessThan(AT_THE_TAP_MS);
+      await expectVisible(partner.getByRole('heading', { name: 'Consent Granted' }));
+      await expectVisible(e2e.page.getByRole('heading', { name: 'Good News' }));
+      expect((await partnerGranted()) - tappedAt).toBeLessThan(AT_THE_TAP_MS);
+      expect((await memberGranted()) - tappedAt).toBeLessThan(AT_THE_TAP_MS);
     } finally {
       await partnerContext.close();
     }

@@ -2,15 +2,19 @@
 // recording stay within 110 KB of gzip JavaScript (issue 8); no page of the flow trips the Content-Security-Policy.
 // Recording loads the rest on its own allowance: the live hearing (issue 34: its code, its audio worklet and
 // socket.io-client, which the page loaded anyway once a recording was sent, to follow the verdict) and the review step.
+// Once the take is stored and its analysis asked for, the result screen's code follows, while the partner reviews
+// (its verdict may come with the answer): code every answer loaded anyway, now fetched earlier, counted on its own.
 import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { Response } from 'playwright-core';
-import { expectVisible, MOBILE, takeCspViolations, useE2e } from './support/browser';
+import { eventually, expectVisible, MOBILE, takeCspViolations, useE2e } from './support/browser';
 import { answerUpToRecording, partnerLink } from './support/partner-form';
 
 const BUDGET_BYTES = 110_000;
 /** What recording adds: the live hearing's code, its audio worklet, socket.io-client and the review step. */
 const LIVE_HEARING_BYTES = 20_000;
+/** The answer's screens, fetched during the review. */
+const ANSWER_SCREENS_BYTES = 8_000;
 
 const e2e = useE2e(MOBILE, async () => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 
@@ -29,10 +33,17 @@ function gzipTransfer(url: string): Promise<{ encoding: string | undefined; byte
 }
 
 describe("the partner's page on a phone", () => {
-  test('loads at most 110 KB of gzip JavaScript up to the recording and 20 KB more once recording (live hearing, review), every script compressed, without a CSP violation', async () => {
+  test("loads at most 110 KB of gzip JavaScript up to the recording, 20 KB more once recording (live hearing, review) and 8 KB of the answer's screens during review, every script compressed, without a CSP violation", async () => {
     const { page } = e2e;
     const scripts: Response[] = [];
     let sessionLookups = 0;
+    /** The scripts asked for after the take's analysis was: the answer's screens, fetched once it is answered. */
+    const answerScreenScripts = new Set<string>();
+    let heldAsked = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/held-analysis')) heldAsked = true;
+      else if (heldAsked && request.resourceType() === 'script') answerScreenScripts.add(request.url());
+    });
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response);
       if (new URL(response.url()).pathname.startsWith('/api/consent/sessions/qr/')) sessionLookups++;
@@ -48,9 +59,16 @@ describe("the partner's page on a phone", () => {
     const beforeRecording = scripts.length;
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.waitForTimeout(1_500);
+    const held = page.waitForResponse((response) => response.url().endsWith('/held-analysis'));
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await expectVisible(page.getByText('Review & Consent'));
-    await page.waitForLoadState('networkidle');
+    expect((await held).status()).toBe(202);
+    // The result screen's code follows the take's analysis being asked for; every script asked for has arrived.
+    await eventually(() => {
+      const arrived = new Set(scripts.map((response) => response.url()));
+      expect([...answerScreenScripts].some((url) => /partner-result/.test(url))).toBe(true);
+      expect([...answerScreenScripts].filter((url) => !arrived.has(url))).toEqual([]);
+    });
 
     // Asked for once, while the page's code was still loading (main.tsx), and not again by the page.
     expect(sessionLookups).toBe(1);
@@ -71,8 +89,10 @@ describe("the partner's page on a phone", () => {
     const gzip = await Promise.all(scripts.map((response) => gzipTransfer(response.url())));
     expect(gzip.filter((script) => script.encoding !== 'gzip')).toEqual([]);
     const sum = (list: { bytes: number }[]) => list.reduce((total, script) => total + script.bytes, 0);
+    const answerScreen = scripts.map((response) => answerScreenScripts.has(response.url()));
     const total = sum(gzip.slice(0, beforeRecording));
-    const live = sum(gzip.slice(beforeRecording));
+    const live = sum(gzip.slice(beforeRecording).filter((_, index) => !answerScreen[beforeRecording + index]));
+    const answerScreens = sum(gzip.filter((_, index) => answerScreen[index]));
     const brotli = (
       await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))
     ).reduce((a, b) => a + b, 0);
@@ -80,13 +100,17 @@ describe("the partner's page on a phone", () => {
       .map((script, index) => `${script.path.split('/').pop()} ${(gzip[index].bytes / 1000).toFixed(2)}`)
       .join(', ');
     console.log(
-      `partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip up to the recording, ${(live / 1000).toFixed(1)} KB once recording (${(brotli / 1000).toFixed(1)} KB brotli as sent in all): ${each}`,
+      `partner page: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB gzip up to the recording, ${(live / 1000).toFixed(1)} KB once recording, ${(answerScreens / 1000).toFixed(1)} KB of the answer's screens during review (${(brotli / 1000).toFixed(1)} KB brotli as sent in all): ${each}`,
     );
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
     expect(sent.slice(beforeRecording).map((script) => script.path)).toContainEqual(
       expect.stringMatching(/live-hearing/),
     );
     expect(live).toBeLessThanOrEqual(LIVE_HEARING_BYTES);
+    expect(sent.filter((_, index) => answerScreen[index]).map((script) => script.path)).toContainEqual(
+      expect.stringMatching(/partner-result/),
+    );
+    expect(answerScreens).toBeLessThanOrEqual(ANSWER_SCREENS_BYTES);
     expect(takeCspViolations()).toEqual([]);
   });
 });

@@ -55,13 +55,6 @@ describe('request', () => {
     expect(init?.headers).toEqual({ 'X-Recipient-Token': 'rt' });
   });
 
-  it('keeps a request alive only when asked (a call made as the page goes away)', async () => {
-    const fetchMock = stubFetch(new Response(null, { status: 204 }));
-    await request('POST', '/api/auth/logout');
-    await request('POST', '/api/auth/logout', { keepalive: true });
-    expect(fetchMock.mock.calls.map(([, init]) => init?.keepalive)).toEqual([undefined, true]);
-  });
-
   it('answers nothing for a 204', async () => {
     stubFetch(new Response(null, { status: 204 }));
     expect(await request('POST', '/api/auth/logout')).toBeUndefined();

@@ -12,8 +12,6 @@ export interface RequestOptions {
   file?: Blob;
   /** Added to the request, e.g. the partner's X-Recipient-Token. */
   headers?: ExtraHeaders;
-  /** Sent even if the page goes away meanwhile (a call made on pagehide). */
-  keepalive?: boolean;
 }
 
 /**
@@ -24,7 +22,7 @@ export interface RequestOptions {
 export async function request<T>(
   method: string,
   url: string,
-  { json, form, file, headers = {}, keepalive }: RequestOptions = {},
+  { json, form, file, headers = {} }: RequestOptions = {},
 ): Promise<T> {
   const token = getAuthToken();
   const sent: ExtraHeaders = json === undefined ? { ...headers } : { ...headers, 'Content-Type': 'application/json' };
@@ -35,7 +33,6 @@ export async function request<T>(
     headers: sent,
     body: json === undefined ? (form ?? file) : JSON.stringify(json),
     credentials: 'include',
-    keepalive,
   });
   if (!response.ok) throw await ApiError.from(response);
   if (response.status === 204) return undefined as T;

@@ -81,6 +81,7 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
   const latest = usePartnerSession(session, token, answered, following);
   const fullName = details?.name ?? latest.recipientFullName ?? '';
   const claimHeld = useRef<ClaimTake>(null);
+
   // Live while there is something left to hear: the verdict, then the verification text (none after a failed analysis).
   const failed = latest.aiVerdict === 'failed' && !latest.withdrawnAt;
   const live = following && !(isSettled(latest) && (latest.verificationTextSent || failed));
@@ -258,6 +259,7 @@ export function ConsentFlow({ session, token, start = FIRST_VISIT }: Props) {
             reviewed={step === 2 ? take : null}
             fullName={fullName}
             claim={claimHeld}
+            onHeld={PartnerResult.preload}
           />
         </Suspense>
       )}

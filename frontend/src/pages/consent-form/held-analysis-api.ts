@@ -12,11 +12,16 @@ export function holdAnalysis(id: string, body: HeldAnalysisRequest, token: strin
   });
 }
 
-/** Drops a take left unanswered (a new take, the page left): kept alive, as it is sent on pagehide. */
-export function discardHeldAnalysis(id: string, body: HeldAnalysisDiscard, token: string): Promise<void> {
-  return request<void>('POST', `/api/consent/sessions/${segment(id)}/held-analysis/discard`, {
-    json: body,
-    headers: partner(token),
+/**
+ * Drops a take left unanswered (a new take, the page left): `keepalive`, as it is sent on pagehide, which is also why
+ * it is a bare fetch: nothing reads its answer.
+ */
+export function discardHeldAnalysis(id: string, body: HeldAnalysisDiscard, token: string): Promise<Response> {
+  return fetch(`/api/consent/sessions/${segment(id)}/held-analysis/discard`, {
+    method: 'POST',
+    headers: { ...partner(token), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
     keepalive: true,
   });
 }

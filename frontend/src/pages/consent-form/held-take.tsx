@@ -28,15 +28,17 @@ interface Props {
   fullName: string;
   /** Where the answer finds `ClaimTake`. */
   claim: RefObject<ClaimTake | null>;
+  /** A take is stored and its analysis asked for: its verdict may now come with the answer (a failure is ignored). */
+  onHeld: () => Promise<unknown>;
 }
 
 /**
  * The take under review, stored as soon as it is recorded and analysed while the partner reviews it: the server holds
- * the result until the answer (docs/API.md, The verdict at the tap). A take dropped before its answer (back to record again, the page left) is
- * discarded there too, its recording deleted. Loaded with the review step, not among the page's first scripts; mounted
+ * the result until the answer (docs/API.md, The verdict at the tap). A take dropped before its answer (back to record
+ * again, the page left) is discarded there too, its recording deleted. Loaded with the review step, not among the page's first scripts; mounted
  * from the first take on, so a new take is seen as one.
  */
-export function HeldTake({ sessionId, token, reviewed, fullName, claim }: Props) {
+export function HeldTake({ sessionId, token, reviewed, fullName, claim, onHeld }: Props) {
   const held = useRef<Held | null>(null);
 
   const hold = useCallback(
@@ -46,14 +48,14 @@ export function HeldTake({ sessionId, token, reviewed, fullName, claim }: Props)
       quietly(
         mine.stored.then((videoAssetId): Promise<unknown> | undefined => {
           mine.assetId = videoAssetId;
-          if (mine.state === 'open') return holdAnalysis(sessionId, { videoAssetId, fullName }, token);
+          if (mine.state === 'open') return holdAnalysis(sessionId, { videoAssetId, fullName }, token).then(onHeld);
           // Dropped while uploading: discarded now that there is something to discard.
           if (mine.state !== 'answered')
             return discardHeldAnalysis(sessionId, { videoAssetId, reason: mine.state }, token);
         }),
       );
     },
-    [sessionId, token, fullName],
+    [sessionId, token, fullName, onHeld],
   );
 
   const drop = useCallback(

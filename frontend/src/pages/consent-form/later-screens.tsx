@@ -1,10 +1,23 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from 'react';
 
 /**
  * The partner's screens that a phone opening the link does not need at once (after an answer, or when something is
  * wrong): each loads when it is reached, so the page's first scripts stay within their budget.
  */
-export const PartnerResult = lazy(() => import('@/pages/consent-form/partner-result'));
+/**
+ * A later screen that renders at once when its code was fetched before (`preload`). A lazy one suspends on its first
+ * render, loaded or not, and React holds a revealed Suspense boundary back up to 300 ms: too long for a verdict given
+ * the instant Yes is pressed.
+ */
+function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () => load().then((module) => (loaded = module.default));
+  const Lazy = lazy(load);
+  return Object.assign((props: P) => createElement(loaded ?? Lazy, props), { preload });
+}
+
+/** Preloaded while the partner reviews their take (the verdict may come with the answer). */
+export const PartnerResult = preloadable(() => import('@/pages/consent-form/partner-result'));
 /** Following the session live, needed only once the partner has answered. */
 export const LiveSession = lazy(() =>
   import('@/lib/live/use-live-session').then((module) => ({ default: module.LiveSession })),

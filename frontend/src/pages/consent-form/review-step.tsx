@@ -40,8 +40,8 @@ export function ReviewStep({ recording, submission, onDecision, onBack }: Props)
       )}
       <p className="text-sm text-slate-700">
         Your recording: <strong className="text-slate-900">{formatKilobytes(recording?.size ?? 0)}</strong>. It is
-        uploaded encrypted and checked while you review it; nobody sees the result unless you answer Yes. Going back or
-        leaving this page deletes it.
+        uploaded encrypted and checked while you review it; nobody sees the result unless you answer Yes, and going back
+        or leaving this page deletes the upload.
       </p>
       <p className="font-semibold text-slate-900">Do you consent?</p>
       <div className="flex flex-col gap-3">
