@@ -29,6 +29,7 @@ export const PRIVACY_SECTIONS: PrivacySection[] = [
       'Each check-in’s recordings are encrypted under a key of their own, which we keep, itself encrypted, in our database. Deleting a record destroys that key first, then the recording’s encrypted file, then the record itself (verdict, transcript, texts, audit trail). A partner who asks for their recording to be deleted gets the same: its key, then the file.',
       'Once the key is destroyed, no copy of the recording can be decrypted again, not even one in a backup of the file storage. Backups of the database, where the service’s operator keeps any, still hold the encrypted key and the record until they expire.',
       'We keep a log of each deletion: which record or account, by its random id, when, why, and how many recording files were deleted with it. It holds no names, phone numbers or recordings.',
+      'A partner’s recording is uploaded, encrypted, as soon as they stop recording, and checked while they watch it back, so the answer is there the moment they press Yes; nobody sees that result unless they do. A recording they replace with another, or leave without answering, is deleted with its result; one whose upload finished after the page was closed is deleted within a minute of the check-in closing without it.',
     ],
   },
   {
