@@ -74,6 +74,13 @@ export const METRICS = {
     labelNames: ['code'] as const,
     registers,
   }),
+  /** Labels from `HeldFate` only: never an id. */
+  heldAnalyses: new Counter({
+    name: 'ciq_held_analyses_total',
+    help: "Takes analysed while their partner reviewed them, by fate at the answer: published (the verdict at the tap), awaited (Yes while it ran), analysed_again (it failed), or the discard's reason",
+    labelNames: ['fate'] as const,
+    registers,
+  }),
   liveTakesHeard: new Counter({
     name: 'ciq_live_takes_heard_total',
     help: 'Live takes a media worker heard to their end, by result: complete (the whole sentence heard last), incomplete, refused (the session no longer waits for a recording) or failed',

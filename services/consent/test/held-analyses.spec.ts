@@ -1,6 +1,7 @@
 import { analysisInputSchema } from '@app/contracts';
+import { METRICS } from '@app/metrics';
 import { JOBS, QUEUES, queueWiringFromUrl } from '@app/queue';
-import { makeTestRecording } from '@app/testing';
+import { counterValue, makeTestRecording } from '@app/testing';
 import { Job, Queue } from 'bullmq';
 import request from 'supertest';
 import { RequeueProcessingSessions } from '../src/analysis/requeue-processing-sessions';
@@ -116,9 +117,11 @@ describe('held analyses: a take analysed while its partner reviews it, its resul
   it('Yes publishes the held result at once: the answer carries the verdict, stored as a finished analysis stores it', async () => {
     await hold().expect(202);
     await report('granted', true).expect(200);
+    const publishedBefore = await counterValue(METRICS.heldAnalyses, { fate: 'published' });
 
     const answered = await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
     expect(answered.body).toMatchObject({ aiVerdict: 'granted', consentStatus: 'granted' });
+    expect(await counterValue(METRICS.heldAnalyses, { fate: 'published' })).toBe(publishedBefore + 1);
     expect(await answeredJob()).toBeUndefined();
     const [attempt] = await consent.dataSource.query(
       `SELECT attempt, outcome, transcript, name_check FROM consent.analysis_attempts WHERE session_id = $1`,
@@ -240,11 +243,13 @@ describe('held analyses: a take analysed while its partner reviews it, its resul
   });
 
   it('leaving the page discards the held result and deletes the take, which can then never be the answer', async () => {
+    const leftBefore = await counterValue(METRICS.heldAnalyses, { fate: 'left_page' });
     await hold().expect(202);
     expect(await stored(assetId)).toBe(true);
     await discard('left_page').expect(204);
     await discard('left_page').expect(204);
     expect(await heldRow()).toMatchObject({ state: 'discarded', discard_reason: 'left_page' });
+    expect(await counterValue(METRICS.heldAnalyses, { fate: 'left_page' })).toBe(leftBefore + 1);
     expect(await stored(assetId)).toBe(false);
     expect((await events()).filter(({ event }) => event === 'held_analysis_discarded')).toEqual([
       { event: 'held_analysis_discarded', details: { videoAssetId: assetId, reason: 'left_page' } },

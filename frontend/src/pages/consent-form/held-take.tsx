@@ -35,8 +35,8 @@ interface Props {
 /**
  * The take under review, stored as soon as it is recorded and analysed while the partner reviews it: the server holds
  * the result until the answer (docs/API.md, The verdict at the tap). A take dropped before its answer (back to record
- * again, the page left) is discarded there too, its recording deleted. Loaded with the review step, not among the page's first scripts; mounted
- * from the first take on, so a new take is seen as one.
+ * again, the page left) is discarded there too, its recording deleted. Loaded with the review step, not among the
+ * page's first scripts; mounted from the first take on, so a new take is seen as one.
  */
 export function HeldTake({ sessionId, token, reviewed, fullName, claim, onHeld }: Props) {
   const held = useRef<Held | null>(null);

@@ -13,6 +13,8 @@ import type { NewVerdict } from '../verdicts/store-verdict';
 export interface HeldAtYes {
   published: StoredAttempt | null;
   awaiting: boolean;
+  /** For `ciq_held_analyses_total`, once committed; null without a held analysis, or one discarded (counted so). */
+  fate: 'published' | 'awaited' | 'analysed_again' | null;
 }
 
 /**
@@ -39,15 +41,16 @@ export class HeldTakeAtYes {
     const atTap = takeAtTap(take, answerName);
     if (!take || atTap === 'analyse') {
       if (take) await this.held.answered(transaction, take.videoAssetId);
-      return { published: null, awaiting: false };
+      return { published: null, awaiting: false, fate: take ? 'analysed_again' : null };
     }
     if (atTap === 'name_changed') {
       await this.heldTakes.discard(transaction, session.id, take.videoAssetId, 'name_changed', context);
-      return { published: null, awaiting: false };
+      return { published: null, awaiting: false, fate: null };
     }
     await this.held.answered(transaction, take.videoAssetId);
-    if (atTap === 'await') return { published: null, awaiting: true };
-    return { published: await this.outcomes.store(transaction, session, heldVerdict(take)), awaiting: false };
+    if (atTap === 'await') return { published: null, awaiting: true, fate: 'awaited' };
+    const published = await this.outcomes.store(transaction, session, heldVerdict(take));
+    return { published, awaiting: false, fate: 'published' };
   }
 }
 

@@ -1,6 +1,7 @@
 import { API_ERRORS, type ConsentSession as SessionJson, type StoredRecording } from '@app/contracts';
 import { UnitOfWork } from '@app/database';
 import { ApiException } from '@app/http';
+import { METRICS } from '@app/metrics';
 import { JobQueues, JOBS } from '@app/queue';
 import { Injectable, Logger } from '@nestjs/common';
 import { StoreAttemptOutcome, type StoredAttempt } from '../attempt-outcomes/store-attempt-outcome';
@@ -16,14 +17,21 @@ import { ConsentSessionsRepository } from '../session-records/consent-sessions.r
 import { decidingValue } from '../session-records/session-rules';
 import { SessionsService } from '../sessions/sessions.service';
 import { type StoredVerdict, StoreVerdict } from '../verdicts/store-verdict';
-import { HeldTakeAtYes } from './held-take-at-yes';
+import { type HeldAtYes, HeldTakeAtYes } from './held-take-at-yes';
 import { PRESSED_NO, storedOrAnswered } from './pressed-no';
 import { assertAnswerable, type Submission } from './submission';
 
 type Taken =
   | { kind: 'verdict'; stored: StoredVerdict }
   | { kind: 'published'; outcome: StoredAttempt; session: ConsentSession; retake: boolean }
-  | { kind: 'analysis'; session: ConsentSession; attempt: number; retake: boolean; held: boolean };
+  | {
+      kind: 'analysis';
+      session: ConsentSession;
+      attempt: number;
+      retake: boolean;
+      held: boolean;
+      heldFate: HeldAtYes['fate'];
+    };
 
 /**
  * POST /process-video: records the partner's details and decision with a stored recording in one transaction under
@@ -122,17 +130,19 @@ export class SubmitDecision {
         const published = await this.sessionRepository.get(transaction, session.id);
         return { kind: 'published', outcome: held.published, session: published, retake };
       }
-      return { kind: 'analysis', session: analysed, attempt, retake, held: held.awaiting };
+      return { kind: 'analysis', session: analysed, attempt, retake, held: held.awaiting, heldFate: held.fate };
     });
     if (taken.kind === 'verdict') {
       await this.storeVerdict.announce(taken.stored);
       return this.sessions.presentToPartner(taken.stored.session, now);
     }
     if (taken.kind === 'published') {
+      METRICS.heldAnalyses.inc({ fate: 'published' });
       await this.outcomes.announce(taken.outcome);
       if (!taken.retake) await this.updates.publish(taken.session, 'submitted');
       return this.sessions.presentToPartner(taken.session, now);
     }
+    if (taken.heldFate) METRICS.heldAnalyses.inc({ fate: taken.heldFate });
     // After commit: should this fail or the process die first, RequeueProcessingSessions adds the job later. A held
     // analysis still running is added again, which changes nothing unless its job was lost.
     const job = { sessionId: taken.session.id, videoAssetId };

@@ -1,5 +1,6 @@
 import type { HeldDiscardReason } from '@app/contracts';
 import type { Transaction } from '@app/database';
+import { METRICS } from '@app/metrics';
 import { Injectable } from '@nestjs/common';
 import { type AuditContext, AuditLogService } from '../audit/audit-log.service';
 import { HeldAnalysesRepository } from './held-analyses.repository';
@@ -46,6 +47,7 @@ export class HeldTakes {
     return true;
   }
 
+  /** Counted as it is written: a discard whose transaction then fails is counted all the same (rare, and harmless). */
   private async audited(
     transaction: Transaction,
     sessionId: string,
@@ -54,5 +56,6 @@ export class HeldTakes {
     context?: AuditContext,
   ): Promise<void> {
     await this.audit.append(transaction, sessionId, 'held_analysis_discarded', { videoAssetId, reason }, context);
+    METRICS.heldAnalyses.inc({ fate: reason });
   }
 }
