@@ -88,7 +88,8 @@ export class HeldAnalysesRepository {
   /**
    * Takes of sessions that can take no answer now (answered another way, decided, lapsed) that were never submitted:
    * held and never answered, or stored and never held (the page went away while uploading). Their pages are gone or
-   * past answering, and nothing else will ever discard them. Oldest first.
+   * past answering, and nothing else will ever discard them. Oldest first, of the last day: a session closes within
+   * the hour its take was stored (unanswered ones lapse, retakes have a window), and the pass runs every minute.
    */
   async unansweredOfClosedSessions(
     now: Date,
@@ -99,7 +100,7 @@ export class HeldAnalysesRepository {
          FROM consent.video_assets asset
          JOIN consent.consent_sessions session ON session.id = asset.session_id
          LEFT JOIN consent.held_analyses held ON held.video_asset_id = asset.id
-        WHERE asset.stored_at IS NOT NULL
+        WHERE asset.stored_at > $1::timestamptz - interval '1 day'
           AND (held.state IN ('analysing', 'held') OR (held.state IS NULL
                AND asset.id IS DISTINCT FROM session.video_asset_id
                AND NOT EXISTS (SELECT 1 FROM consent.analysis_attempts attempt WHERE attempt.video_asset_id = asset.id)))

@@ -26,12 +26,12 @@ export class HeldAnalyses1767100000000 implements MigrationInterface {
         ended_at timestamptz
       )`);
     await runner.query(`CREATE INDEX held_analyses_session ON consent.held_analyses (session_id)`);
-    await runner.query(
-      `CREATE INDEX held_analyses_open ON consent.held_analyses (requested_at) WHERE state IN ('analysing', 'held')`,
-    );
+    // The abandoned takes' pass looks at the last day's recordings only.
+    await runner.query(`CREATE INDEX video_assets_stored_at ON consent.video_assets (stored_at)`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX consent.video_assets_stored_at`);
     await runner.query(`DROP TABLE consent.held_analyses`);
   }
 }
