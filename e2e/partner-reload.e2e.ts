@@ -135,9 +135,23 @@ describe("a reload on the partner's phone", () => {
     await answerUpToRecording(page, NAME);
     const size = await recordTake(page, sessionId, clear);
     const shown = await page.getByText(/^Your recording:/).innerText();
+    // The take was uploaded as recording stopped and is analysed during the review (its result held for the answer).
+    const heldTakes = () =>
+      e2e.server.sql<{ state: string; discard_reason: string | null }>(
+        `SELECT state, discard_reason FROM consent.held_analyses WHERE session_id = $1 ORDER BY requested_at`,
+        [sessionId],
+      );
+    await eventually(async () => expect((await heldTakes()).length).toBe(1));
     await reload(page);
     await expectVisible(page.getByText('Review & Consent'));
     expect(await page.getByText(/^Your recording:/).innerText()).toBe(shown);
+    // Leaving the page discarded the uploaded copy; the take kept on the phone is uploaded and held again.
+    await eventually(async () =>
+      expect(await heldTakes()).toEqual([
+        { state: 'discarded', discard_reason: 'left_page' },
+        { state: expect.stringMatching(/^(analysing|held)$/), discard_reason: null },
+      ]),
+    );
     expect(
       await page.getByLabel('Your recording').evaluate((video: HTMLVideoElement) => video.src.startsWith('blob:')),
     ).toBe(true);
