@@ -138,6 +138,14 @@ describe('held analyses: a take analysed while its partner reviews it, its resul
       [session.id],
     );
     expect(verdict).toEqual({ outcome: 'granted', video_asset_id: assetId });
+    // As any verdict: the partner's verification text (with the receipt link) and the receipt, with it.
+    const texts = await consent.dataSource.query(`SELECT recipient FROM consent.text_messages WHERE session_id = $1`, [
+      session.id,
+    ]);
+    expect(texts).toEqual([{ recipient: 'partner' }]);
+    expect(
+      await consent.dataSource.query(`SELECT 1 FROM consent.receipts WHERE session_id = $1`, [session.id]),
+    ).toHaveLength(1);
     // Its copy is cleared: only what happened to the take stays.
     expect(await heldRow()).toMatchObject({ state: 'answered', typed_name: null, outcome: null, transcript: null });
     expect((await pushes()).map((job) => job.data.change).sort()).toEqual(['submitted', 'verdict']);
