@@ -215,6 +215,27 @@ describe('held analyses: a take analysed while its partner reviews it, its resul
     expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: 'granted' });
   });
 
+  it('a held analysis that failed is not published: Yes has the take analysed after the tap, as without one', async () => {
+    await hold().expect(202);
+    const failed = await asWorker('post', `/analysis/${session.id}/failure`)
+      .send({ videoAssetId: assetId, code: 'analysis_failed', held: true })
+      .expect(200);
+    expect(failed.body).toEqual({ stored: true, aiVerdict: null });
+    expect(await sessionRow(consent, session.id)).toMatchObject({ ai_verdict: null });
+
+    const answered = await processVideo(consent, session, decisionFields(session, assetId)).expect(202);
+    expect(answered.body).toMatchObject({ aiVerdict: 'processing' });
+    expect((await answeredJob())?.data).toEqual({
+      version: 2,
+      sessionId: session.id,
+      videoAssetId: assetId,
+      attempt: 1,
+    });
+    expect(await heldRow()).toMatchObject({ state: 'answered', outcome: null });
+    // The ordinary analysis's report is the attempt's.
+    expect((await report('granted', false).expect(200)).body).toEqual({ stored: true, aiVerdict: 'granted' });
+  });
+
   it('the requeue pass analyses an answered take whose held job is gone', async () => {
     await hold().expect(202);
     await (await heldJob())?.remove();
