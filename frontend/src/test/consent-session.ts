@@ -1,4 +1,4 @@
-import type { ConsentSession } from '@app/contracts';
+import type { ConsentSession, PartnerCheck } from '@app/contracts';
 
 /** A fresh, unanswered session as the server answers it; tests override only what they are about. */
 export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSession {
@@ -25,6 +25,21 @@ export function testSession(overrides: Partial<ConsentSession> = {}): ConsentSes
     phoneVerifiedAt: null,
     retakeUntil: null,
     deniedBecause: null,
+    ...overrides,
+  };
+}
+
+/** What the server tells the partner's proved phone before any recording; tests override only what they are about. */
+export function partnerCheck(overrides: Partial<PartnerCheck> = {}): PartnerCheck {
+  return {
+    attempt: 0,
+    maxAttempts: 3,
+    retakeAllowed: false,
+    heard: null,
+    answer: null,
+    recorded: false,
+    endedBySafetyAnswers: false,
+    safetyAnswered: false,
     ...overrides,
   };
 }

@@ -1,4 +1,3 @@
-import type { PartnerCheck } from '@app/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,20 +5,13 @@ import { AppRoutes } from '@/App';
 import { dismissToast } from '@/components/ui/use-toast';
 import { saveDraft } from '@/pages/consent-form/partner-draft';
 import { stubMedia } from '@/test/camera';
-import { testSession } from '@/test/consent-session';
+import { partnerCheck, testSession } from '@/test/consent-session';
 import { liveServer } from '@/test/fake-live-socket';
+import { kept } from '@/test/kept-takes';
 import { PHONE_VERIFIED_AT } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
-// The take store as a map (jsdom has no IndexedDB), as in partner-reload.test.tsx.
-const kept = vi.hoisted(() => new Map<string, Blob>());
-vi.mock('@/pages/consent-form/take-store', () => ({
-  takes: {
-    save: async (id: string, take: Blob) => void kept.set(id, take),
-    load: async (id: string) => kept.get(id) ?? null,
-    remove: async (id: string) => void kept.delete(id),
-  },
-}));
+vi.mock('@/pages/consent-form/take-store', () => import('@/test/kept-takes'));
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const ASSETS = 'POST /api/video/assets';
@@ -27,18 +19,8 @@ const UPLOAD = 'POST /api/upload';
 const HOLD = 'POST /api/consent/sessions/s1/held-analysis';
 const DISCARD = 'POST /api/consent/sessions/s1/held-analysis/discard';
 const ANSWER = 'POST /api/consent/process-video';
-const CHECK: PartnerCheck = {
-  attempt: 0,
-  maxAttempts: 3,
-  retakeAllowed: false,
-  heard: null,
-  answer: null,
-  recorded: false,
-  endedBySafetyAnswers: false,
-  safetyAnswered: true,
-};
 /** Past the details, the proved phone and the safety questions: the page opens at the recording step. */
-const atRecording = testSession({ phoneVerifiedAt: PHONE_VERIFIED_AT, check: CHECK });
+const atRecording = testSession({ phoneVerifiedAt: PHONE_VERIFIED_AT, check: partnerCheck({ safetyAnswered: true }) });
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
@@ -265,7 +247,14 @@ describe('/consent/form: a take dropped before its answer is discarded on the se
       aiVerdict: 'processing',
       recipientFullName: 'Jamie Lee',
       phoneVerifiedAt: PHONE_VERIFIED_AT,
-      check: { ...CHECK, attempt: 1, retakeAllowed: true, answer: 'yes', recorded: true, heard: 'uh' },
+      check: partnerCheck({
+        attempt: 1,
+        retakeAllowed: true,
+        answer: 'yes',
+        recorded: true,
+        safetyAnswered: true,
+        heard: 'uh',
+      }),
     });
     const { fetchMock, u } = open(server({ 'GET /api/consent/sessions/s1': () => jsonResponse(retake) }));
     await recordTake(u);

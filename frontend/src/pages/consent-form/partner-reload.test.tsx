@@ -5,38 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { readDraft, saveDraft } from '@/pages/consent-form/partner-draft';
 import { stubCamera } from '@/test/camera';
-import { testSession } from '@/test/consent-session';
+import { partnerCheck, testSession } from '@/test/consent-session';
+import { kept } from '@/test/kept-takes';
 import { PHONE_CODE_HANDLERS, PHONE_VERIFIED_AT, SEND_CODE } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
 
-// IndexedDB stands in as a map (jsdom has none): the page's use of the store is tested here, the store itself in
-// the browser suite (e2e/partner-reload.e2e.ts).
-const kept = vi.hoisted(() => new Map<string, Blob>());
-vi.mock('@/pages/consent-form/take-store', () => ({
-  takes: {
-    save: async (id: string, take: Blob) => void kept.set(id, take),
-    load: async (id: string) => kept.get(id) ?? null,
-    remove: async (id: string) => void kept.delete(id),
-  },
-}));
+vi.mock('@/pages/consent-form/take-store', () => import('@/test/kept-takes'));
 
 const FORM = '/consent/form/ciq-server-1?token=secret-token';
 const QR_PATH = 'GET /api/consent/sessions/qr/ciq-server-1';
 const DETAILS = { name: 'Jamie Lee', phone: '+15550100', isOver18: true };
 const TAKE = new Blob([new Uint8Array(5 * 1024)], { type: 'video/webm' });
-const CHECK: PartnerCheck = {
-  attempt: 0,
-  maxAttempts: 3,
-  retakeAllowed: false,
-  heard: null,
-  answer: null,
-  recorded: false,
-  endedBySafetyAnswers: false,
-  safetyAnswered: false,
-};
 /** This browser proved the phone; `check` as the server then tells the partner. */
 const proved = (check: Partial<PartnerCheck> = {}) =>
-  testSession({ phoneVerifiedAt: PHONE_VERIFIED_AT, check: { ...CHECK, ...check } });
+  testSession({ phoneVerifiedAt: PHONE_VERIFIED_AT, check: partnerCheck(check) });
 
 /** The page as a reload (re)opens it: a new app over the same session storage and take store. */
 function reload(handlers: Parameters<typeof mockFetch>[0]) {
@@ -163,15 +145,14 @@ describe('/consent/form: a reload on the partner phone keeps their place', () =>
       aiVerdict: 'processing',
       recipientFullName: 'Jamie Lee',
       phoneVerifiedAt: PHONE_VERIFIED_AT,
-      check: {
-        ...CHECK,
+      check: partnerCheck({
         attempt: 1,
         retakeAllowed: true,
         answer: 'yes',
         recorded: true,
         safetyAnswered: true,
         heard: 'uh',
-      },
+      }),
     });
     reload({ [QR_PATH]: () => jsonResponse(retaking), 'GET /api/consent/sessions/s1': () => jsonResponse(retaking) });
     expect(await screen.findByRole('heading', { name: 'Review & Consent' })).toBeInTheDocument();
