@@ -7,7 +7,8 @@ import { type ComponentType, createElement, lazy, type ReactNode, Suspense } fro
 /**
  * A later screen that renders at once when its code was fetched before (`preload`). A lazy one suspends on its first
  * render, loaded or not, and React holds a revealed Suspense boundary back up to 300 ms: too long for a verdict given
- * the instant Yes is pressed.
+ * the instant Yes is pressed. Call `preload` only before the screen shows (here: while a take is reviewed): a screen
+ * shown through the lazy path would mount again once preloaded.
  */
 function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | undefined;
