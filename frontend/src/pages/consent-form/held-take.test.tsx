@@ -10,6 +10,7 @@ import { liveServer } from '@/test/fake-live-socket';
 import { kept } from '@/test/kept-takes';
 import { PHONE_VERIFIED_AT } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+import { retakeOffered } from '@/test/retake-session';
 
 vi.mock('@/pages/consent-form/take-store', () => import('@/test/kept-takes'));
 
@@ -243,19 +244,7 @@ describe('/consent/form: a take dropped before its answer is discarded on the se
   });
 
   it('discards nothing once the answer is sent: not on leaving the page, nor on recording again after an unclear take', async () => {
-    const retake = testSession({
-      aiVerdict: 'processing',
-      recipientFullName: 'Jamie Lee',
-      phoneVerifiedAt: PHONE_VERIFIED_AT,
-      check: partnerCheck({
-        attempt: 1,
-        retakeAllowed: true,
-        answer: 'yes',
-        recorded: true,
-        safetyAnswered: true,
-        heard: 'uh',
-      }),
-    });
+    const retake = retakeOffered();
     const { fetchMock, u } = open(server({ 'GET /api/consent/sessions/s1': () => jsonResponse(retake) }));
     await recordTake(u);
     await waitFor(() => expect(sent(fetchMock, HOLD)).toHaveLength(1));

@@ -9,6 +9,7 @@ import { partnerCheck, testSession } from '@/test/consent-session';
 import { kept } from '@/test/kept-takes';
 import { PHONE_CODE_HANDLERS, PHONE_VERIFIED_AT, SEND_CODE } from '@/test/phone-code';
 import { jsonResponse, mockFetch, renderApp } from '@/test/render';
+import { retakeOffered } from '@/test/retake-session';
 
 vi.mock('@/pages/consent-form/take-store', () => import('@/test/kept-takes'));
 
@@ -141,19 +142,7 @@ describe('/consent/form: a reload on the partner phone keeps their place', () =>
   it('keeps recording again after a retake was chosen, with its take', async () => {
     saveDraft('s1', { retakeOf: 1 });
     kept.set('s1', TAKE);
-    const retaking = testSession({
-      aiVerdict: 'processing',
-      recipientFullName: 'Jamie Lee',
-      phoneVerifiedAt: PHONE_VERIFIED_AT,
-      check: partnerCheck({
-        attempt: 1,
-        retakeAllowed: true,
-        answer: 'yes',
-        recorded: true,
-        safetyAnswered: true,
-        heard: 'uh',
-      }),
-    });
+    const retaking = retakeOffered();
     reload({ [QR_PATH]: () => jsonResponse(retaking), 'GET /api/consent/sessions/s1': () => jsonResponse(retaking) });
     expect(await screen.findByRole('heading', { name: 'Review & Consent' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record again' })).not.toBeInTheDocument();

@@ -4,7 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { StoreAttemptOutcome, type StoredAttempt } from '../attempt-outcomes/store-attempt-outcome';
 import { HeldAnalysesRepository } from '../held-analysis-records/held-analyses.repository';
 import { heldReportWanted } from '../held-analysis-records/held-analysis-rules';
+import type { VideoAsset } from '../recordings/video-asset.entity';
 import { VideoAssetsRepository } from '../recordings/video-assets.repository';
+import type { ConsentSession } from '../session-records/consent-session.entity';
 import { ConsentSessionsRepository } from '../session-records/consent-sessions.repository';
 import { awaitsAnalysisOf } from '../session-records/session-rules';
 import { SessionNotFoundException } from '../sessions/session-errors';
@@ -33,15 +35,11 @@ export class AnalysisResults {
     const session = isUuid(sessionId) ? await this.sessions.findById(sessionId) : null;
     const asset = session?.videoAssetId ? await this.assets.findOfSession(session.id, session.videoAssetId) : null;
     if (!session || !asset?.storedAt || !session.recipientDecision) throw new SessionNotFoundException();
-    return {
-      sessionId: session.id,
-      videoAssetId: asset.id,
-      storageKey: asset.storageKey,
+    return this.inputOf(session, asset, {
       decision: session.recipientDecision,
       typedName: session.recipientFullName ?? '',
       open: awaitsAnalysisOf(session, asset.id),
-      recordingKey: (await this.recordingKeys.find(session.id))?.toString('base64') ?? null,
-    };
+    });
   }
 
   /**
@@ -54,13 +52,24 @@ export class AnalysisResults {
     const take = asset ? await this.held.find(asset.sessionId, asset.id) : null;
     if (!session || !asset?.storedAt || !take) throw new SessionNotFoundException();
     const wanted = heldReportWanted(take);
+    return this.inputOf(session, asset, {
+      decision: 'yes',
+      typedName: take.typedName ?? session.recipientFullName ?? '',
+      open: wanted === 'hold' || (wanted === 'attempt' && awaitsAnalysisOf(session, asset.id)),
+    });
+  }
+
+  /** An input of the session's recording `asset`, with the session's wrapped recording key. */
+  private async inputOf(
+    session: Pick<ConsentSession, 'id'>,
+    asset: Pick<VideoAsset, 'id' | 'storageKey'>,
+    judged: Pick<AnalysisInput, 'decision' | 'typedName' | 'open'>,
+  ): Promise<AnalysisInput> {
     return {
       sessionId: session.id,
       videoAssetId: asset.id,
       storageKey: asset.storageKey,
-      decision: 'yes',
-      typedName: take.typedName ?? session.recipientFullName ?? '',
-      open: wanted === 'hold' || (wanted === 'attempt' && awaitsAnalysisOf(session, asset.id)),
+      ...judged,
       recordingKey: (await this.recordingKeys.find(session.id))?.toString('base64') ?? null,
     };
   }

@@ -43,15 +43,7 @@ export class HeldAnalysesRepository {
     transaction: Transaction,
     row: Pick<HeldAnalysis, 'videoAssetId' | 'sessionId' | 'typedName'>,
   ): Promise<boolean> {
-    const result = await transaction
-      .createQueryBuilder()
-      .insert()
-      .into(HeldAnalysis)
-      .values({ ...row, state: 'analysing', requestedAt: new Date() })
-      .orIgnore()
-      .returning('video_asset_id')
-      .execute();
-    return (result.raw as unknown[]).length > 0;
+    return this.insertIfAbsent(transaction, { ...row, state: 'analysing', requestedAt: new Date() });
   }
 
   /** The session's takes whose analysis is running or held: at most one, as a new take discards the one before. */
@@ -119,11 +111,16 @@ export class HeldAnalysesRepository {
     row: Pick<HeldAnalysis, 'videoAssetId' | 'sessionId' | 'discardReason'>,
   ): Promise<boolean> {
     const now = new Date();
+    return this.insertIfAbsent(transaction, { ...row, state: 'discarded', requestedAt: now, endedAt: now });
+  }
+
+  /** One row per take: false when the take has one already, which stays as it is. */
+  private async insertIfAbsent(transaction: Transaction, row: Partial<HeldAnalysis>): Promise<boolean> {
     const result = await transaction
       .createQueryBuilder()
       .insert()
       .into(HeldAnalysis)
-      .values({ ...row, state: 'discarded', requestedAt: now, endedAt: now })
+      .values(row)
       .orIgnore()
       .returning('video_asset_id')
       .execute();
