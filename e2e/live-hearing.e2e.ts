@@ -101,7 +101,7 @@ describe('live hearing in the browser', () => {
       );
       expect(outOfOrder).toEqual([]);
       expect(order[0]).toBeLessThan(order[order.length - 1]);
-      await expectVisible(partner.getByText('We heard the whole sentence. You can stop recording.'));
+      await expectVisible(partner.getByText('We heard you clearly. You can stop recording.'));
       expect(await partner.getByText(/granted/i).count()).toBe(0);
 
       await partner.getByRole('button', { name: 'Stop recording' }).click();
@@ -134,7 +134,7 @@ describe('live hearing in the browser', () => {
       await partner.getByRole('button', { name: 'Start recording' }).click();
       const guidance = partner.getByText(/^We didn't hear: .*consent.*Say the whole sentence again/);
       await expectVisible(guidance, Math.ceil(mumbled.speechSeconds * 1000) + 10_000);
-      expect(await partner.getByText('We heard the whole sentence. You can stop recording.').count()).toBe(0);
+      expect(await partner.getByText('We heard you clearly. You can stop recording.').count()).toBe(0);
       expect(await partner.getByText('Review & Consent').count()).toBe(0);
 
       await partner.getByRole('button', { name: 'Start a new take' }).click();

@@ -60,6 +60,7 @@ export class FakeLiveSocket {
       missing: [],
       complete: false,
       paused: false,
+      checked: false,
       ...heard,
     } satisfies LiveHeard);
   }

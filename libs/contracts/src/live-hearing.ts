@@ -58,10 +58,15 @@ export interface LiveHeard {
   refusals: string[];
   /** The sentence's tokens not heard (in sentence order). */
   missing: string[];
-  /** Every token heard in order and no refusal word: the partner can stop. */
+  /**
+   * The verdict's own check (the same transcriber and judge, as a Yes against the name) grants the take's audio up to
+   * this pause or its end: the partner can stop. Only `checked` takes can be complete.
+   */
   complete: boolean;
   /** The partner paused (LIVE_PAUSE_SECONDS of silence after speech). */
   paused: boolean;
+  /** The check has heard the take up to this pause, or to its end (cleared when the partner speaks again). */
+  checked: boolean;
 }
 
 export interface LiveTakeEnded {

@@ -119,6 +119,7 @@ export async function prepareRooms(
 /**
  * A browser-like recording (VP8 video, Opus audio, WebM) of the speech in `speechWav` under `condition`. `seed` picks
  * the noise (and the stretch of babble), so clips of one corpus differ from each other but not from run to run.
+ * `microphoneWav`: also the phone's audio before it was encoded, as the live hearing gets it (16 kHz s16le mono WAV).
  */
 export async function renderCondition(
   speechWav: string,
@@ -126,6 +127,7 @@ export async function renderCondition(
   webmPath: string,
   room: RoomAssets,
   seed = 1,
+  microphoneWav?: string,
 ): Promise<void> {
   const recipe = RECIPES[condition];
   const voiceFilters = [recipe.voice, `aresample=${RATE}`].filter(Boolean).join(',');
@@ -159,6 +161,12 @@ export async function renderCondition(
   }
   const pcm = `${webmPath}.f32`;
   await writeFile(pcm, Buffer.from(signal.buffer, signal.byteOffset, signal.byteLength));
+  const microphone = `${recipe.channel ? `${recipe.channel},` : ''}alimiter=limit=0.98:level=false`;
+  if (microphoneWav)
+    await ffmpeg([
+      ...['-f', 'f32le', '-ar', String(RATE), '-ac', '1', '-i', pcm, '-af', `${microphone},aresample=16000`],
+      ...['-c:a', 'pcm_s16le', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', microphoneWav],
+    ]);
   await ffmpeg([
     '-f',
     'lavfi',
@@ -173,7 +181,7 @@ export async function renderCondition(
     '-i',
     pcm,
     '-filter_complex',
-    `[1:a]${recipe.channel ? `${recipe.channel},` : ''}alimiter=limit=0.98:level=false,aresample=48000[a]`,
+    `[1:a]${microphone},aresample=48000[a]`,
     '-map',
     '0:v',
     '-map',

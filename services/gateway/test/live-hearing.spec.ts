@@ -396,6 +396,7 @@ describe("live takes: the heard words reach the take's socket only", () => {
       missing: ['is'],
       complete: false,
       paused: false,
+      checked: false,
     };
     const received = { partner: [] as LiveHeard[], others: [] as LiveHeard[] };
     partner.on(LIVE_HEARING.heard, (event: LiveHeard) => received.partner.push(event));

@@ -23,6 +23,8 @@ import { LiveEmitter } from '../src/live-hearing/live-emitter';
 import { liveHearingProviders } from '../src/live-hearing/live-hearing.providers';
 import { LIVE_DECODERS, type LiveDecoders, LiveTakeListener } from '../src/live-hearing/live-take.listener';
 import { LiveTakesConsumer } from '../src/live-hearing/live-takes.consumer';
+import { LiveTakeCheck } from '../src/live-hearing/take-check';
+import { LocalTranscriber } from '../src/transcription/local-transcriber';
 import { mediaWorkerEnvironment, startMediaWorker } from './media-worker-test-app';
 
 /** 100 ms of the take's audio, as the phone sends it. */
@@ -44,6 +46,10 @@ describe('live hearing in the media worker', () => {
   let httpServer: HttpServer;
   let adapterClients: Redis[];
   let pcm: Buffer;
+  /** "My name is Jordan and I don't consent", as `pcm` is made. */
+  let refusal: Buffer;
+  /** The verdict's transcriber, which the live hearing checks a take with at a pause. */
+  let transcriber: LocalTranscriber;
   let audioDirectory: string;
   const logged: string[] = [];
   const consumers: { consumer: LiveTakesConsumer; redis: RedisConnection }[] = [];
@@ -58,6 +64,12 @@ describe('live hearing in the media worker', () => {
     if (!config.POCKETSPHINX_BIN_DIR)
       throw new Error('POCKETSPHINX_BIN_DIR is unset: npm test builds PocketSphinx (scripts/lib/common.sh)');
     gateway = new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX });
+    transcriber = new LocalTranscriber({
+      timeoutMs: config.STEP_TIMEOUT_MS,
+      binDir: config.POCKETSPHINX_BIN_DIR,
+      decoders: config.DECODER_PROCESSES,
+    });
+    await transcriber.onModuleInit();
 
     // The gateway's Socket.IO server as far as rooms go: the same adapter and key, a socket joined to its take's room.
     httpServer = createServer();
@@ -75,19 +87,19 @@ describe('live hearing in the media worker', () => {
 
     // "My name is Jordan and I consent", half a second of silence before it and a second and a half after it.
     audioDirectory = await mkdtemp(join(tmpdir(), 'ciq-live-hearing-'));
-    const inputs = await spokenInputs(
-      [0.5, `My name is ${NAME} and I consent`, 1.5],
-      'slt',
-      join(audioDirectory, 'speech'),
-    );
-    const rawPath = join(audioDirectory, 'speech.pcm');
-    await ffmpeg([
-      ...inputs.flat(),
-      '-filter_complex',
-      `concat=n=${inputs.length}:v=0:a=1`,
-      ...['-ar', '16000', '-ac', '1', '-f', 's16le', rawPath],
-    ]);
-    pcm = await readFile(rawPath);
+    const said = async (sentence: string, name: string) => {
+      const inputs = await spokenInputs([0.5, sentence, 1.5], 'slt', join(audioDirectory, name));
+      const rawPath = join(audioDirectory, `${name}.pcm`);
+      await ffmpeg([
+        ...inputs.flat(),
+        '-filter_complex',
+        `concat=n=${inputs.length}:v=0:a=1`,
+        ...['-ar', '16000', '-ac', '1', '-f', 's16le', rawPath],
+      ]);
+      return readFile(rawPath);
+    };
+    pcm = await said(`My name is ${NAME} and I consent`, 'speech');
+    refusal = await said(`My name is ${NAME} and I don't consent`, 'refusal');
   }, 60_000);
 
   afterEach(async () => {
@@ -102,6 +114,7 @@ describe('live hearing in the media worker', () => {
     await new Promise<void>((resolve) => (socketServer ? void socketServer.close(() => resolve()) : resolve()));
     await Promise.all(adapterClients?.map((client) => client.quit()) ?? []);
     await gateway?.quit();
+    await transcriber?.onModuleDestroy();
     await consent?.close();
     if (audioDirectory) await rm(audioDirectory, { recursive: true, force: true });
   });
@@ -119,7 +132,8 @@ describe('live hearing in the media worker', () => {
     )!;
     const decoders = decoderProvider.useFactory();
     const emitter = new LiveEmitter(redis, config);
-    const listener = new LiveTakeListener(redis, new ConsentClient(config), emitter, decoders, config, {
+    const check = new LiveTakeCheck(transcriber);
+    const listener = new LiveTakeListener(redis, new ConsentClient(config), emitter, decoders, check, config, {
       idleMs: 10_000,
       blockMs: 200,
     });
@@ -175,8 +189,8 @@ describe('live hearing in the media worker', () => {
   }
 
   /** Audio chunks as the gateway adds them, a little faster than real time. */
-  async function sendAudio(takeId: string, from: number, to: number): Promise<void> {
-    for (let at = from; at < Math.min(to, pcm.length); at += CHUNK_BYTES) {
+  async function sendAudio(takeId: string, from: number, to: number, audio = pcm): Promise<void> {
+    for (let at = from; at < Math.min(to, audio.length); at += CHUNK_BYTES) {
       await gateway
         .pipeline()
         .xadd(
@@ -186,7 +200,7 @@ describe('live hearing in the media worker', () => {
           LIVE_STREAMS.takeMaxLength,
           '*',
           LIVE_STREAMS.audioField,
-          pcm.subarray(at, Math.min(at + CHUNK_BYTES, to)),
+          audio.subarray(at, Math.min(at + CHUNK_BYTES, to)),
         )
         .pexpire(LIVE_STREAMS.take(takeId), LIVE_STREAMS.takeTtlMs)
         .exec();
@@ -224,6 +238,7 @@ describe('live hearing in the media worker', () => {
       missing: SENTENCE,
       complete: false,
       paused: false,
+      checked: false,
     });
     await until(async () => (await gateway.get(LIVE_STREAMS.capacity('worker-a'))) === '1');
     expect(consumer.takes).toBe(1);
@@ -243,8 +258,11 @@ describe('live hearing in the media worker', () => {
     // The name lit too: the take's own, with none stored for the session yet.
     expect(partner.heard.at(-1)).toMatchObject({ words: SENTENCE, missing: [], refusals: [], complete: true });
     expect(partner.heard.at(-1)!.lit).toEqual(SENTENCE.map(() => true));
-    // The silence after the sentence was a pause.
-    expect(partner.heard.some(({ paused }) => paused)).toBe(true);
+    // The silence after the sentence was a pause, at which the verdict's check heard the take and granted it.
+    const pause = partner.heard.findIndex(({ paused }) => paused);
+    expect(pause).toBeGreaterThan(0);
+    expect(partner.heard.slice(0, pause).every(({ complete, checked }) => !complete && !checked)).toBe(true);
+    expect(partner.heard.find(({ checked }) => checked)).toMatchObject({ paused: true, complete: true });
     await until(async () => (await gateway.get(LIVE_STREAMS.capacity('worker-a'))) === '2');
     expect(await counterValue(METRICS.liveTakesHeard, { result: 'complete' })).toBe(completeBefore + 1);
     partner.socket.disconnect();
@@ -276,6 +294,25 @@ describe('live hearing in the media worker', () => {
     await endTake(takeId);
     await until(() => partner.heard.at(-1)?.complete === true);
     await until(() => takeGone(takeId));
+    partner.socket.disconnect();
+  }, 60_000);
+
+  it("never calls a refusal complete: the verdict's check hears it at the pause and at the end, and asks again", async () => {
+    await startConsumer('worker-r');
+    const incompleteBefore = await counterValue(METRICS.liveTakesHeard, { result: 'incomplete' });
+    const session = await waitingSession();
+    const takeId = randomUUID();
+    const partner = await partnerSocket(takeId);
+    await startTake(session, takeId);
+    await until(() => partner.heard.length > 0);
+    await sendAudio(takeId, 0, refusal.length, refusal);
+    await until(() => partner.heard.some(({ paused, checked }) => paused && checked));
+    await endTake(takeId);
+    await until(() => takeGone(takeId));
+    expect(partner.heard.find(({ checked }) => checked)).toMatchObject({ paused: true, complete: false });
+    expect(partner.heard.at(-1)).toMatchObject({ checked: true, complete: false });
+    expect(partner.heard.some(({ complete }) => complete)).toBe(false);
+    expect(await counterValue(METRICS.liveTakesHeard, { result: 'incomplete' })).toBe(incompleteBefore + 1);
     partner.socket.disconnect();
   }, 60_000);
 

@@ -20,9 +20,15 @@ export async function readPcm16(path: string): Promise<Float64Array> {
 export async function writePcm16(path: string, samples: Float64Array): Promise<void> {
   const pcm = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i += 1) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i])));
+  // Little-endian, as WAV is, on every machine Node runs on here (x86-64, arm64).
+  await writeWav(path, Buffer.from(pcm.buffer));
+}
+
+/** Writes 16 kHz mono s16le samples (a whole number of them) as a plain WAV, what `normalize` writes. */
+export async function writeWav(path: string, pcm: Buffer): Promise<void> {
   const bytes = Buffer.alloc(HEADER_BYTES);
   bytes.write('RIFF', 0);
-  bytes.writeUInt32LE(36 + samples.length * 2, 4);
+  bytes.writeUInt32LE(36 + pcm.length, 4);
   bytes.write('WAVEfmt ', 8);
   bytes.writeUInt32LE(16, 16);
   bytes.writeUInt16LE(1, 20);
@@ -32,7 +38,6 @@ export async function writePcm16(path: string, samples: Float64Array): Promise<v
   bytes.writeUInt16LE(2, 32);
   bytes.writeUInt16LE(16, 34);
   bytes.write('data', 36);
-  bytes.writeUInt32LE(samples.length * 2, 40);
-  // Little-endian, as WAV is, on every machine Node runs on here (x86-64, arm64).
-  await writeFile(path, Buffer.concat([bytes, Buffer.from(pcm.buffer)]), { mode: 0o600 });
+  bytes.writeUInt32LE(pcm.length, 40);
+  await writeFile(path, Buffer.concat([bytes, pcm]), { mode: 0o600 });
 }

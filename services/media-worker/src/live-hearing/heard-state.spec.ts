@@ -10,13 +10,12 @@ describe('sentenceTokens', () => {
 });
 
 describe('hearTake', () => {
-  it('lights the sentence word by word as it is heard, and is complete with every word and no refusal', () => {
+  it('lights the sentence word by word as it is heard, missing nothing once every word is heard', () => {
     expect(hearTake([], JORDAN, false)).toEqual({
       words: [],
       lit: JORDAN.map(() => false),
       refusals: [],
       missing: JORDAN,
-      complete: false,
       paused: false,
     });
     const partial = hearTake(words('my name is jordan'), JORDAN, false);
@@ -27,7 +26,6 @@ describe('hearTake', () => {
       lit: JORDAN.map(() => true),
       refusals: [],
       missing: [],
-      complete: true,
       paused: true,
     });
   });
@@ -36,12 +34,11 @@ describe('hearTake', () => {
     const heard = hearTake(words('my name is jordan lee i consent'), JORDAN, true);
     expect(heard.lit).toEqual([true, true, true, true, true, false, true, true]);
     expect(heard.missing).toEqual(['and']);
-    expect(heard.complete).toBe(false);
   });
 
   it('reads a repeated word or a started-again sentence in order, never lighting a word out of order', () => {
-    expect(hearTake(words('my name name is my name is jordan lee and and i consent'), JORDAN, false).complete).toBe(
-      true,
+    expect(hearTake(words('my name name is my name is jordan lee and and i consent'), JORDAN, false).missing).toEqual(
+      [],
     );
     // "consent" before the rest lights only where it fits the order.
     const early = hearTake(words('consent my name is'), JORDAN, false);
@@ -52,44 +49,42 @@ describe('hearTake', () => {
     const three = sentenceTokens('Mary-Jane van Dyke');
     expect(three).toEqual(['my', 'name', 'is', 'mary', 'jane', 'van', 'dyke', 'and', 'i', 'consent']);
     // The grammar's word of a hyphenated name is one: "mary-jane".
-    expect(hearTake(words('my name is mary-jane van dyke and i consent'), three, false).complete).toBe(true);
+    expect(hearTake(words('my name is mary-jane van dyke and i consent'), three, false).missing).toEqual([]);
     // "Zoë" and "Siobhán" lose their accents on both sides; the page's tokenizer leaves "ukasz" of "Łukasz".
-    expect(hearTake(words('my name is zoe and i consent'), sentenceTokens('Zoë'), false).complete).toBe(true);
-    expect(hearTake(words('my name is siobhan and i consent'), sentenceTokens('Siobhán'), false).complete).toBe(true);
-    expect(hearTake(words('my name is lukasz and i consent'), sentenceTokens('Łukasz'), false).complete).toBe(true);
+    expect(hearTake(words('my name is zoe and i consent'), sentenceTokens('Zoë'), false).missing).toEqual([]);
+    expect(hearTake(words('my name is siobhan and i consent'), sentenceTokens('Siobhán'), false).missing).toEqual([]);
+    expect(hearTake(words('my name is lukasz and i consent'), sentenceTokens('Łukasz'), false).missing).toEqual([]);
     // Sounds where the name stands (a name the pronunciations missed) stand for it, as the verdict's name check allows.
     const sounds = hearTake(
       words('my name is nm_ch nm_iy nm_ng nm_ah and i consent'),
       sentenceTokens('Xing Ma'),
       false,
     );
-    expect(sounds).toMatchObject({ words: words('my name is … and i consent'), complete: true });
+    expect(sounds).toMatchObject({ words: words('my name is … and i consent'), missing: [] });
     // Sounds never stand for the sentence's own words.
     expect(hearTake(words('nm_m nm_ay name is xing and i consent'), sentenceTokens('Xing'), false).missing).toEqual([
       'my',
     ]);
   });
 
-  it('shows a refusal or a negation as heard, and never calls a sentence with one complete', () => {
+  it('shows a refusal or a negation as heard, every word of the sentence lit or not', () => {
     const dont = hearTake(words("my name is jordan lee and i don't consent"), JORDAN, true);
-    expect(dont).toMatchObject({ refusals: ["don't"], complete: false });
+    expect(dont).toMatchObject({ refusals: ["don't"], missing: [] });
     expect(dont.lit.every(Boolean)).toBe(true);
     expect(hearTake(words('my name is jordan lee and i do not consent'), JORDAN, false).refusals).toEqual(['not']);
     expect(hearTake(words('my name is jordan lee and i consent wait no'), JORDAN, false)).toMatchObject({
       refusals: ['wait', 'no'],
-      complete: false,
     });
     expect(hearTake(words("i can't consent"), JORDAN, false).refusals).toEqual(["can't"]);
     // Words of the sentence inside a refusal are not refusals, nor are filler words.
     expect(hearTake(words("um my name is jordan lee and i don't consent"), JORDAN, false).refusals).toEqual(["don't"]);
     expect(hearTake(words('um my name is jordan lee and i consent'), JORDAN, false)).toMatchObject({
       refusals: [],
-      complete: true,
+      missing: [],
     });
-    // A word where a negation stands, which the check asks again for, shows as one: never "the whole sentence".
+    // A word where a negation stands, which the check asks again for, shows as one.
     expect(hearTake(words('um my name is jordan lee and i do consent'), JORDAN, false)).toMatchObject({
       refusals: ['do'],
-      complete: false,
     });
     expect(hearTake(words('my name is jordan lee and i fully consent'), JORDAN, false).refusals).toEqual(['fully']);
   });
@@ -115,6 +110,6 @@ describe('hearTake', () => {
       JORDAN,
       false,
     );
-    expect(heard).toMatchObject({ words: words('my name is jordan lee and i consent'), complete: true });
+    expect(heard).toMatchObject({ words: words('my name is jordan lee and i consent'), missing: [] });
   });
 });

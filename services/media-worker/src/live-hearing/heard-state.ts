@@ -5,6 +5,8 @@ import { analyseStatement, sameName } from '../language/statement';
 import { GARBAGE_PREFIX, NAME_PHONE_PREFIX } from '../transcription/statement-grammar';
 
 export type TakeHeard = Omit<LiveHeard, 'takeId' | 'listening'>;
+/** What the words heard show, before the check has heard the take (`TakeHearing` adds its result). */
+export type WordsHeard = Omit<TakeHeard, 'complete' | 'checked'>;
 
 /** The sentence the partner's page shows (the web app's `statementSentence`), as the tokens it lights. */
 export function sentenceTokens(typedName: string): string[] {
@@ -37,7 +39,7 @@ const WORD = /^[a-z][a-z'-]*$/;
  * not have: any negation, the words of a refusal or retraction phrase ("i don't consent" -> "don't"), and a word where
  * a negation stands in a consent, which the check never grants ("i do consent" -> "do").
  */
-export function hearTake(heard: readonly string[], tokens: readonly string[], paused: boolean): TakeHeard {
+export function hearTake(heard: readonly string[], tokens: readonly string[], paused: boolean): WordsHeard {
   const units = heardUnits(heard);
   const lit = inOrder(units, tokens);
   const statement = analyseStatement(
@@ -66,14 +68,7 @@ export function hearTake(heard: readonly string[], tokens: readonly string[], pa
     ),
   ];
   const missing = tokens.filter((_, index) => !lit[index]);
-  return {
-    words: collapseSounds(units),
-    lit,
-    refusals,
-    missing,
-    complete: missing.length === 0 && refusals.length === 0,
-    paused,
-  };
+  return { words: collapseSounds(units), lit, refusals, missing, paused };
 }
 
 /** One heard word, or one phone of a name heard only as sounds (each may stand for one word of the name). */

@@ -8,11 +8,13 @@ import { StreamingDecoderPool } from '../transcription/streaming-decoder';
 import { LiveEmitter } from './live-emitter';
 import { LIVE_DECODERS, type LiveDecoders, LiveTakeListener } from './live-take.listener';
 import { LiveTakesConsumer } from './live-takes.consumer';
+import { LiveTakeCheck } from './take-check';
 
 /**
  * The live hearing's part of the worker, none of it where LIVE_TAKES is 0: the live takes' own Redis connection
- * (`LIVE_REDIS`), the consumer of live takes, which starts with the worker, and the streaming decoders it hears them with, one per take it may hear at once, with the verdict's
- * acoustic model and beams, unwarped.
+ * (`LIVE_REDIS`), the consumer of live takes, which starts with the worker, the streaming decoders it hears them with,
+ * one per take it may hear at once, with the verdict's acoustic model and beams, unwarped, and the verdict's check it
+ * hears a take with at a pause (the worker's transcriber).
  */
 export function liveHearingProviders(config: MediaWorkerConfig): Provider[] {
   if (config.LIVE_TAKES === 0) return [];
@@ -31,6 +33,7 @@ export function liveHearingProviders(config: MediaWorkerConfig): Provider[] {
         }),
     },
     LiveEmitter,
+    LiveTakeCheck,
     LiveTakeListener,
     LiveTakesConsumer,
   ];

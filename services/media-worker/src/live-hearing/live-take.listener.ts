@@ -11,6 +11,7 @@ import { nameWordsWithSpelling } from '../transcription/name-words';
 import { hearTake, sentenceTokens, type TakeHeard } from './heard-state';
 import { LiveEmitter } from './live-emitter';
 import { entryFields } from './stream-entry';
+import { LiveTakeCheck } from './take-check';
 import { TakeHearing } from './take-hearing';
 
 /** How a take that was heard to its end ended: what was heard last, or the session no longer waiting for it. */
@@ -54,7 +55,8 @@ const READ_COUNT = 100;
  * the name the partner's page shows (the first entry of the take's stream, checked as the partner's answer is), with
  * the statement grammar and dictionary written as the verdict's (`writeRequestModel`) and a streaming decode at the
  * verdict's beams and unwarped; then the rest of the take's stream is fed to it as it arrives. After each read it
- * works out what the take shows (`TakeHearing`) and emits it to the take's room when it changed; the first emit,
+ * works out what the take shows (`TakeHearing`, which has the verdict's check, `LiveTakeCheck`, hear the take at each
+ * pause and at its end) and emits it to the take's room when it changed; the first emit,
  * nothing heard yet, says the worker is listening. The take ends at its `end` entry, at LIVE_AUDIO.maxSeconds of
  * audio, or once its stream stays quiet for `idleMs`. It resolves when the take is over (its entry may be
  * acknowledged), and rejects when it failed or `signal` aborted it (the worker stops, or another worker took the take
@@ -69,6 +71,7 @@ export class LiveTakeListener {
     private readonly consent: ConsentClient,
     private readonly emitter: LiveEmitter,
     @Inject(LIVE_DECODERS) private readonly decoders: LiveDecoders,
+    private readonly check: LiveTakeCheck,
     @Inject(MEDIA_WORKER_CONFIG) private readonly config: Pick<MediaWorkerConfig, 'STEP_TIMEOUT_MS'>,
     @Optional() @Inject(LIVE_TAKE_TIMINGS) timings?: LiveTakeTimings,
   ) {
@@ -89,7 +92,7 @@ export class LiveTakeListener {
       complete = shown.complete;
       return emit(shown);
     };
-    await show(hearTake([], tokens, false));
+    await show({ ...hearTake([], tokens, false), complete: false, checked: false });
     const directory = await createWorkspace();
     // A connection of its own: a blocking read holds the connection it is sent on.
     const reader = this.redis.client.duplicate();
@@ -104,7 +107,10 @@ export class LiveTakeListener {
       );
       const decode = await this.decoders.open(model.statement, signal);
       try {
-        await this.follow(take.takeId, named.id, reader, new TakeHearing(decode, tokens), signal, show);
+        const hearing = new TakeHearing(decode, tokens, (pcm, aborted) =>
+          this.check.grants(pcm, named.fullName, aborted),
+        );
+        await this.follow(take.takeId, named.id, reader, hearing, signal, show);
       } finally {
         decode.close();
       }
@@ -178,8 +184,8 @@ export class LiveTakeListener {
         chunks.push(chunk);
       }
       if (bytes >= MAX_TAKE_BYTES) ended = true;
-      const shown = chunks.length > 0 ? await hearing.feed(Buffer.concat(chunks)) : undefined;
-      if (ended) return show(await hearing.finish());
+      const shown = chunks.length > 0 ? await hearing.feed(Buffer.concat(chunks), signal) : undefined;
+      if (ended) return show(await hearing.finish(signal));
       if (shown) await show(shown);
     }
   }

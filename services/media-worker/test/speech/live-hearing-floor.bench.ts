@@ -7,9 +7,11 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hearTake, sentenceTokens, type TakeHeard } from '../../src/live-hearing/heard-state';
 import type { LiveDecode } from '../../src/live-hearing/live-take.listener';
+import { LiveTakeCheck } from '../../src/live-hearing/take-check';
 import { TakeHearing } from '../../src/live-hearing/take-hearing';
 import { createWorkspace } from '../../src/media/workspace';
 import type { HeardSegment } from '../../src/transcription/decode';
+import { LocalTranscriber } from '../../src/transcription/local-transcriber';
 import { CHUNK_BYTES, CHUNK_MS, liveDecoderPool, readPcm, writeLiveGrammar } from './live-take';
 
 /**
@@ -17,7 +19,8 @@ import { CHUNK_BYTES, CHUNK_MS, liveDecoderPool, readPcm, writeLiveGrammar } fro
  * modules need ts-jest): the live hearing's streaming decoder alone, no gateway, Redis or worker, on the bench's held
  * takes, one take at a time, fed in real time (chunk k of 100 ms at start + (k+1) x 100 ms; chunks due while the
  * decoder was busy go in one feed, as the worker feeds what it read at once). Per feed it runs the worker's own step,
- * `TakeHearing` (the pause tracker and the decoder fed, then `hearTake` of the words heard), with the verdict's
+ * `TakeHearing` (the pause tracker and the decoder fed, then `hearTake` of the words heard; the verdict's check at a
+ * pause and at the end), with the verdict's
  * grammar and dictionary, beams and unwarped profile, set up as the worker does (`live-take.ts`). The model is
  * written before the clock starts. Writes per take and token the first time it was lit (ms from the stream's start)
  * and its word's end in the audio: the end of the segment of the final path at which `hearTake` of the path so far
@@ -81,7 +84,10 @@ it(
     for (const take of takes) if (!existsSync(take.wav)) await synthesise(take);
 
     const pool = liveDecoderPool(binDir, 1, TIMEOUT_MS);
-    await pool.start();
+    // The verdict's check the step hears a take with at a pause and at its end, as the worker's.
+    const transcriber = new LocalTranscriber({ timeoutMs: TIMEOUT_MS, binDir, decoders: 1 });
+    const check = new LiveTakeCheck(transcriber);
+    await Promise.all([pool.start(), transcriber.onModuleInit()]);
     const results = [];
     let cpuMs = 0;
     try {
@@ -101,7 +107,7 @@ it(
             finish: async () => (final = await decode.finish()),
             close: () => decode.close(),
           };
-          const hearing = new TakeHearing(kept, tokens);
+          const hearing = new TakeHearing(kept, tokens, (audio) => check.grants(audio, take.name));
           const firstLitMs: (number | null)[] = tokens.map(() => null);
           const chunks = Math.ceil(pcm.length / CHUNK_BYTES);
           const started = performance.now();
@@ -143,7 +149,7 @@ it(
         }
       }
     } finally {
-      await pool.close();
+      await Promise.all([pool.close(), transcriber.onModuleDestroy()]);
     }
     await writeFile(out, JSON.stringify({ takes: results, decoderCpuMs: cpuMs }));
   },

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SPEECH_CHECK_SETTINGS } from '../../src/config/speech-check.settings';
 import { sentenceTokens, type TakeHeard } from '../../src/live-hearing/heard-state';
-import { TakeHearing } from '../../src/live-hearing/take-hearing';
+import { type TakeCheck, TakeHearing } from '../../src/live-hearing/take-hearing';
 import { DEFAULT_SPHINX_MODEL_DIR, profileAt, writeRequestModel } from '../../src/transcription/local-transcriber';
 import { nameWordsWithSpelling } from '../../src/transcription/name-words';
 import { StreamingDecoderPool } from '../../src/transcription/streaming-decoder';
@@ -51,19 +51,19 @@ export async function readPcm(wav: string): Promise<Buffer> {
   return bytes.subarray(HEADER_BYTES, HEADER_BYTES + bytes.readUInt32LE(40));
 }
 
-/** What the live hearing showed of a take: at its end, and whether it asked for missing words at a pause before. */
+/** What the live hearing showed of a take: at its end, and whether it asked again at a pause before. */
 export interface LiveTake {
-  /** The whole sentence heard, no refusal: the page says the partner can stop. */
+  /** The verdict's check granted the take at its end: the page said the partner can stop. */
   complete: boolean;
-  /** At some point paused with words of the sentence missing: the page showed them and offered a new take. */
-  pausedMissing: boolean;
+  /** At some pause the check did not grant the take so far: the page asked again and offered a new take. */
+  askedAtPause: boolean;
   words: string[];
   missing: string[];
   refusals: string[];
 }
 
 /**
- * Hears the WAV as a take of `typedName`, in 100 ms chunks fed one after another as soon as the decoder answered
+ * Hears the WAV as a take of `typedName` (`check`: the verdict's check for that name), in 100 ms chunks fed one after another as soon as the decoder answered
  * the last (no real-time pacing: the result is the same, the pause tracker counts samples, not time). `directory` (made
  * here) receives the grammar.
  */
@@ -73,23 +73,24 @@ export async function hearLiveTake(
   typedName: string,
   directory: string,
   timeoutMs: number,
+  check: TakeCheck,
 ): Promise<LiveTake> {
   const pcm = await readPcm(wavPath);
   const tokens = sentenceTokens(typedName);
   await mkdir(directory, { recursive: true });
   const decode = await pool.open(await writeLiveGrammar(directory, typedName, timeoutMs));
   try {
-    const hearing = new TakeHearing(decode, tokens);
-    let pausedMissing = false;
+    const hearing = new TakeHearing(decode, tokens, check);
+    let askedAtPause = false;
     const seen = (heard: TakeHeard) => {
-      pausedMissing ||= heard.paused && heard.missing.length > 0;
+      askedAtPause ||= heard.paused && heard.checked && !heard.complete;
       return heard;
     };
     for (let at = 0; at < pcm.length; at += CHUNK_BYTES) seen(await hearing.feed(pcm.subarray(at, at + CHUNK_BYTES)));
     const last = seen(await hearing.finish());
     return {
       complete: last.complete,
-      pausedMissing,
+      askedAtPause,
       words: last.words,
       missing: last.missing,
       refusals: last.refusals,

@@ -76,8 +76,8 @@ const byCondition = <T extends { condition: SpeechCondition }>(items: readonly T
 
 /**
  * Per condition and overall, the share of recordings on which the live hearing's `complete` is the stored verdict's
- * `granted`; the same without the consents in the partner's own words (the live hearing follows the shown sentence,
- * so it cannot call those complete); the two ways to disagree, and the takes it paused on with words missing.
+ * `granted`; the same without the consents in the partner's own words (whose words the page does not show); the two
+ * ways to disagree, and the takes it asked again at a pause.
  */
 export function agreementTable(results: readonly SpeechResult[]): string {
   const agree = (group: readonly SpeechResult[]) => group.filter((result) => result.live!.complete === granted(result));
@@ -90,7 +90,7 @@ export function agreementTable(results: readonly SpeechResult[]): string {
       percent(agree(withoutOwnWords).length, withoutOwnWords.length),
       count((result) => result.live!.complete && !granted(result)),
       count((result) => !result.live!.complete && granted(result)),
-      count((result) => result.live!.pausedMissing),
+      count((result) => result.live!.askedAtPause),
     );
   };
   const share = agree(results).length / Math.max(1, results.length);
@@ -101,7 +101,7 @@ export function agreementTable(results: readonly SpeechResult[]): string {
       'Without own words',
       'Complete, not granted',
       'Granted, not complete',
-      'Paused with words missing',
+      'Asked again at a pause',
     ),
     '|---|---|---|---|---|---|',
     ...byCondition(results).map(({ label, group }) => row(label, group)),

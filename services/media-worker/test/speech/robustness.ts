@@ -16,6 +16,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { judge } from '../../src/judgement/judge';
+import { LiveTakeCheck } from '../../src/live-hearing/take-check';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
 import { LocalTranscriber } from '../../src/transcription/local-transcriber';
@@ -81,7 +82,8 @@ const TIMEOUT_MS = 60000;
  * its condition into a browser-like WebM, extracted by the worker's own `normalize`, heard by the local transcriber
  * and judged with Yes pressed. `seed` varies the noise from one clip to the next, the same on every run. With
  * `SPEECH_CORPUS_CACHE` set to a directory, rendered recordings are kept there and reused by later runs. With
- * `live`, the extracted WAV is also heard by the live hearing, after the verdict's decodes.
+ * `live`, the phone's audio before encoding is also heard by the live hearing (its streaming decode, and the verdict's
+ * check at a pause and at the end, with the same transcriber), after the verdict's decodes.
  */
 export async function measureSpeech(
   cases: readonly SpeechCase[],
@@ -102,12 +104,14 @@ export async function measureSpeech(
     const parallel = options.parallel ?? availableParallelism();
     const transcriber = new LocalTranscriber({ timeoutMs: TIMEOUT_MS, binDir, decoders: parallel });
     const liveDecoders = options.live ? liveDecoderPool(binDir, parallel, TIMEOUT_MS) : undefined;
+    const liveCheck = new LiveTakeCheck(transcriber);
     await Promise.all([transcriber.onModuleInit(), liveDecoders?.start()]);
     try {
       return await mapLimit(cases, parallel, (kase) =>
         withWorkspace(async (workDir) => {
           const recording = join(workDir, 'recording.webm');
-          await renderCase(kase, recording, rooms, workDir);
+          const microphone = join(workDir, 'microphone.wav');
+          await renderCase(kase, recording, rooms, workDir, liveDecoders && microphone);
           const audio = await normalize(recording, { workDir, timeoutMs: TIMEOUT_MS });
           const transcription = await transcriber.transcribe(audio.wavPath, { typedName: kase.statement.typedName });
           const verdict = judge({ decision: 'yes', typedName: kase.statement.typedName, transcription });
@@ -116,10 +120,11 @@ export async function measureSpeech(
             liveDecoders &&
             (await hearLiveTake(
               liveDecoders,
-              audio.wavPath,
+              microphone,
               kase.statement.typedName,
               join(workDir, 'live'),
               TIMEOUT_MS,
+              (pcm) => liveCheck.grants(pcm, kase.statement.typedName),
             ));
           return {
             ...kase,
@@ -140,23 +145,39 @@ export async function measureSpeech(
   }
 }
 
-/** The case's WebM at `webmPath`: from the cache when it holds it, else rendered (and kept there). */
+/**
+ * The case's WebM at `webmPath`, and with `microphoneWav` the phone's audio before encoding (`renderCondition`): from
+ * the cache when it holds them, else rendered (and kept there).
+ */
 export async function renderCase(
   kase: SpeechCase,
   webmPath: string,
   rooms: RoomAssets,
   workDir: string,
+  microphoneWav?: string,
 ): Promise<void> {
   const cache = process.env.SPEECH_CORPUS_CACHE;
-  const cached = cache ? join(cache, `${caseKey(kase)}.webm`) : undefined;
-  if (cached && (await stat(cached).catch(() => null))) return copyFile(cached, webmPath);
+  const key = cache ? join(cache, caseKey(kase)) : undefined;
+  const outputs = [
+    { path: webmPath, cached: `${key}.webm` },
+    ...(microphoneWav ? [{ path: microphoneWav, cached: `${key}.microphone.wav` }] : []),
+  ];
+  const held = async () =>
+    (await Promise.all(outputs.map(({ cached }) => stat(cached).catch(() => null)))).every(Boolean);
+  if (key && (await held())) {
+    await Promise.all(outputs.map(({ path, cached }) => copyFile(cached, path)));
+    return;
+  }
   const speech = join(workDir, 'speech.wav');
   await synthesise(kase, speech);
-  await renderCondition(await sayAgain(kase, speech, workDir), kase.condition, webmPath, rooms, seedOf(kase));
-  if (cached) {
+  const said = await sayAgain(kase, speech, workDir);
+  await renderCondition(said, kase.condition, webmPath, rooms, seedOf(kase), microphoneWav);
+  if (key) {
     await mkdir(cache!, { recursive: true });
-    await copyFile(webmPath, `${cached}.partial`);
-    await rename(`${cached}.partial`, cached);
+    for (const { path, cached } of outputs) {
+      await copyFile(path, `${cached}.partial`);
+      await rename(`${cached}.partial`, cached);
+    }
   }
 }
 

@@ -172,7 +172,10 @@ describe('the recording step, heard live', () => {
     const missing = { words: ['my', 'name', 'is', 'jamie', 'lee', 'and', 'i'], lit: litFirst(7), missing: ['consent'] };
     act(() => socket.hear(missing));
     expect(screen.queryByRole('button', { name: 'Start a new take' })).not.toBeInTheDocument();
+    // Paused, but the check has not heard the take yet: nothing to say.
     act(() => socket.hear({ ...missing, paused: true }));
+    expect(screen.queryByText(/We didn't hear/)).not.toBeInTheDocument();
+    act(() => socket.hear({ ...missing, paused: true, checked: true }));
     expect(
       screen.getByText("We didn't hear: consent. Say the whole sentence again, a little closer and slower."),
     ).toBeInTheDocument();
@@ -201,14 +204,26 @@ describe('the recording step, heard live', () => {
     expect(openLiveSockets()).toEqual([]);
   });
 
-  it('says when it heard the whole sentence, and nothing of consent given', async () => {
+  it('says the take was heard clearly only when the check granted it, and nothing of consent given', async () => {
     const { u } = renderStep();
     await startRecording(u);
     const socket = await takeSocket();
-    act(() => socket.hear({ lit: litFirst(8), complete: true, paused: true }));
-    expect(screen.getByText('We heard the whole sentence. You can stop recording.')).toBeInTheDocument();
+    act(() => socket.hear({ lit: litFirst(8), complete: true, paused: true, checked: true }));
+    expect(screen.getByText('We heard you clearly. You can stop recording.')).toBeInTheDocument();
     expect(screen.queryByText(/grant/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start a new take' })).not.toBeInTheDocument();
+  });
+
+  it('asks again when every word lit but the check did not grant the take', async () => {
+    const { u } = renderStep();
+    await startRecording(u);
+    const socket = await takeSocket();
+    act(() => socket.hear({ lit: litFirst(8), paused: true, checked: true }));
+    expect(
+      screen.getByText("We didn't hear it clearly enough. Say the whole sentence again, a little closer and slower."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start a new take' })).toBeInTheDocument();
+    expect(screen.queryByText(/You can stop recording/)).not.toBeInTheDocument();
   });
 
   it('is off when the take is refused, and the recording is made as without it', async () => {

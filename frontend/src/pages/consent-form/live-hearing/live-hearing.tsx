@@ -20,8 +20,9 @@ interface Props {
 
 /**
  * The sentence while a take is recorded, its words lit as the live hearing hears them, with what to do when it heard
- * a pause before the end. It helps the partner say the sentence; it decides nothing (only the recording's check does),
- * so it never speaks of consent given. Off, it says so quietly and the step is as without it.
+ * a pause before the end. It helps the partner say the sentence; it decides nothing (the recording's check does; at a
+ * pause the worker runs that same check on the take so far, and only its Yes shows "heard you clearly"), so it never
+ * speaks of consent given. Off, it says so quietly and the step is as without it.
  */
 export default function LiveHearing({ sentence, fullName, stream, sessionId, token, onNewTake }: Props) {
   const { status, heard } = useLiveHearing({ stream, sessionId, token, fullName });
@@ -59,14 +60,16 @@ export default function LiveHearing({ sentence, fullName, stream, sessionId, tok
       <p aria-live="polite" className="sr-only">
         {words.map((word, index) => word.lit && <span key={index}>{word.text} </span>)}
       </p>
-      {heard.refusals.length > 0 && (
+      {heard.refusals.length > 0 && !heard.complete && (
         <p className="text-sm font-medium text-amber-800">Heard: {heard.refusals.join(', ')}</p>
       )}
-      {heard.paused && heard.missing.length > 0 && (
+      {heard.paused && heard.checked && !heard.complete && (
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2">
           <p className="text-sm text-amber-900">
-            We didn't hear: {(missing.length > 0 ? missing : heard.missing).join(', ')}. Say the whole sentence again, a
-            little closer and slower.
+            {heard.missing.length > 0
+              ? `We didn't hear: ${(missing.length > 0 ? missing : heard.missing).join(', ')}.`
+              : "We didn't hear it clearly enough."}{' '}
+            Say the whole sentence again, a little closer and slower.
           </p>
           <Button size="sm" variant="secondary" onClick={onNewTake}>
             <RotateCcw className="h-4 w-4" aria-hidden />
@@ -76,7 +79,7 @@ export default function LiveHearing({ sentence, fullName, stream, sessionId, tok
       )}
       {heard.complete && (
         <p role="status" className="text-sm font-medium text-emerald-800">
-          We heard the whole sentence. You can stop recording.
+          We heard you clearly. You can stop recording.
         </p>
       )}
     </>
