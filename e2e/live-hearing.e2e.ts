@@ -79,7 +79,7 @@ async function partnerAtRecording(take: FakeMedia, link?: string) {
 }
 
 describe('live hearing in the browser', () => {
-  test('the sentence lights up in the order it is said, then says it was all heard; the check still decides, at the tap', async () => {
+  test("the sentence lights up in the order it is said, then, the verdict's check granting it at the pause, says it was heard clearly; the stored recording's check decides, at the tap", async () => {
     const { partner, partnerContext } = await partnerAtRecording(clear, await memberShowingQrCode());
     try {
       await partner.getByRole('button', { name: 'Start recording' }).click();
