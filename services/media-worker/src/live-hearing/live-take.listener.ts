@@ -166,7 +166,6 @@ export class LiveTakeListener {
           throw error;
         });
       if (!reply) continue;
-      lastEntryAt = Date.now();
       const chunks: Buffer[] = [];
       let ended = false;
       for (const [id, fields] of reply[0][1]) {
@@ -187,6 +186,8 @@ export class LiveTakeListener {
       const shown = chunks.length > 0 ? await hearing.feed(Buffer.concat(chunks), signal) : undefined;
       if (ended) return show(await hearing.finish(signal));
       if (shown) await show(shown);
+      // Quiet from here: a check at a pause may have taken a while, and entries that came meanwhile are not idleness.
+      lastEntryAt = Date.now();
     }
   }
 
