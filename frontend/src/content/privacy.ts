@@ -30,6 +30,7 @@ export const PRIVACY_SECTIONS: PrivacySection[] = [
       'Once the key is destroyed, no copy of the recording can be decrypted again, not even one in a backup of the file storage. Backups of the database, where the service’s operator keeps any, still hold the encrypted key and the record until they expire.',
       'We keep a log of each deletion: which record or account, by its random id, when, why, and how many recording files were deleted with it. It holds no names, phone numbers or recordings.',
       'A partner’s recording is uploaded, encrypted, as soon as they stop recording, and checked while they watch it back, so the answer is there the moment they press Yes; nobody sees that result unless they do. A recording they replace with another, or leave without answering, is deleted with its result; one whose upload finished after the page was closed is deleted within a minute of the check-in closing without it.',
+      'While a partner records, the sound is also heard as it is captured, so the sentence on their screen lights up and can say when it was heard clearly. It is checked by the same speech model as a recording, held only while that take lasts, and never kept.',
     ],
   },
   {

@@ -42,6 +42,11 @@ describe('/privacy', () => {
     );
     expect(deletion).toHaveTextContent('not even one in a backup of the file storage');
     expect(deletion).toHaveTextContent('Backups of the database');
+    // The take's early upload and the live hearing, said where a deletion is.
+    expect(deletion).toHaveTextContent('nobody sees that result unless they do');
+    expect(deletion).toHaveTextContent(
+      'It is checked by the same speech model as a recording, held only while that take lasts, and never kept.',
+    );
   });
 
   it('says plainly what proving two phones does and what it cannot rule out', async () => {

@@ -56,9 +56,9 @@ const READ_COUNT = 100;
  * the statement grammar and dictionary written as the verdict's (`writeRequestModel`) and a streaming decode at the
  * verdict's beams and unwarped; then the rest of the take's stream is fed to it as it arrives. After each read it
  * works out what the take shows (`TakeHearing`, which has the verdict's check, `LiveTakeCheck`, hear the take at each
- * pause and at its end) and emits it to the take's room when it changed; the first emit,
- * nothing heard yet, says the worker is listening. The take ends at its `end` entry, at LIVE_AUDIO.maxSeconds of
- * audio, or once its stream stays quiet for `idleMs`. It resolves when the take is over (its entry may be
+ * pause and at its end) and emits it to the take's room when it changed; the first emit, nothing heard yet, says the
+ * worker is listening. The take ends at its `end` entry, at LIVE_AUDIO.maxSeconds of audio, or once its stream stays
+ * quiet for `idleMs` after its last read was heard. It resolves when the take is over (its entry may be
  * acknowledged), and rejects when it failed or `signal` aborted it (the worker stops, or another worker took the take
  * over). The name is never logged.
  */
