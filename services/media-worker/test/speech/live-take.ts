@@ -63,9 +63,9 @@ export interface LiveTake {
 }
 
 /**
- * Hears the WAV as a take of `typedName` (`check`: the verdict's check for that name), in 100 ms chunks fed one after another as soon as the decoder answered
- * the last (no real-time pacing: the result is the same, the pause tracker counts samples, not time). `directory` (made
- * here) receives the grammar.
+ * Hears the WAV as a take of `typedName` (`check`: the verdict's check for that name), in 100 ms chunks fed one after
+ * another as soon as the decoder answered the last (no real-time pacing: the result is the same, the pause tracker
+ * counts samples, not time). `directory` (made here) receives the grammar.
  */
 export async function hearLiveTake(
   pool: StreamingDecoderPool,
