@@ -14,14 +14,19 @@ export interface SpokenPart {
 const TRIM =
   'silenceremove=start_periods=1:start_threshold=-45dB,areverse,silenceremove=start_periods=1:start_threshold=-45dB,areverse';
 /** The pause between parts said in different voices: a breath's length, as between words of one sentence. */
-const PART_GAP_SECONDS = 0.09;
+export const PART_GAP_SECONDS = 0.09;
 
 /**
  * One utterance said in several voices (the sentence in an English voice, a name in a voice of its own language),
  * as a 16 kHz float WAV: each part trimmed of its silence, brought to the first part's level, and joined with a short
- * gap, with `PART_GAP_SECONDS` of silence at both ends.
+ * gap (`gapSeconds`, a breath's by default; longer for words said one at a time), with `PART_GAP_SECONDS` of silence
+ * at both ends.
  */
-export async function speakParts(parts: readonly SpokenPart[], wavPath: string): Promise<void> {
+export async function speakParts(
+  parts: readonly SpokenPart[],
+  wavPath: string,
+  gapSeconds = PART_GAP_SECONDS,
+): Promise<void> {
   const directory = await mkdtemp(join(tmpdir(), 'ciq-parts-'));
   try {
     const audio: Float32Array[] = [];
@@ -31,9 +36,10 @@ export async function speakParts(parts: readonly SpokenPart[], wavPath: string):
       audio.push(await readMono16k(wav, TRIM));
     }
     const reference = activeLevel(audio[0]);
-    const gap = Math.round(PART_GAP_SECONDS * RATE);
-    const joined = new Float32Array(audio.reduce((sum, part) => sum + part.length + gap, gap));
-    let at = gap;
+    const edge = Math.round(PART_GAP_SECONDS * RATE);
+    const gap = Math.round(gapSeconds * RATE);
+    const joined = new Float32Array(audio.reduce((sum, part) => sum + part.length + gap, 2 * edge - gap));
+    let at = edge;
     for (const part of audio) {
       const gain = reference / activeLevel(part);
       for (let k = 0; k < part.length; k += 1) joined[at + k] = part[k] * gain;

@@ -84,6 +84,12 @@ export const SPEECH_CHECK_SETTINGS = {
     nameSoundsBaseFrames: 30,
     nameSoundsFramesPerLetter: 16,
     nameSoundsMinLetters: 8,
+    /**
+     * A word of a consent phrase this short (the fewest frames the model hears a one-phone word in) is taken only where
+     * it runs into a neighbour: not `apartFrames` or more from the word before or after it.
+     */
+    squeezedWordFrames: 5,
+    apartFrames: 8,
     /** More fillers than this ("um", "yes", "hi"...), or this many in a row, are other speech they were forced onto. */
     maxFillers: 3,
     maxFillersInARow: 3,

@@ -12,13 +12,16 @@ const heard = (text: string, doubts: string[] = []): Transcription => ({
   doubts,
 });
 
+type Part = [string, number, number, number?];
+
 /**
- * The local recogniser's reading: each word [word, frames, per-frame fit], one after another. `…` is a name heard as
- * sounds. The speaker's typical fit is the median word's.
+ * The local recogniser's reading: each word [word, frames, per-frame fit, frames of pause before it], one after
+ * another. `…` is a name heard as sounds. The speaker's typical fit is the median word's.
  */
-function reading(parts: [string, number, number][], doubts: string[] = []): Reading {
+function reading(parts: Part[], doubts: string[] = []): Reading {
   let frame = 0;
-  const words: HeardWord[] = parts.map(([word, frames, fit]) => {
+  const words: HeardWord[] = parts.map(([word, frames, fit, pause = 0]) => {
+    frame += pause;
     const heardWord = {
       word: word === '…' ? NAME_SOUNDS : word,
       fit: { startFrame: frame, endFrame: frame + frames, total: fit * frames },
@@ -28,7 +31,7 @@ function reading(parts: [string, number, number][], doubts: string[] = []): Read
   });
   return { words, text: words.map(({ word }) => word).join(' '), doubts };
 }
-const acoustic = (parts: [string, number, number][], extra: Partial<Transcription> = {}): Transcription => ({
+const acoustic = (parts: Part[], extra: Partial<Transcription> = {}): Transcription => ({
   ...reading(parts),
   recogniser: 'test',
   ...extra,
@@ -38,7 +41,7 @@ const judged = (typedName: string, transcription: Transcription) =>
 const settings = SPEECH_CHECK_SETTINGS.judge;
 
 /** The shown sentence as the local recogniser hears it, each word fitting about as well as the others. */
-const SENTENCE: [string, number, number][] = [
+const SENTENCE: Part[] = [
   ['my', 15, 5],
   ['name', 30, 8],
   ['is', 20, 2],
@@ -182,7 +185,7 @@ describe('judge', () => {
     });
 
     it('takes a filler forced onto other speech as words no phrase explains', () => {
-      const filler: [string, number, number][] = [['hello', 30, 4 + settings.fillerMargin - 20], ...SENTENCE];
+      const filler: Part[] = [['hello', 30, 4 + settings.fillerMargin - 20], ...SENTENCE];
       expect(judged('Jordan', acoustic(filler))).toMatchObject({
         outcome: 'unclear',
         reasons: ['unclear_words', 'name_matched'],
@@ -190,7 +193,7 @@ describe('judge', () => {
     });
 
     it('does not take a refusal that fits the sound badly as the last word: the partner may say it again', () => {
-      const refusal: [string, number, number][] = [
+      const refusal: Part[] = [
         ['i', 8, 0],
         ['do', 12, -90],
         ['not', 20, -90],
@@ -241,11 +244,7 @@ describe('judge', () => {
     });
 
     it('takes no word as heard below the fit floor, however well the rest of its phrase fits', () => {
-      const squeezed: [string, number, number][] = [
-        ...SENTENCE.slice(0, 5),
-        ['i', 3, settings.minFit - 10],
-        ['consent', 70, 6],
-      ];
+      const squeezed: Part[] = [...SENTENCE.slice(0, 5), ['i', 3, settings.minFit - 10], ['consent', 70, 6]];
       // Its "and" is measured with the phrase it joins, so that is unclear too.
       expect(judged('Jordan', acoustic(squeezed))).toMatchObject({
         outcome: 'unclear',
@@ -253,9 +252,40 @@ describe('judge', () => {
       });
     });
 
+    it('takes a consent word at its shortest only where it runs into a neighbour, not squeezed into a pause', () => {
+      const apart = settings.apartFrames;
+      const short = settings.squeezedWordFrames;
+      const withI = (i: Part, consent: Part): Part[] => [...SENTENCE.slice(0, 5), i, consent];
+      // "and-I consent" said quickly: a 3-frame "i" joined to both neighbours is the "I" said.
+      expect(judged('Jordan', acoustic(withI(['i', 3, -20], ['consent', 70, 6]))).outcome).toBe('granted');
+      expect(judged('Jordan', acoustic(withI(['i', 3, -20, apart - 1], ['consent', 70, 6, apart - 1]))).outcome).toBe(
+        'granted',
+      );
+      // "and ... I ... don't ... consent" said a word at a time, heard as "and i consent" with "don't" as "and": the
+      // "i" the decoder squeezed in apart from the word before or after it is no "I" said.
+      for (const [i, consent] of [
+        [
+          ['i', 3, -20, apart],
+          ['consent', 70, 6],
+        ],
+        [
+          ['i', short, -20],
+          ['consent', 70, 6, apart],
+        ],
+      ] as [Part, Part][])
+        expect(judged('Jordan', acoustic(withI(i, consent)))).toMatchObject({
+          outcome: 'unclear',
+          reasons: ['consent_unclear', 'name_matched'],
+        });
+      // A word longer than the shortest is a word said, pauses or not (a slow partner).
+      expect(judged('Jordan', acoustic(withI(['i', short + 1, -20, apart], ['consent', 70, 6, apart]))).outcome).toBe(
+        'granted',
+      );
+    });
+
     it('does not grant on one consent that fits where another consent phrase was forced onto other words', () => {
       // "Do you want me to say I agree to this, I consent?" heard as two consents, the first on the question.
-      const forced: [string, number, number][] = [
+      const forced: Part[] = [
         ['i', 9, 4 + settings.consentMargin - 15],
         ['agree', 35, 4 + settings.consentMargin - 15],
         ['i', 6, 4],
@@ -279,7 +309,7 @@ describe('judge', () => {
     });
 
     it('does not confirm a typed name that is only a small part of what was said where the name stands', () => {
-      const mostlySounds: [string, number, number][] = [
+      const mostlySounds: Part[] = [
         ['my', 15, 5],
         ['name', 30, 8],
         ['is', 20, 2],
@@ -297,7 +327,7 @@ describe('judge', () => {
 
     it('is unclear where the sounds standing for the name last far longer than the name takes to say', () => {
       const long = settings.nameSoundsBaseFrames + settings.nameSoundsFramesPerLetter * 10 + 20;
-      const swallowed: [string, number, number][] = [
+      const swallowed: Part[] = [
         ['my', 15, 5],
         ['name', 30, 8],
         ['is', 20, 2],
@@ -312,7 +342,7 @@ describe('judge', () => {
     });
 
     it('is unclear on a typed name after "I\'m" that does not fit the sound ("I\'m really drunk")', () => {
-      const forced: [string, number, number][] = [
+      const forced: Part[] = [
         ["i'm", 15, 4],
         ['minh', 20, 4 + settings.nameMargin - 20],
         ['i', 6, 4],

@@ -172,6 +172,10 @@ function judgeReading(reading: Reading, typedName: string, cohortAdvantage: numb
       !consents.every((phrase) => heardClearly(phrase, settings.consentMargin)) &&
       'consent_unclear',
     consents.some((phrase) => inNegationSlot(wordsOf(phrase))) && 'consent_unclear',
+    // A word of the consent at the shortest the model can hear it is one only where it runs into its neighbours
+    // ("and-I consent"); apart from them it is the decoder's squeeze into sound that held another word or none ("and
+    // ... I ... don't ... consent", said one word at a time, heard as "and i consent" with "don't" as "and").
+    consents.some((phrase) => phrase.tokens.some((index) => squeezedApart(words, index))) && 'consent_unclear',
     statement.unmatched.length > 0 && 'off_topic_speech',
     consents.length > 0 &&
       (afterConsent || statement.unmatched.some((index) => index > lastConsentEnd)) &&
@@ -209,6 +213,19 @@ function marginOf(phraseClass: PhraseClass): number {
     : phraseClass === 'affirm_object'
       ? settings.consentMargin
       : settings.phraseMargin;
+}
+
+/** Whether the word at `index` lasts no longer than a squeezed word and stands apart from a word beside it. */
+function squeezedApart(words: readonly HeardWord[], index: number): boolean {
+  const settings = SPEECH_CHECK_SETTINGS.judge;
+  const fit = words[index].fit;
+  if (!fit || fit.endFrame - fit.startFrame > settings.squeezedWordFrames) return false;
+  const before = words[index - 1]?.fit;
+  const after = words[index + 1]?.fit;
+  return (
+    (before !== undefined && fit.startFrame - before.endFrame >= settings.apartFrames) ||
+    (after !== undefined && after.startFrame - fit.endFrame >= settings.apartFrames)
+  );
 }
 
 /** The frames of a name's part that was heard only as sounds. */

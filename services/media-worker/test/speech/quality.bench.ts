@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type CorpusSet, isConsent, SENTENCE_VOICES, statementsOf } from './corpus';
 import { agreementTable, disagreements, lastTake, readAlong, readAlongTable } from './read-along';
 import { conditionTable, measureSpeech, originTable, type SpeechResult } from './robustness';
+import { gapOf, saidWordByWord, WORD_GAIN_DB, WORD_GAPS_SECONDS, wordByWordCases } from './word-by-word';
 
 /**
  * npm run bench:speech-quality: every statement of a part of the corpus (SPEECH_SET: `held_out`, the default, what
@@ -13,8 +14,10 @@ import { conditionTable, measureSpeech, originTable, type SpeechResult } from '.
  * recording is also heard by the live hearing (`live-take.ts`): it prints how often the live hearing's "whole sentence
  * heard" and the stored verdict's grant agree, and where they do not; then the read-along (`read-along.ts`): the
  * shown sentences and every non-consent the live hearing asked again said again, slower and closer, up to three takes,
- * and the shown sentences granted on the last take beside the first, with the false grants of any take. Keeps the
- * results in .data/bench/speech-quality/, each first take with its live hearing and the takes said after it.
+ * and the shown sentences granted on the last take beside the first, with the false grants of any take; then the
+ * shown sentence and every way not to consent that says the name, said one word at a time (`word-by-word.ts`). Keeps
+ * the results in .data/bench/speech-quality/, each first take with its live hearing and the takes said after it, and
+ * the takes said word by word.
  */
 const pick = <T extends string>(variable: string | undefined, all: readonly T[]): T[] =>
   variable ? (variable.split(',') as T[]) : [...all];
@@ -40,7 +43,16 @@ it(
     const started = Date.now();
     const results = await measureSpeech(cases, { live: true });
     const partners = await readAlong(results, (again) => measureSpeech(again, { live: true }));
-    const wrong = results
+    const byWord = await measureSpeech(
+      sets.flatMap((corpusSet) =>
+        wordByWordCases(
+          statementsOf(corpusSet).filter(saidWordByWord),
+          voices.filter((voice) => voice.set === corpusSet),
+          conditions,
+        ),
+      ),
+    );
+    const wrong = [...results, ...byWord]
       .filter(
         (result) =>
           isConsent(result.statement.kind) !== (result.outcome === 'granted') ||
@@ -52,21 +64,22 @@ it(
           : result.outcome === 'granted'
             ? 'FALSE GRANT'
             : 'other name ';
-        return `${label} ${result.condition} ${result.voice.voice} ${result.statement.id}: ${result.outcome} [${result.reasons.join(',')}] heard "${result.heard}"`;
+        return `${label} ${result.condition}${gapOf(result)} ${result.voice.voice} ${result.statement.id}: ${result.outcome} [${result.reasons.join(',')}] heard "${result.heard}"`;
       });
     process.stdout.write(
       `\nbench:speech-quality (${sets.join(' and ')}): ${results.length} recordings, ${voices.length} voices, ${conditions.length} conditions, ${partners.reduce((sum, { again }) => sum + again.length, 0)} takes said again, ${Math.round((Date.now() - started) / 1000)} s\n\n` +
         `${conditionTable(results)}\n\n${originTable(results)}\n\n${wrong.join('\n')}\n\n` +
         `Live hearing against the stored verdict (first takes, the corpus):\n\n${agreementTable(results)}\n\n` +
         `${disagreements(results).join('\n')}\n\n` +
-        `Read-along (the last take's stored verdict is the outcome):\n\n${readAlongTable(partners)}\n`,
+        `Read-along (the last take's stored verdict is the outcome):\n\n${readAlongTable(partners)}\n\n` +
+        `Said one word at a time (${WORD_GAPS_SECONDS.join(' s and ')} s between words, +${WORD_GAIN_DB} dB), ${byWord.length} recordings:\n\n${conditionTable(byWord)}\n`,
     );
     const directory = join(__dirname, '../../../../.data/bench/speech-quality');
     await mkdir(directory, { recursive: true });
     await writeFile(
       join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-      JSON.stringify(
-        partners.map(({ first: result, again }) => ({
+      JSON.stringify([
+        ...partners.map(({ first: result, again }) => ({
           id: result.statement.id,
           kind: result.statement.kind,
           origin: result.statement.origin,
@@ -83,7 +96,15 @@ it(
           readAlong: again.map(take),
           outcomeAfterReadAlong: lastTake({ first: result, again }).outcome,
         })),
-      ),
+        ...byWord.map((result) => ({
+          id: result.statement.id,
+          kind: result.statement.kind,
+          voice: result.voice.voice,
+          condition: result.condition,
+          typedName: result.statement.typedName,
+          wordByWord: take(result),
+        })),
+      ]),
     );
   },
   24 * 3600 * 1000,

@@ -1,6 +1,7 @@
 import { SPEECH_CONDITIONS, type SpeechCondition } from '@app/testing';
-import { isConsent, SENTENCE_VOICES, type Statement, statementsOf } from './corpus';
+import { isConsent, NAMES, SENTENCE_VOICES, type Statement, statementsOf } from './corpus';
 import { conditionTable, measureSpeech, originTable, recallOf, type SpeechCase } from './robustness';
+import { WORD_GAIN_DB } from './word-by-word';
 
 /**
  * A fixed sample of the robustness measurement (`npm run bench:speech-quality` runs all of it) across every condition
@@ -107,5 +108,36 @@ describe('the speech check across voices, names and rooms (real espeak-ng, flite
       once('no_not_agree/Saoirse Ní Bhraonáin', 'slt', 'reverb'),
     ]);
     expect(results.map((result) => result.outcome)).not.toContain('granted');
+  }, 300000);
+
+  // Granted before a consent word squeezed into a pause was doubted (2026-11-29, found by the held-out run said word
+  // by word): the name heard as sounds took in "and I", "don't" or "can't" was heard as "and", and a 3-frame "i" stood
+  // apart before "consent". The recordings that found it, kept as they were: a regression test, not tuning.
+  it('never grants a refusal said one word at a time whose name was heard as sounds', async () => {
+    const name = NAMES.find((candidate) => candidate.typed === 'Alejandro Gutiérrez')!;
+    const voice = SENTENCE_VOICES.find((candidate) => candidate.voice === 'espeak:en-gb-scotland+m4')!;
+    const refusal = (tail: string): Statement => ({
+      id: `word_by_word/${tail}`,
+      kind: 'refusal',
+      typedName: name.typed,
+      origin: name.origin,
+      text: `My name is ${name.typed} ${tail}`,
+      set: 'held_out',
+      parts: ['My name is', name, tail],
+    });
+    const cases = [
+      [refusal("and I don't consent."), 0.25],
+      [refusal("and I can't consent."), 0.25],
+      [refusal("and I can't consent."), 0.4],
+    ] as const;
+    const results = await measureSpeech(
+      cases.map(([statement, wordGapSeconds]) => ({
+        statement,
+        voice,
+        condition: 'clean',
+        readAlong: { take: 2, tempo: 1, gainDb: WORD_GAIN_DB, wordGapSeconds },
+      })),
+    );
+    expect(results.filter((result) => result.outcome === 'granted').map((result) => result.heard)).toEqual([]);
   }, 300000);
 });

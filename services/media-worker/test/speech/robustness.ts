@@ -49,6 +49,8 @@ export interface ReadAlongTake {
   tempo: number;
   /** Gain on the voice, in dB, before the condition's room and noise. */
   gainDb: number;
+  /** The sentence said one word at a time, this far apart (the name still in one piece); absent: as one sentence. */
+  wordGapSeconds?: number;
 }
 
 export interface SpeechResult extends SpeechCase {
@@ -182,7 +184,19 @@ export async function renderCase(
 }
 
 /** The clips without speech are made, not spoken: silence, a room's noise, a melody. */
-async function synthesise({ statement, voice }: SpeechCase, wavPath: string): Promise<void> {
+async function synthesise({ statement, voice, readAlong }: SpeechCase, wavPath: string): Promise<void> {
+  const gap = readAlong?.wordGapSeconds;
+  if (statement.parts !== undefined && gap !== undefined) {
+    const words = spokenParts(statement, voice).flatMap((part) =>
+      part.voice === voice.voice
+        ? part.text
+            .split(/\s+/)
+            .filter((word) => /\p{L}/u.test(word))
+            .map((text) => ({ ...part, text }))
+        : [part],
+    );
+    return speakParts(words, wavPath, gap);
+  }
   if (statement.parts !== undefined) return speakParts(spokenParts(statement, voice), wavPath);
   const source = {
     silence: 'anullsrc=r=16000:cl=mono',
