@@ -14,7 +14,7 @@ export interface SpokenPart {
 const TRIM =
   'silenceremove=start_periods=1:start_threshold=-45dB,areverse,silenceremove=start_periods=1:start_threshold=-45dB,areverse';
 /** The pause between parts said in different voices: a breath's length, as between words of one sentence. */
-export const PART_GAP_SECONDS = 0.09;
+const PART_GAP_SECONDS = 0.09;
 
 /**
  * One utterance said in several voices (the sentence in an English voice, a name in a voice of its own language),

@@ -1,7 +1,7 @@
 import { SPEECH_CONDITIONS, type SpeechCondition } from '@app/testing';
 import { isConsent, NAMES, SENTENCE_VOICES, type Statement, statementsOf } from './corpus';
 import { conditionTable, measureSpeech, originTable, recallOf, type SpeechCase } from './robustness';
-import { WORD_GAIN_DB } from './word-by-word';
+import { wordByWordCase } from './word-by-word';
 
 /**
  * A fixed sample of the robustness measurement (`npm run bench:speech-quality` runs all of it) across every condition
@@ -111,8 +111,8 @@ describe('the speech check across voices, names and rooms (real espeak-ng, flite
   }, 300000);
 
   // Granted before a consent word squeezed into a pause was doubted (2026-11-29, found by the held-out run said word
-  // by word): the name heard as sounds took in "and I", "don't" or "can't" was heard as "and", and a 3-frame "i" stood
-  // apart before "consent". The recordings that found it, kept as they were: a regression test, not tuning.
+  // by word): the name, heard as sounds, took in "and I"; "don't" or "can't" was heard as "and"; and a 3-frame "i"
+  // stood apart before "consent". The recordings that found it, kept as they were: a regression test, not tuning.
   it('never grants a refusal said one word at a time whose name was heard as sounds', async () => {
     const name = NAMES.find((candidate) => candidate.typed === 'Alejandro Gutiérrez')!;
     const voice = SENTENCE_VOICES.find((candidate) => candidate.voice === 'espeak:en-gb-scotland+m4')!;
@@ -131,12 +131,7 @@ describe('the speech check across voices, names and rooms (real espeak-ng, flite
       [refusal("and I can't consent."), 0.4],
     ] as const;
     const results = await measureSpeech(
-      cases.map(([statement, wordGapSeconds]) => ({
-        statement,
-        voice,
-        condition: 'clean',
-        readAlong: { take: 2, tempo: 1, gainDb: WORD_GAIN_DB, wordGapSeconds },
-      })),
+      cases.map(([statement, gap]) => wordByWordCase(statement, voice, 'clean', gap)),
     );
     expect(results.filter((result) => result.outcome === 'granted').map((result) => result.heard)).toEqual([]);
   }, 300000);

@@ -18,6 +18,19 @@ export const saidWordByWord = (statement: Statement) =>
     statement.kind !== 'other_name' &&
     (statement.parts ?? []).some((part) => typeof part !== 'string'));
 
+/** One statement said word by word, `wordGapSeconds` between words, as a later take. */
+export const wordByWordCase = (
+  statement: Statement,
+  voice: SentenceVoice,
+  condition: SpeechCondition,
+  wordGapSeconds: number,
+): SpeechCase => ({
+  statement,
+  voice,
+  condition,
+  readAlong: { take: 2, tempo: 1, gainDb: WORD_GAIN_DB, wordGapSeconds },
+});
+
 /** Each statement in each voice and condition, said word by word with each gap. */
 export function wordByWordCases(
   statements: readonly Statement[],
@@ -27,12 +40,7 @@ export function wordByWordCases(
   return conditions.flatMap((condition) =>
     voices.flatMap((voice) =>
       statements.flatMap((statement) =>
-        WORD_GAPS_SECONDS.map((wordGapSeconds) => ({
-          statement,
-          voice,
-          condition,
-          readAlong: { take: 2, tempo: 1, gainDb: WORD_GAIN_DB, wordGapSeconds },
-        })),
+        WORD_GAPS_SECONDS.map((gap) => wordByWordCase(statement, voice, condition, gap)),
       ),
     ),
   );
