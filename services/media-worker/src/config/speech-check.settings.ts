@@ -87,7 +87,7 @@ export const SPEECH_CHECK_SETTINGS = {
     /**
      * A word of a consent phrase this short (3 frames is the fewest the model hears a one-phone word in) is taken only
      * where it runs into a neighbour: not `apartFrames` or more from the word before or after it. Three refusals said
-     * one word at a time were granted on a 3- or 5-frame "i" 10 to 22 frames after "and" (held out, 2026-11-29). On
+     * one word at a time were granted on a 3- or 5-frame "i" 10 to 23 frames after "and" (held out, 2026-11-29). On
      * the development set no consent lost its grant (768: clean, tempo 0.85, reverb, far, and word by word), though 14
      * readings beside a granting one had such an "i" (8 to 98 frames apart): the margin is the other warps.
      */
