@@ -185,9 +185,12 @@ export async function renderCase(
 
 /** The clips without speech are made, not spoken: silence, a room's noise, a melody. */
 async function synthesise({ statement, voice, readAlong }: SpeechCase, wavPath: string): Promise<void> {
-  const gap = readAlong?.wordGapSeconds;
-  if (statement.parts !== undefined && gap !== undefined) {
-    const words = spokenParts(statement, voice).flatMap((part) =>
+  if (statement.parts !== undefined) {
+    const parts = spokenParts(statement, voice);
+    const gap = readAlong?.wordGapSeconds;
+    if (gap === undefined) return speakParts(parts, wavPath);
+    // Word by word: the sentence's parts split into words, the name (in its own voice) kept whole.
+    const words = parts.flatMap((part) =>
       part.voice === voice.voice
         ? part.text
             .split(/\s+/)
@@ -197,7 +200,6 @@ async function synthesise({ statement, voice, readAlong }: SpeechCase, wavPath: 
     );
     return speakParts(words, wavPath, gap);
   }
-  if (statement.parts !== undefined) return speakParts(spokenParts(statement, voice), wavPath);
   const source = {
     silence: 'anullsrc=r=16000:cl=mono',
     noise: 'anoisesrc=r=16000:color=brown:amplitude=0.2:seed=5',
