@@ -1,6 +1,6 @@
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
-/** A time as texts write it. */
-const TEXTED_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g;
+/** A time as texts and the certificate's readable part write it. */
+const TEXTED_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? UTC/g;
 /** A receipt link: its id and its secret. */
 const RECEIPT_LINK = /\/r\/[0-9a-f-]{36}#[\w-]{43}/g;
 /** A SHA-256 in hex: the audit chain's head, a hash of what differs. */

@@ -6,6 +6,8 @@ import { RETAKE_NOT_RECORDED } from '../session-records/session-rules';
 import { renderCertificatePdf, SIGNED_FILE_HEADING } from './certificate-pdf';
 import { certificateFields } from './certificate-text';
 
+/** `2026-01-02T10:01:30.000Z` as the readable part writes it, worked out here by hand. */
+const isoAsRead = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 const field = (certificate: Certificate, label: string) =>
   certificateFields(certificate).find(([name]) => name === label)?.[1];
 /** Codes as the JSON writes them: snake_case, or a recogniser's name. */
@@ -25,6 +27,17 @@ describe('certificateFields', () => {
     expect(fields.map(([label]) => label)).not.toContain("Judge's outcome");
   });
 
+  it('gives every time as a UTC date and clock time, never in the ISO form of the signed file', async () => {
+    expect(field(unclear, 'Session created')).toBe(`${isoAsRead(unclear.createdAt)} UTC`);
+    expect(field(unclear, 'Verdict stored')).toBe(`${isoAsRead(unclear.verdictAt)} UTC`);
+    expect(field(unclear, 'Issued')).toBe(`${isoAsRead(unclear.issuedAt)} UTC`);
+    expect(field(pressedNo, 'Answered')).toBe(`${isoAsRead(pressedNo.answeredAt!)} UTC`);
+    const lines = drawnLines(await renderCertificatePdf({ certificate: unclear, signature: 'sig' }));
+    const readable = lines.slice(0, lines.indexOf(SIGNED_FILE_HEADING)).join('\n');
+    expect(readable).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    expect(readable).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+  });
+
   it('says there is no recording when there is none, never that it is kept', () => {
     expect(field(pressedNo, 'Recording')).toBe('None');
     expect(field(pressedNo, 'Recording SHA-256')).toBe('None: nothing was recorded');
@@ -33,7 +46,7 @@ describe('certificateFields', () => {
     expect(field(pressedNo, 'Speech check')).toBe('None: no recording was checked');
     expect(field(unclear, 'Recording')).toBe('Kept, encrypted');
     expect(field({ ...unclear, recordingDeletedAt: '2026-01-04T00:00:00.000Z' }, 'Recording')).toBe(
-      "Deleted at the partner's request at 2026-01-04T00:00:00.000Z",
+      "Deleted at the partner's request at 2026-01-04 00:00:00 UTC",
     );
   });
 
@@ -43,14 +56,14 @@ describe('certificateFields', () => {
       partnerProof: { method: 'texted_code', phoneEndsWith: '78', answeredOn: 'proving_phone' },
     };
     expect(field(proved, "Partner's phone")).toBe(
-      'Proved by a code texted to the number ending in 78 at 2026-01-02T10:01:30.000Z; answered on the phone that confirmed it',
+      'Proved by a code texted to the number ending in 78 at 2026-01-02 10:01:30 UTC; answered on the phone that confirmed it',
     );
     // The PDF prints it (a long line broken between words).
     expect(drawnLines(await renderCertificatePdf({ certificate: proved, signature: 'sig' })).join('')).toContain(
-      'Proved by a code texted to the number ending in 78 at 2026-01-02T10:01:30.000Z; answered on the phone that confirmed it',
+      'Proved by a code texted to the number ending in 78 at 2026-01-02 10:01:30 UTC; answered on the phone that confirmed it',
     );
     // A record from before answers were bound to the proving phone claims no more than the code.
-    expect(field(unclear, "Partner's phone")).toBe('Proved with a texted code at 2026-01-02T10:01:30.000Z');
+    expect(field(unclear, "Partner's phone")).toBe('Proved with a texted code at 2026-01-02 10:01:30 UTC');
     expect(field({ ...unclear, phoneVerifiedAt: null }, "Partner's phone")).toBe(
       'Not proved (answered before the phone check)',
     );

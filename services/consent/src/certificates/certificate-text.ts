@@ -1,8 +1,9 @@
 import { type Certificate, type JudgementOutcome, type NameCheck, reasonSentences } from '@app/contracts';
+import { utcTime } from '../time/utc-time';
 
 /**
  * The certificate as a person reads it: every field in plain words, the codes (outcome, reasons, recogniser) as
- * sentences. The codes themselves stay in the signed JSON, which the PDF carries beside this.
+ * sentences, the times as dates and clock times in UTC. The codes themselves stay in the signed JSON, which the PDF carries beside this.
  */
 
 /** The outcome in words, as either person would say it. */
@@ -19,7 +20,10 @@ const NAME_CHECK_TEXT: Readonly<Record<NameCheck, string>> = {
   different: 'A different name was heard',
 };
 
-const stateLine = (at: string | null, done: string, notDone: string) => (at ? `${done} at ${at}` : notDone);
+/** A moment of the certificate (ISO in the signed JSON) as a person reads it. */
+const readable = (at: string) => `${utcTime(at, 'second')} UTC`;
+
+const stateLine = (at: string | null, done: string, notDone: string) => (at ? `${done} at ${readable(at)}` : notDone);
 
 /** How the partner was proved, and where they answered from. */
 function partnerPhoneText({ phoneVerifiedAt, partnerProof }: Certificate): string {
@@ -27,7 +31,7 @@ function partnerPhoneText({ phoneVerifiedAt, partnerProof }: Certificate): strin
   const proved = partnerProof
     ? `Proved by a code texted to the number ending in ${partnerProof.phoneEndsWith}`
     : 'Proved with a texted code';
-  return `${proved} at ${phoneVerifiedAt}${partnerProof ? '; answered on the phone that confirmed it' : ''}`;
+  return `${proved} at ${readable(phoneVerifiedAt)}${partnerProof ? '; answered on the phone that confirmed it' : ''}`;
 }
 
 /** What became of the recording: there may never have been one. */
@@ -46,9 +50,9 @@ export function certificateFields(certificate: Certificate): [string, string][] 
     ['Outcome', OUTCOME_TEXT[certificate.outcome]],
     // One sentence a line.
     ['Why', reasons.length > 0 ? reasons.join('\n') : 'No reason was recorded.'],
-    ['Session created', certificate.createdAt],
-    ['Answered', certificate.answeredAt ?? 'Not answered'],
-    ['Verdict stored', certificate.verdictAt],
+    ['Session created', readable(certificate.createdAt)],
+    ['Answered', certificate.answeredAt ? readable(certificate.answeredAt) : 'Not answered'],
+    ['Verdict stored', readable(certificate.verdictAt)],
     ['Recording SHA-256', certificate.recordingSha256 ?? 'None: nothing was recorded'],
     ['Transcript SHA-256', certificate.transcriptSha256 ?? 'None: nothing was transcribed'],
     // Which recogniser and model heard it is the JSON's detail; here, only whether the speech was checked.
@@ -62,14 +66,14 @@ export function certificateFields(certificate: Certificate): [string, string][] 
       ? ([
           [
             'Safety questions',
-            `Answered Yes (free to say no, clear-headed) at ${certificate.safetyQuestionsAnsweredAt}`,
+            `Answered Yes (free to say no, clear-headed) at ${readable(certificate.safetyQuestionsAnsweredAt)}`,
           ],
         ] as [string, string][])
       : []),
     ['Audit chain head', `row ${certificate.auditHead.seq}, ${certificate.auditHead.hash}`],
     ['Consent', stateLine(certificate.withdrawnAt, 'Withdrawn by the partner', 'Not withdrawn')],
     ['Recording', recordingText(certificate)],
-    ['Issued', certificate.issuedAt],
+    ['Issued', readable(certificate.issuedAt)],
     ['Signing key', `${certificate.keyId} (${certificate.algorithm})`],
   ];
 }

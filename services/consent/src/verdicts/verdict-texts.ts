@@ -7,6 +7,7 @@ import { ReceiptsRepository } from '../receipt-records/receipts.repository';
 import type { ConsentSession } from '../session-records/consent-session.entity';
 import { PRODUCT_NAME } from '../text-messages/product-name';
 import { type NewTextMessage, TextMessagesRepository } from '../text-messages/text-messages.repository';
+import { utcTime } from '../time/utc-time';
 
 const FIRST_NAME_MAX = 40;
 
@@ -73,7 +74,7 @@ export function partnerText(
   recordedAt: Date,
   receiptLink: string,
 ): string {
-  return `${PRODUCT_NAME}: your response to ${firstName(session.initiatorFullName)}'s consent request was recorded on ${utcMinute(recordedAt)} UTC. Reference ${session.qrCodeId}. Your receipt: ${receiptLink}`;
+  return `${PRODUCT_NAME}: your response to ${firstName(session.initiatorFullName)}'s consent request was recorded on ${utcTime(recordedAt, 'minute')} UTC. Reference ${session.qrCodeId}. Your receipt: ${receiptLink}`;
 }
 
 /** The member's confirmation: that there is a response, not what it is. */
@@ -84,9 +85,4 @@ export function memberText(session: Pick<ConsentSession, 'qrCodeId'>): string {
 export function firstName(fullName: string): string {
   const first = fullName.trim().split(/\s+/)[0] ?? '';
   return Array.from(first).slice(0, FIRST_NAME_MAX).join('') || 'the member';
-}
-
-/** `2026-11-22 12:05`. */
-function utcMinute(date: Date): string {
-  return date.toISOString().slice(0, 16).replace('T', ' ');
 }
