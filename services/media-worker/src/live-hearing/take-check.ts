@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { join } from 'node:path';
 import { writeWav } from '../audio/wav';
-import { judge } from '../judgement/judge';
+import { judge, type Judgement } from '../judgement/judge';
 import { withWorkspace } from '../media/workspace';
 import { TRANSCRIBER, type Transcriber } from '../transcription/transcriber';
 
@@ -14,12 +14,17 @@ import { TRANSCRIBER, type Transcriber } from '../transcription/transcriber';
 export class LiveTakeCheck {
   constructor(@Inject(TRANSCRIBER) private readonly transcriber: Transcriber) {}
 
-  grants(pcm: Buffer, typedName: string, signal?: AbortSignal): Promise<boolean> {
+  async grants(pcm: Buffer, typedName: string, signal?: AbortSignal): Promise<boolean> {
+    return (await this.hear(pcm, typedName, signal)).outcome === 'granted';
+  }
+
+  /** The judgement itself: the benches set it beside the stored recording's. */
+  hear(pcm: Buffer, typedName: string, signal?: AbortSignal): Promise<Judgement> {
     return withWorkspace(async (directory) => {
       const wavPath = join(directory, 'take.wav');
       await writeWav(wavPath, pcm);
       const transcription = await this.transcriber.transcribe(wavPath, { typedName }, signal);
-      return judge({ decision: 'yes', typedName, transcription }).outcome === 'granted';
+      return judge({ decision: 'yes', typedName, transcription });
     });
   }
 }

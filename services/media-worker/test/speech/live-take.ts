@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SPEECH_CHECK_SETTINGS } from '../../src/config/speech-check.settings';
+import type { Judgement } from '../../src/judgement/judge';
 import { sentenceTokens, type TakeHeard } from '../../src/live-hearing/heard-state';
 import { type TakeCheck, TakeHearing } from '../../src/live-hearing/take-hearing';
 import { DEFAULT_SPHINX_MODEL_DIR, profileAt, writeRequestModel } from '../../src/transcription/local-transcriber';
@@ -60,6 +61,11 @@ export interface LiveTake {
   words: string[];
   missing: string[];
   refusals: string[];
+  /**
+   * The check's last judgement of the phone's audio (the bench's `measureSpeech` sets it): set beside the stored
+   * recording's, it shows how far the two audios are heard apart.
+   */
+  checked?: { outcome: Judgement['outcome']; heard: string };
 }
 
 /**

@@ -94,6 +94,9 @@ export function agreementTable(results: readonly SpeechResult[]): string {
     );
   };
   const share = agree(results).length / Math.max(1, results.length);
+  const checked = results.filter((result) => result.live!.checked);
+  const sameWords = checked.filter((result) => result.live!.checked!.heard === result.heard).length;
+  const sameOutcome = checked.filter((result) => result.live!.checked!.outcome === result.outcome).length;
   return [
     cells(
       'Condition',
@@ -108,6 +111,8 @@ export function agreementTable(results: readonly SpeechResult[]): string {
     row('all', results),
     '',
     `Bar: agreement >= ${AGREEMENT_BAR * 100}% of the corpus: ${results.length === 0 ? 'not measured (no recording)' : share >= AGREEMENT_BAR ? 'met' : 'NOT met'} (${(100 * share).toFixed(1)}%)`,
+    // How far apart the one check hears the phone's audio and its Opus recording: the floor under the agreement.
+    `The check on the phone's audio and on its recording: the same words stored on ${percent(sameWords, checked.length)}; the same outcome (granted, denied or unclear) on ${percent(sameOutcome, checked.length)}.`,
   ].join('\n');
 }
 
@@ -116,7 +121,7 @@ export function disagreements(results: readonly SpeechResult[]): string[] {
   return results
     .filter((result) => result.live!.complete !== granted(result))
     .map((result) => {
-      const { complete, words, missing, refusals } = result.live!;
+      const { complete, words, missing, refusals, checked } = result.live!;
       const shown = [
         ...(missing.length ? [`missing ${missing.join(' ')}`] : []),
         ...(refusals.length ? [`refusals ${refusals.join(' ')}`] : []),
@@ -124,7 +129,8 @@ export function disagreements(results: readonly SpeechResult[]): string[] {
       return (
         `${complete ? 'complete, not granted' : 'granted, not complete'} ${result.condition} ${result.voice.voice} ` +
         `${result.statement.id}: ${result.outcome} [${result.reasons.join(',')}] heard "${result.heard}", ` +
-        `live "${words.join(' ')}"${shown.length ? ` (${shown.join('; ')})` : ''}`
+        `live "${words.join(' ')}"${shown.length ? ` (${shown.join('; ')})` : ''}` +
+        (checked ? `, its check ${checked.outcome} "${checked.heard}"` : '')
       );
     });
 }

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { judge } from '../../src/judgement/judge';
+import { judge, type Judgement } from '../../src/judgement/judge';
 import { LiveTakeCheck } from '../../src/live-hearing/take-check';
 import { normalize } from '../../src/media/normalize';
 import { withWorkspace } from '../../src/media/workspace';
@@ -117,6 +117,8 @@ export async function measureSpeech(
           const audio = await normalize(recording, { workDir, timeoutMs: TIMEOUT_MS });
           const transcription = await transcriber.transcribe(audio.wavPath, { typedName: kase.statement.typedName });
           const verdict = judge({ decision: 'yes', typedName: kase.statement.typedName, transcription });
+          // The check's last judgement of the phone's audio, kept to set beside the recording's.
+          let checked: Judgement | undefined;
           // Its grammar in a folder of its own: the verdict's files stay as the transcriber wrote them.
           const live =
             liveDecoders &&
@@ -126,7 +128,10 @@ export async function measureSpeech(
               kase.statement.typedName,
               join(workDir, 'live'),
               TIMEOUT_MS,
-              (pcm) => liveCheck.grants(pcm, kase.statement.typedName),
+              async (pcm) => {
+                checked = await liveCheck.hear(pcm, kase.statement.typedName);
+                return checked.outcome === 'granted';
+              },
             ));
           return {
             ...kase,
@@ -135,7 +140,7 @@ export async function measureSpeech(
             heard: verdict.heard ?? '',
             nameCheck: verdict.nameCheck,
             transcription,
-            live,
+            live: live && checked && { ...live, checked: { outcome: checked.outcome, heard: checked.heard ?? '' } },
           };
         }),
       );
