@@ -3,7 +3,8 @@ import { utcTime } from '../time/utc-time';
 
 /**
  * The certificate as a person reads it: every field in plain words, the codes (outcome, reasons, recogniser) as
- * sentences, the times as dates and clock times in UTC. The codes themselves stay in the signed JSON, which the PDF carries beside this.
+ * sentences, the times as UTC dates and clock times. The codes and ISO times themselves stay in the signed JSON,
+ * which the PDF carries beside this.
  */
 
 /** The outcome in words, as either person would say it. */
