@@ -140,7 +140,7 @@ export async function measureSpeech(
             heard: verdict.heard ?? '',
             nameCheck: verdict.nameCheck,
             transcription,
-            live: live && checked && { ...live, checked: { outcome: checked.outcome, heard: checked.heard ?? '' } },
+            live: live && { ...live, checked: checked && { outcome: checked.outcome, heard: checked.heard ?? '' } },
           };
         }),
       );
